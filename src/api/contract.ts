@@ -1,0 +1,256 @@
+/**
+ * The Portal API contract, shared by the portal (RTK Query generics) and the server (its JSON
+ * schemas and domain code), so the two cannot drift. Field names follow portal-spec.md §3 and
+ * PRODUCT.md §4: snake_case on the wire.
+ */
+
+/** A decimal amount as a string ("45.00") in a currency (ISO 4217). */
+export interface Money {
+  amount: string
+  currency_code: string
+}
+
+/** An amount in the shop's currency and in the currency the shopper paid in. */
+export interface MoneyBag {
+  shop_money: Money
+  presentment_money: Money
+}
+
+/** portal-spec.md §3, "Portal configuration". Every field but shop and portal_id is optional. */
+export interface PortalConfig {
+  shop: string
+  portal_id: string
+  favicon_src?: string
+  document_title_text?: string
+  background_src?: string
+  logo_src?: string
+  website_url?: string
+  start_return_message?: string
+  order_placeholder_text?: string
+  order_tooltip_text?: string
+  start_return_button_message?: string
+  button_color?: string
+  need_help_message?: string
+  order_prefix?: string
+  /** e.g. 1.1: store credit is worth the refund times this. Absent or null: no store credit bonus. */
+  gift_card_value_multiplier?: number | null
+  invalid_order_message?: string
+  order_not_fulfilled_message?: string
+  order_too_old_message?: string
+  order_already_has_return_message?: string
+  default_error_message?: string
+}
+
+/** The text fields of the configuration (shown as text, never as HTML). */
+export const CONFIG_TEXT_FIELDS = [
+  'document_title_text',
+  'start_return_message',
+  'order_placeholder_text',
+  'order_tooltip_text',
+  'start_return_button_message',
+  'need_help_message',
+  'order_prefix',
+  'shop',
+  'portal_id',
+  'invalid_order_message',
+  'order_not_fulfilled_message',
+  'order_too_old_message',
+  'order_already_has_return_message',
+  'default_error_message',
+] as const satisfies readonly (keyof PortalConfig)[]
+
+/** The URL fields of the configuration (only http: and https: are used). */
+export const CONFIG_URL_FIELDS = ['favicon_src', 'background_src', 'logo_src', 'website_url'] as const satisfies readonly (keyof PortalConfig)[]
+
+/** POST /portal-registration/verify */
+export interface VerifyRequest {
+  order_name: string
+  email: string
+  shop: string
+  portal_id: string
+}
+
+/** The 400 codes of verify (portal-spec.md §8). Anything else shows default_error_message. */
+export type VerifyErrorCode =
+  | 'invalid_order'
+  | 'order_not_fulfilled'
+  | 'order_too_old'
+  | 'order_already_has_return'
+
+/** Every 4xx answer of the API: { error: code, message?: human words naming the bad field }. */
+export interface ApiError {
+  error: string
+  message?: string
+}
+
+/** Why a line item cannot be returned; null when it can. Decided by the server. */
+export type Ineligibility = 'final_sale' | 'return_window_closed' | 'already_returned' | 'not_fulfilled'
+
+export interface LineItem {
+  id: string
+  /** null for a custom item without a variant */
+  variant_id: string | null
+  product_src: string | null
+  /** for an exchange order: the variant this line was exchanged from; otherwise null */
+  exchange_variant_id: string | null
+  title: string
+  variant_title: string | null
+  /** units bought */
+  quantity: number
+  /** units that can still be returned (0 when ineligible) */
+  returnable_quantity: number
+  /** price paid per unit after discounts, tax included as the shop shows it */
+  price: MoneyBag
+  ineligible_reason: Ineligibility | null
+}
+
+export interface VariantOption {
+  name: string
+  value: string
+}
+
+/** A variant named in exchange_data.options or in the catalogue. */
+export interface Variant {
+  id: string
+  product_id: string
+  product_title: string
+  /** e.g. "M / Blue" */
+  title: string
+  options: VariantOption[]
+  price: MoneyBag
+  image_src: string | null
+  available: boolean
+}
+
+export interface ExchangeData {
+  /** for each variant id of the order: the variant ids it may be exchanged for (may include itself) */
+  options: Record<string, string[]>
+  upsell_enabled: boolean
+  /** every variant named in options, by id */
+  variants: Record<string, Variant>
+}
+
+export interface ReturnReason {
+  id: string
+  label: string
+  comment_required: boolean
+}
+
+/** The answer of verify. */
+export interface VerifiedOrder {
+  order_id: string
+  order_name: string
+  /** ISO 8601 */
+  processed_at: string
+  currency_code: string
+  line_items: LineItem[]
+  exchange_data: ExchangeData | null
+  return_reasons: ReturnReason[]
+  /** short-lived bearer token for the later calls; reaches only this order */
+  token: string
+  /** ISO 8601 */
+  token_expires_at: string
+}
+
+export type RefundMethod = 'original_payment' | 'store_credit'
+
+export interface ReturnItemRequest {
+  line_item_id: string
+  quantity: number
+  reason_id: string
+  comment?: string
+  /** exchange this item for that variant instead of a refund */
+  exchange_variant_id?: string | null
+}
+
+/**
+ * The body of POST /portal-registration/returns/quote and POST /portal-registration/returns.
+ * Authorised by `Authorization: Bearer <token>`.
+ */
+export interface ReturnRequest {
+  items: ReturnItemRequest[]
+  /** the upsell chosen in exploration: a catalogue variant paid for with the refund plus bonus */
+  upsell_variant_id?: string | null
+  /** null or absent: not chosen yet (the quote then gives both amounts) */
+  refund_method?: RefundMethod | null
+}
+
+/** Refund breakdown, computed by the server in integer minor units. */
+export interface RefundBreakdown {
+  /** value of the returned items that are refunded (not exchanged), tax excluded */
+  items_subtotal: MoneyBag
+  /** tax on those items */
+  tax: MoneyBag
+  /** fee charged by the shop on refunded items (never on exchanges); zero or positive */
+  return_fee: MoneyBag
+  /** store-credit bonus (refund times multiplier minus refund); zero unless store credit */
+  bonus: MoneyBag
+  /** price of the upsell variant taken, paid from the credit; zero when none */
+  upsell: MoneyBag
+  /** what the shopper gets back: items + tax - fee + bonus - upsell, never below zero */
+  total: MoneyBag
+}
+
+export interface ReturnOrderItem {
+  line_item_id: string
+  title: string
+  variant_title: string | null
+  quantity: number
+  reason_id: string
+  reason_label: string
+  comment: string | null
+  exchange_variant_id: string | null
+  exchange_variant_title: string | null
+}
+
+/** The return order (quote, or submitted return). portal-spec.md §3. */
+export interface ReturnOrder {
+  /** null for a quote; set once submitted */
+  id: string | null
+  /** e.g. "#1001-R1"; null for a quote */
+  name: string | null
+  status: 'quote' | 'requested'
+  items: ReturnOrderItem[]
+  refund_method: RefundMethod | null
+  /** the refund to the original payment method (before any bonus) */
+  refund_value: MoneyBag
+  /** what store credit would be worth (refund_value times the multiplier); null without a multiplier */
+  store_credit_value: MoneyBag | null
+  breakdown: RefundBreakdown
+  created_at: string | null
+}
+
+/** GET /portal-registration/catalogue: products for upsell exploration. */
+export interface CatalogueProduct {
+  id: string
+  title: string
+  image_src: string | null
+  variants: Variant[]
+}
+
+export interface Catalogue {
+  products: CatalogueProduct[]
+}
+
+export interface Address {
+  name: string
+  line1: string
+  line2?: string
+  city: string
+  postal_code: string
+  country_code: string
+}
+
+/** GET /portal-registration/returns/{id}/instructions */
+export interface ReturnInstructions {
+  return_id: string
+  return_name: string
+  steps: string[]
+  address: Address
+  /** absolute or API-relative URL of the label PDF, signed, opens without a header */
+  label_url: string
+  /** the drop-off code as an SVG document (text) */
+  qr_svg: string
+  /** what the QR encodes, also shown as text */
+  qr_code_value: string
+}
