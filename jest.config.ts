@@ -1,0 +1,28 @@
+import type { Config } from 'jest'
+
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] as const
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'portal',
+      rootDir: '.',
+      roots: ['<rootDir>/src'],
+      // jest-fixed-jsdom gives jsdom the fetch, Request and streams of Node, so RTK Query and MSW work.
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/__mocks__/styleMock.ts' },
+      transform: { '^.+\\.tsx?$': [...tsJest] },
+    },
+    {
+      displayName: 'server',
+      rootDir: '.',
+      roots: ['<rootDir>/server'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+    },
+  ],
+}
+
+export default config
