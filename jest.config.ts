@@ -1,6 +1,6 @@
 import type { Config } from 'jest'
 
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] as const
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] as const
 
 const config: Config = {
   projects: [
@@ -13,14 +13,19 @@ const config: Config = {
       testEnvironmentOptions: { customExportConditions: [''] },
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__mocks__/styleMock.ts' },
-      transform: { '^.+\\.tsx?$': [...tsJest] },
+      transform: {
+        '^.+\\.tsx?$': [...tsJest],
+        // MSW's ESM-only dependencies, compiled to CommonJS for Jest on Node 20.
+        '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true } }],
+      },
+      transformIgnorePatterns: ['/node_modules/(?!until-async/).+\\.c?js$'],
     },
     {
       displayName: 'server',
       rootDir: '.',
       roots: ['<rootDir>/server'],
       testEnvironment: 'node',
-      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+      transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
   ],
 }

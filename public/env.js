@@ -1,0 +1,7 @@
+// Runtime settings of this deployment (PRODUCT.md §2). Empty URLs mean "the same origin".
+// Replace this file to point the built portal at other hosts; no rebuild is needed.
+window.PORTAL_ENV = {
+  configUrl: '',
+  apiUrl: '',
+  defaultSubdomain: 'demo',
+}

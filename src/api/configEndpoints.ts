@@ -1,0 +1,20 @@
+import { env } from '../app/env'
+import type { PortalConfig } from './contract'
+import { hostUrl, portalApi } from './portalApi'
+
+export interface ConfigRequest {
+  /** `{subdomain}` or `{subdomain}-{lang}` */
+  id: string
+}
+
+const configApi = portalApi.injectEndpoints({
+  endpoints: (build) => ({
+    getConfig: build.query<PortalConfig, ConfigRequest>({
+      query: ({ id }) => hostUrl(env.configUrl, `/portal-registration/config/${encodeURIComponent(id)}`),
+    }),
+  }),
+})
+
+export const { useGetConfigQuery } = configApi
+/** The injected endpoints, for tests that drive the cache directly. */
+export const configApiForTests = configApi

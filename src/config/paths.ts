@@ -1,0 +1,18 @@
+/** Every route of portal-spec.md §2, each with a URL builder. URLs come only from here. */
+export const paths = {
+  start: { pattern: '/', build: () => '/' },
+  products: { pattern: '/products', build: () => '/products' },
+  returnReason: {
+    pattern: '/return-item/:id/return-reason',
+    build: (id: string) => `/return-item/${encodeURIComponent(id)}/return-reason`,
+  },
+  exchange: {
+    pattern: '/return-item/:id/exchange',
+    build: (id: string) => `/return-item/${encodeURIComponent(id)}/exchange`,
+  },
+  upsellOffer: { pattern: '/upsell-offer', build: () => '/upsell-offer' },
+  upsellExplore: { pattern: '/upsell-explore', build: () => '/upsell-explore' },
+  refundMethod: { pattern: '/refund-method', build: () => '/refund-method' },
+  confirm: { pattern: '/confirm', build: () => '/confirm' },
+  returnInstruction: { pattern: '/return-instruction', build: () => '/return-instruction' },
+} as const

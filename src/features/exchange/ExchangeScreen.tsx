@@ -1,0 +1,5 @@
+import { StepPlaceholder } from '../../components/StepPlaceholder'
+
+export default function ExchangeScreen() {
+  return <StepPlaceholder title="Exchange this item" />
+}

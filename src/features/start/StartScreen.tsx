@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import type { VerifiedOrder } from '../../api/contract'
+import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
+import { useAppDispatch } from '../../app/hooks'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Spinner } from '../../components/Spinner'
+import { useHeadingFocus } from '../../components/useHeadingFocus'
+import { paths } from '../../config/paths'
+import { safeUrl } from '../../shop/sanitizeConfig'
+import { useShop } from '../../shop/useShop'
+import { orderVerified } from '../returnFlow/returnFlowSlice'
+import { canStartReturn } from './email'
+import { rewriteOrderName } from './orderName'
+import { verifyErrorMessage } from './verifyError'
+
+/** portal-spec.md §7: product images are prefetched after verification. */
+function prefetchProductImages(order: VerifiedOrder) {
+  const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
+  urls.forEach((url) => {
+    if (url) new Image().src = url
+  })
+}
+
+/** portal-spec.md §2, "Start screen": order name and e-mail in, verified order out. */
+export default function StartScreen() {
+  const config = useShop()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  const [verifyOrder, { isLoading: verifying }] = useVerifyOrderMutation()
+  const [orderName, setOrderName] = useState(() => rewriteOrderName(search.get('orderName') ?? '', config.order_prefix))
+  const [email, setEmail] = useState(() => (search.get('email') ?? '').trim())
+  const [error, setError] = useState<string | null>(null)
+  const headingRef = useHeadingFocus()
+  const ids = { tooltip: useId(), error: useId() }
+  const canSubmit = canStartReturn(orderName, email, verifying)
+
+  async function verify(name: string, address: string) {
+    setError(null)
+    try {
+      const order = await verifyOrder({
+        order_name: name.trim(),
+        email: address.trim(),
+        shop: config.shop,
+        portal_id: config.portal_id,
+      }).unwrap()
+      dispatch(orderVerified(order))
+      prefetchProductImages(order)
+      navigate(paths.products.build())
+    } catch (caught) {
+      setError(verifyErrorMessage(caught, config))
+    }
+  }
+
+  // portal-spec.md §2: with orderName and email in the URL, verify once the configuration is
+  // loaded (this screen renders only then). Runs once per visit, also under StrictMode.
+  const autoVerified = useRef(false)
+  useEffect(() => {
+    if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
+    autoVerified.current = true
+    if (canStartReturn(orderName, email, false)) void verify(orderName, email)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (canSubmit) void verify(orderName, email)
+  }
+
+  const tooltip = config.order_tooltip_text
+
+  return (
+    <section className="start" aria-labelledby="start-title">
+      <h1 id="start-title" className="screen-title" ref={headingRef} tabIndex={-1}>
+        {config.start_return_message}
+      </h1>
+      <form className="start__form" onSubmit={onSubmit} noValidate aria-busy={verifying}>
+        <div className="field">
+          <label className="field__label" htmlFor="order-name">
+            Order number
+          </label>
+          <div className="field__row">
+            <input
+              id="order-name"
+              className="field__input"
+              name="orderName"
+              type="text"
+              autoComplete="off"
+              autoCapitalize={config.order_prefix ? 'characters' : 'none'}
+              spellCheck={false}
+              placeholder={config.order_placeholder_text}
+              aria-describedby={tooltip ? ids.tooltip : undefined}
+              value={orderName}
+              onChange={(event) => {
+                setOrderName(rewriteOrderName(event.target.value, config.order_prefix))
+                setError(null)
+              }}
+            />
+            {tooltip ? (
+              <span className="tooltip">
+                <span className="tooltip__icon" aria-hidden="true">
+                  ?
+                </span>
+                <span className="tooltip__text" role="tooltip" id={ids.tooltip}>
+                  {tooltip}
+                </span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="email">
+            E-mail address
+          </label>
+          <input
+            id="email"
+            className="field__input"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            placeholder="E-mail"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value)
+              setError(null)
+            }}
+          />
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={!canSubmit}>
+          {verifying ? <Spinner label="Verifying your order" size="small" /> : null}
+          <span>{config.start_return_button_message}</span>
+        </button>
+        <div className="start__error" aria-live="polite">
+          {error ? <ErrorMessage id={ids.error}>{error}</ErrorMessage> : null}
+        </div>
+      </form>
+      {config.need_help_message ? <p className="start__help">{config.need_help_message}</p> : null}
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+// The WHATWG "valid e-mail address" pattern (what <input type=email> accepts), with a dot in the
+// domain as shop customers' addresses have.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+
+/** True when the e-mail (ignoring surrounding spaces) matches a standard address pattern. */
+export function isValidEmail(email: string): boolean {
+  const trimmed = email.trim()
+  return trimmed.length <= 254 && EMAIL.test(trimmed)
+}
+
+/** portal-spec.md §5: the start button is enabled only for a name, a valid e-mail, and no verify running. */
+export function canStartReturn(orderName: string, email: string, verifying: boolean): boolean {
+  return orderName.trim() !== '' && isValidEmail(email) && !verifying
+}

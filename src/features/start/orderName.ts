@@ -1,0 +1,25 @@
+/** The alternative order-name prefix of exchange orders (portal-spec.md §9). */
+export const EXCHANGE_PREFIX = 'EXC'
+
+const startsOrBegins = (value: string, prefix: string) => value.startsWith(prefix) || prefix.startsWith(value)
+
+/**
+ * Applies portal-spec.md §5 to what the shopper typed. With a prefix configured the order name is
+ * upper case and begins with the prefix or 'EXC'; input that deviates becomes the prefix plus the
+ * differing remainder. A beginning of either prefix is kept, so 'EXC2001' can be typed key by key.
+ * Without a prefix the input is left as typed. Idempotent: rewriting twice changes nothing.
+ * @example rewriteOrderName('1001', 'AC') // 'AC1001'
+ * @example rewriteOrderName('a1', 'AC') // 'AC1'
+ */
+export function rewriteOrderName(input: string, orderPrefix: string | null | undefined): string {
+  const prefix = (orderPrefix ?? '').trim().toUpperCase()
+  if (prefix === '') return input
+  const upper = input.toUpperCase()
+  if (startsOrBegins(upper, prefix) || startsOrBegins(upper, EXCHANGE_PREFIX)) return upper
+  // A leading '#' or space is not part of an order name (the API ignores it too).
+  const bare = upper.replace(/^[\s#]+/, '')
+  if (bare.startsWith(prefix) || bare.startsWith(EXCHANGE_PREFIX)) return bare
+  let shared = 0
+  while (shared < prefix.length && bare[shared] === prefix[shared]) shared += 1
+  return prefix + bare.slice(shared)
+}

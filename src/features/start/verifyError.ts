@@ -1,0 +1,26 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { PortalConfig, VerifyErrorCode } from '../../api/contract'
+
+/** Shown for every verify failure that is not a 400 (portal-spec.md §8). */
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
+
+const MESSAGE_OF: Record<VerifyErrorCode, keyof PortalConfig> = {
+  invalid_order: 'invalid_order_message',
+  order_not_fulfilled: 'order_not_fulfilled_message',
+  order_too_old: 'order_too_old_message',
+  order_already_has_return: 'order_already_has_return_message',
+}
+
+const isFetchError = (error: unknown): error is FetchBaseQueryError =>
+  typeof error === 'object' && error !== null && 'status' in error
+
+/** The message of the error catalogue (portal-spec.md §8) for a failed verify. */
+export function verifyErrorMessage(error: unknown, config: PortalConfig): string {
+  if (!isFetchError(error) || error.status !== 400) return SOMETHING_WENT_WRONG
+  const body = error.data
+  const code = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined
+  const key = typeof code === 'string' && Object.hasOwn(MESSAGE_OF, code) ? MESSAGE_OF[code as VerifyErrorCode] : undefined
+  const message = key ? config[key] : undefined
+  if (typeof message === 'string' && message !== '') return message
+  return config.default_error_message || SOMETHING_WENT_WRONG
+}

@@ -1,0 +1,12 @@
+import type { Launch } from '../features/returnFlow/returnFlowSlice'
+import { parseLang } from './subdomain'
+
+/** The query parameters a start screen URL may carry (portal-spec.md §2). */
+export function launchFromSearch(search: URLSearchParams): Launch {
+  const config = search.get('config')
+  return {
+    lang: parseLang(search.get('lang')),
+    testMode: search.get('testMode') === '1',
+    configOverride: config === null || config.trim() === '' ? null : config,
+  }
+}

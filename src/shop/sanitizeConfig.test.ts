@@ -1,0 +1,33 @@
+import { safeColor, safeUrl } from './sanitizeConfig'
+
+test.each([
+  ['https://cdn.example.com/logo.svg', 'https://cdn.example.com/logo.svg'],
+  ['http://cdn.example.com/a b.png', 'http://cdn.example.com/a%20b.png'],
+  ['/demo-assets/logo.svg', 'http://localhost/demo-assets/logo.svg'],
+  ['javascript:alert(1)', null],
+  ['JaVaScRiPt:alert(1)', null],
+  [' javascript:alert(1)', null],
+  ['data:image/png;base64,AAAA', null],
+  ['vbscript:msgbox', null],
+  ['file:///etc/passwd', null],
+  ['', null],
+  ['https://', null],
+])('safeUrl(%j) is %j', (value, expected) => {
+  expect(safeUrl(value, 'http://localhost/')).toBe(expected)
+})
+
+test.each([
+  ['#1f5fbf', '#1f5fbf'],
+  ['#ABC', '#aabbcc'],
+  ['black', '#000000'],
+  ['rgb(31, 95, 191)', '#1f5fbf'],
+  ['hsl(0, 100%, 50%)', '#ff0000'],
+  ['red; background: url(x)', null],
+  ['expression(alert(1))', null],
+  ['url(https://evil.example)', null],
+  ['', null],
+  ['#12345', null],
+  ['var(--x)', null],
+])('safeColor(%j) is %j', (value, expected) => {
+  expect(safeColor(value)).toBe(expected)
+})

@@ -1,0 +1,49 @@
+import type { PortalConfig } from '../api/contract'
+import { parseConfigOverride } from './configOverride'
+import { sanitizeConfig } from './sanitizeConfig'
+
+/** The configuration as the screens use it: every text present, colours resolved. */
+export interface ShopConfig extends PortalConfig {
+  button_color: string
+  /** a text colour readable on button_color */
+  button_text_color: string
+}
+
+/** The portal's own words where a shop leaves a text out. */
+const FALLBACK_TEXTS = {
+  document_title_text: 'Returns',
+  start_return_message: 'Start your return',
+  order_placeholder_text: 'Order number',
+  start_return_button_message: 'Start return',
+  default_error_message: 'Something went wrong',
+} satisfies Partial<PortalConfig>
+
+/** portal-spec.md §9: the default button colour is black. */
+export const DEFAULT_BUTTON_COLOR = '#000000'
+
+export interface ResolvedConfig {
+  config: ShopConfig
+  /** an override is active: show the Preview marker */
+  preview: boolean
+  warnings: string[]
+}
+
+/**
+ * Sanitises the fetched configuration, merges the override over it (portal-spec.md §7) and fills
+ * in defaults.
+ */
+export function resolveShopConfig(
+  fetched: unknown,
+  overrideParam: string | null,
+  readableTextOn: (background: string) => string,
+): ResolvedConfig {
+  const base = sanitizeConfig(typeof fetched === 'object' && fetched !== null ? (fetched as Record<string, unknown>) : {}, 'configuration')
+  const override = overrideParam === null ? { config: {}, warnings: [] } : parseConfigOverride(overrideParam)
+  const merged = { ...FALLBACK_TEXTS, shop: '', portal_id: '', ...base.config, ...override.config }
+  const buttonColor = merged.button_color ?? DEFAULT_BUTTON_COLOR
+  return {
+    config: { ...merged, button_color: buttonColor, button_text_color: readableTextOn(buttonColor) },
+    preview: overrideParam !== null,
+    warnings: [...base.warnings, ...override.warnings],
+  }
+}

@@ -1,0 +1,28 @@
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+
+/**
+ * The shop's subdomain from the page's host name (PRODUCT.md §2): the first label when the host
+ * has three or more labels or ends in `.localhost`; otherwise the default.
+ * @example subdomainFromHost('acme.returns.example.com', 'demo') // 'acme'
+ */
+export function subdomainFromHost(hostname: string, fallback: string): string {
+  const host = hostname.trim().toLowerCase().replace(/\.$/, '')
+  // An IP address has no subdomain, however many dots it has.
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[')) return fallback
+  const labels = host.split('.')
+  const first = labels[0] ?? ''
+  const qualifies = labels.length >= 3 || (labels.length === 2 && labels[1] === 'localhost')
+  return qualifies && LABEL.test(first) ? first : fallback
+}
+
+/** The configuration id to fetch: `{subdomain}` or `{subdomain}-{lang}` (portal-spec.md §7). */
+export function configId(subdomain: string, lang: string | null): string {
+  return lang ? `${subdomain}-${lang}` : subdomain
+}
+
+/** A `lang` query value we can put in a URL path, or null (e.g. 'de', 'pt-BR'). */
+export function parseLang(value: string | null): string | null {
+  if (value === null) return null
+  const lang = value.trim()
+  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(lang) ? lang.toLowerCase() : null
+}

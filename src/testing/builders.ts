@@ -1,0 +1,60 @@
+import type { LineItem, MoneyBag, PortalConfig, VerifiedOrder } from '../api/contract'
+
+let sequence = 0
+const next = () => String(++sequence)
+
+export function money(amount: string, currency_code = 'EUR'): MoneyBag {
+  return { shop_money: { amount, currency_code }, presentment_money: { amount, currency_code } }
+}
+
+export function buildConfig(overrides: Partial<PortalConfig> = {}): PortalConfig {
+  return {
+    shop: 'demo-shop',
+    portal_id: 'portal-demo',
+    document_title_text: 'Demo Store Returns',
+    logo_src: '/demo-assets/logo.svg',
+    website_url: 'https://shop.example.com',
+    start_return_message: 'Start your return',
+    order_placeholder_text: 'Order number, e.g. #1001',
+    start_return_button_message: 'Start return',
+    need_help_message: 'Need help? Write to help@example.com',
+    invalid_order_message: 'We could not find that order.',
+    order_not_fulfilled_message: 'This order has not shipped yet.',
+    order_too_old_message: 'This order is past the return window.',
+    order_already_has_return_message: 'This order already has a return.',
+    default_error_message: 'We could not start your return.',
+    ...overrides,
+  }
+}
+
+export function buildLineItem(overrides: Partial<LineItem> = {}): LineItem {
+  const id = overrides.id ?? `line-${next()}`
+  return {
+    id,
+    variant_id: `variant-${id}`,
+    product_src: `https://cdn.example.com/${id}.png`,
+    exchange_variant_id: null,
+    title: 'Classic Tee',
+    variant_title: 'M',
+    quantity: 1,
+    returnable_quantity: 1,
+    price: money('25.00'),
+    ineligible_reason: null,
+    ...overrides,
+  }
+}
+
+export function buildOrder(overrides: Partial<VerifiedOrder> = {}): VerifiedOrder {
+  return {
+    order_id: `order-${next()}`,
+    order_name: '#1001',
+    processed_at: '2026-11-10T10:00:00.000Z',
+    currency_code: 'EUR',
+    line_items: [buildLineItem({ title: 'Classic Tee' }), buildLineItem({ title: 'Ceramic Mug', variant_title: null })],
+    exchange_data: { options: {}, upsell_enabled: false, variants: {} },
+    return_reasons: [{ id: 'too-small', label: 'Too small', comment_required: false }],
+    token: 'test-token',
+    token_expires_at: '2026-11-10T12:00:00.000Z',
+    ...overrides,
+  }
+}

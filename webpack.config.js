@@ -1,0 +1,54 @@
+// One build for every environment: hosts come from dist/env.js at run time (PRODUCT.md §2).
+const path = require('node:path')
+const HtmlWebpackPlugin = require('html-webpack-plugin')
+const CopyWebpackPlugin = require('copy-webpack-plugin')
+const MiniCssExtractPlugin = require('mini-css-extract-plugin')
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin')
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development'
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      // Absolute public path: deep routes such as /return-item/1/exchange load the same assets.
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { sourceMap: !production } } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      ],
+    },
+    // No source maps in production unless asked for (SOURCE_MAPS=1): they would ship our source.
+    devtool: production ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      historyApiFallback: true,
+      // The API (npm start) answers the calls; the dev server only serves the portal.
+      proxy: [{ context: ['/portal-registration', '/demo-assets', '/health'], target: 'http://127.0.0.1:8080' }],
+    },
+  }
+}
