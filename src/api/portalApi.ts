@@ -3,13 +3,27 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 /** Fetched data stays fresh for 24 hours (portal-spec.md §9). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
 
+/** Calls made with the verify token; configuration and verify go without it. */
+const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions'])
+
+interface TokenState {
+  returnFlow?: { order?: { token?: unknown } | null }
+}
+
 /**
  * The one API slice of the portal. Endpoints build absolute URLs from env (config host, API
  * host), so one slice serves both hosts; endpoints are injected per resource.
  */
 export const portalApi = createApi({
   reducerPath: 'portalApi',
-  baseQuery: fetchBaseQuery({ timeout: 20_000 }),
+  baseQuery: fetchBaseQuery({
+    timeout: 20_000,
+    prepareHeaders: (headers, { getState, endpoint }) => {
+      const token = (getState() as TokenState).returnFlow?.order?.token
+      if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string') headers.set('authorization', `Bearer ${token}`)
+      return headers
+    },
+  }),
   keepUnusedDataFor: DAY_IN_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,4 +1,5 @@
 import type { LineItem, MoneyBag, PortalConfig, VerifiedOrder } from '../api/contract'
+import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
 const next = () => String(++sequence)
@@ -57,4 +58,9 @@ export function buildOrder(overrides: Partial<VerifiedOrder> = {}): VerifiedOrde
     token_expires_at: '2026-11-10T12:00:00.000Z',
     ...overrides,
   }
+}
+
+/** A flow state for preloading the store: a verified order and, optionally, choices. */
+export function buildFlow(overrides: Partial<ReturnFlowState> = {}): ReturnFlowState {
+  return { ...initialState, order: buildOrder(), ...overrides }
 }

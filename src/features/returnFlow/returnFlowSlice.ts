@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { VerifiedOrder } from '../../api/contract'
+import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../api/contract'
 
 /** What the start screen was opened with; later screens keep it (language, Test Mode, Preview). */
 export interface Launch {
@@ -9,15 +9,57 @@ export interface Launch {
   configOverride: string | null
 }
 
+/** How an item's exchange step ended. */
+export type ExchangeChoice = { kind: 'exchange'; variantId: string } | { kind: 'refund' }
+
+/** The upsell offer: not shown yet, declined, or accepted (with the replacement once picked). */
+export type UpsellChoice = { kind: 'declined' } | { kind: 'accepted'; variantId: string | null }
+
+/** One chosen line item and what the shopper said about it. */
+export interface ChosenItem {
+  lineItemId: string
+  quantity: number
+  reason: { id: string; comment: string } | null
+  exchange: ExchangeChoice | null
+}
+
 /** The shopper's session. Persisted to sessionStorage: only what the flow needs, no e-mail. */
 export interface ReturnFlowState {
   launch: Launch
   order: VerifiedOrder | null
+  /** chosen items, in the order they appear in the order */
+  items: ChosenItem[]
+  upsell: UpsellChoice | null
+  refundMethod: RefundMethod | null
+  /** the stored return order: the server's quote for the current choices (null: unknown) */
+  quote: ReturnOrder | null
+  /** the key that makes a submit, and every retry of it, one return */
+  idempotencyKey: string | null
+  /** the return as created by the server */
+  submitted: ReturnOrder | null
 }
 
 export const initialLaunch: Launch = { lang: null, testMode: false, configOverride: null }
 
-export const initialState: ReturnFlowState = { launch: initialLaunch, order: null }
+export const initialState: ReturnFlowState = {
+  launch: initialLaunch,
+  order: null,
+  items: [],
+  upsell: null,
+  refundMethod: null,
+  quote: null,
+  idempotencyKey: null,
+  submitted: null,
+}
+
+/** Any change of a choice makes the stored quote stale and a new submit a new return. */
+function choicesChanged(state: ReturnFlowState) {
+  state.quote = null
+  state.idempotencyKey = null
+  state.submitted = null
+}
+
+const findItem = (state: ReturnFlowState, lineItemId: string) => state.items.find((item) => item.lineItemId === lineItemId)
 
 export const returnFlowSlice = createSlice({
   name: 'returnFlow',
@@ -29,15 +71,100 @@ export const returnFlowSlice = createSlice({
     },
     /** Verification succeeded: the order and its token are the session from now on. */
     orderVerified(state, action: PayloadAction<VerifiedOrder>) {
-      state.order = action.payload
+      return { ...initialState, launch: state.launch, order: action.payload }
+    },
+    /** Items and quantities picked on /products. Choices made before for a kept item stay. */
+    itemsChosen(state, action: PayloadAction<{ lineItemId: string; quantity: number }[]>) {
+      const order = state.order
+      if (!order) return
+      const wanted = new Map(action.payload.map((choice) => [choice.lineItemId, choice.quantity]))
+      state.items = order.line_items.flatMap((line) => {
+        const quantity = Math.floor(wanted.get(line.id) ?? 0)
+        if (quantity < 1 || quantity > line.returnable_quantity) return []
+        const before = findItem(state, line.id)
+        return [{ lineItemId: line.id, quantity, reason: before?.reason ?? null, exchange: before?.exchange ?? null }]
+      })
+      state.upsell = null
+      state.refundMethod = null
+      choicesChanged(state)
+    },
+    reasonGiven(state, action: PayloadAction<{ lineItemId: string; reasonId: string; comment: string }>) {
+      const item = findItem(state, action.payload.lineItemId)
+      if (!item) return
+      item.reason = { id: action.payload.reasonId, comment: action.payload.comment }
+      choicesChanged(state)
+    },
+    exchangeChosen(state, action: PayloadAction<{ lineItemId: string; variantId: string }>) {
+      const item = findItem(state, action.payload.lineItemId)
+      const line = state.order?.line_items.find((candidate) => candidate.id === action.payload.lineItemId)
+      const options = line?.variant_id ? state.order?.exchange_data?.options[line.variant_id] : undefined
+      // An exchange for an item not chosen, or for a variant not offered, makes no sense: ignored.
+      if (!item || !options?.includes(action.payload.variantId)) return
+      item.exchange = { kind: 'exchange', variantId: action.payload.variantId }
+      choicesChanged(state)
+    },
+    /** The shopper preferred a refund to an exchange for this item. */
+    refundPreferred(state, action: PayloadAction<{ lineItemId: string }>) {
+      const item = findItem(state, action.payload.lineItemId)
+      if (!item) return
+      item.exchange = { kind: 'refund' }
+      choicesChanged(state)
+    },
+    upsellAccepted(state) {
+      if (state.upsell?.kind === 'accepted') return
+      state.upsell = { kind: 'accepted', variantId: null }
+      choicesChanged(state)
+    },
+    upsellDeclined(state) {
+      state.upsell = { kind: 'declined' }
+      choicesChanged(state)
+    },
+    upsellVariantChosen(state, action: PayloadAction<{ variantId: string | null }>) {
+      state.upsell = { kind: 'accepted', variantId: action.payload.variantId }
+      choicesChanged(state)
+    },
+    refundMethodChosen(state, action: PayloadAction<RefundMethod>) {
+      state.refundMethod = action.payload
+      choicesChanged(state)
+    },
+    /** The server priced the current choices. */
+    quoteReceived(state, action: PayloadAction<ReturnOrder>) {
+      state.quote = action.payload
+    },
+    /** The confirm screen is about to submit: the key is kept until the choices change. */
+    submitStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
+      state.idempotencyKey ??= action.payload.idempotencyKey
+    },
+    returnSubmitted(state, action: PayloadAction<ReturnOrder>) {
+      state.submitted = action.payload
     },
   },
   selectors: {
+    selectFlow: (state) => state,
     selectLaunch: (state) => state.launch,
     selectOrder: (state) => state.order,
     selectHasOrder: (state) => state.order !== null,
+    selectChosenItems: (state) => state.items,
+    selectQuote: (state) => state.quote,
+    selectSubmitted: (state) => state.submitted,
   },
 })
 
-export const { portalOpened, orderVerified } = returnFlowSlice.actions
-export const { selectLaunch, selectOrder, selectHasOrder } = returnFlowSlice.selectors
+export const {
+  portalOpened,
+  orderVerified,
+  itemsChosen,
+  reasonGiven,
+  exchangeChosen,
+  refundPreferred,
+  upsellAccepted,
+  upsellDeclined,
+  upsellVariantChosen,
+  refundMethodChosen,
+  quoteReceived,
+  submitStarted,
+  returnSubmitted,
+} = returnFlowSlice.actions
+
+export const { selectFlow, selectLaunch, selectOrder, selectHasOrder, selectChosenItems, selectQuote, selectSubmitted } =
+  returnFlowSlice.selectors

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import type { VerifyRequest } from '../../api/contract'
-import { buildConfig, buildLineItem, buildOrder } from '../../testing/builders'
+import { buildConfig, buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 import { encodeConfigOverride } from '../../shop/configOverride'
@@ -371,7 +371,7 @@ describe('the stored return order', () => {
   test('opening the start screen clears it', async () => {
     const { store } = renderPortal({
       route: '/',
-      preloadedState: { returnFlow: { launch: { lang: null, testMode: false, configOverride: null }, order: buildOrder() } },
+      preloadedState: { returnFlow: buildFlow() },
     })
     await screen.findByRole('heading', { level: 1, name: 'Start your return' })
     expect(store.getState().returnFlow.order).toBeNull()
@@ -387,10 +387,10 @@ describe('the stored return order', () => {
     renderPortal({
       route: '/products',
       preloadedState: {
-        returnFlow: {
+        returnFlow: buildFlow({
           launch: { lang: null, testMode: true, configOverride: null },
           order: buildOrder({ line_items: [buildLineItem({ title: 'Classic Tee' }), buildLineItem({ title: 'Ceramic Mug' })] }),
-        },
+        }),
       },
     })
     const list = await screen.findByRole('list')

@@ -1,0 +1,33 @@
+import { env } from '../app/env'
+import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest } from './contract'
+import { hostUrl, portalApi } from './portalApi'
+
+export interface SubmitRequest {
+  body: ReturnRequest
+  /** the same key for every retry of one submit: the server makes one return of them */
+  idempotencyKey: string
+}
+
+const returnsApi = portalApi.injectEndpoints({
+  endpoints: (build) => ({
+    quoteReturn: build.mutation<ReturnOrder, ReturnRequest>({
+      query: (body) => ({ url: hostUrl(env.apiUrl, '/portal-registration/returns/quote'), method: 'POST', body }),
+    }),
+    submitReturn: build.mutation<ReturnOrder, SubmitRequest>({
+      query: ({ body, idempotencyKey }) => ({
+        url: hostUrl(env.apiUrl, '/portal-registration/returns'),
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    }),
+    getCatalogue: build.query<Catalogue, void>({
+      query: () => hostUrl(env.apiUrl, '/portal-registration/catalogue'),
+    }),
+    getReturnInstructions: build.query<ReturnInstructions, { returnId: string }>({
+      query: ({ returnId }) => hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
+    }),
+  }),
+})
+
+export const { useQuoteReturnMutation, useSubmitReturnMutation, useGetCatalogueQuery, useGetReturnInstructionsQuery } = returnsApi

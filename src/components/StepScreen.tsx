@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { useHeadingFocus } from './useHeadingFocus'
+
+/** The four stages a shopper sees in the progress indicator. */
+export const STAGES = ['Items', 'Details', 'Refund', 'Confirm'] as const
+export type Stage = (typeof STAGES)[number] | 'Done'
+
+interface StepScreenProps {
+  title: string
+  stage: Stage
+  /** where Back goes when the browser has no earlier step of this session (e.g. a fresh tab) */
+  backTo?: string
+  children: ReactNode
+}
+
+/** Back goes to the previous step of this session's history, or to `fallback` without one. */
+function BackLink({ fallback }: { fallback: string }) {
+  const navigate = useNavigate()
+  const index = (window.history.state as { idx?: unknown } | null)?.idx
+  return (
+    <button type="button" className="back-link" onClick={() => (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}>
+      Back
+    </button>
+  )
+}
+
+function Progress({ stage }: { stage: Stage }) {
+  const current = stage === 'Done' ? STAGES.length : STAGES.indexOf(stage)
+  return (
+    <nav className="progress" aria-label="Progress">
+      <ol className="progress__list">
+        {STAGES.map((name, index) => (
+          <li
+            key={name}
+            className={`progress__step${index < current ? ' progress__step--done' : ''}${index === current ? ' progress__step--current' : ''}`}
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <span className="progress__label">{name}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/** The frame of a step after the start screen: back link, progress, a heading that takes focus. */
+export function StepScreen({ title, stage, backTo, children }: StepScreenProps) {
+  const headingRef = useHeadingFocus()
+  return (
+    <section className="step" aria-labelledby="step-title">
+      <div className="step__top">
+        {backTo ? <BackLink fallback={backTo} /> : <span />}
+        <Progress stage={stage} />
+      </div>
+      <h1 id="step-title" className="screen-title" ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  )
+}
