@@ -123,6 +123,8 @@ describe('nextStep after the upsell steps (never back to themselves)', () => {
     ['offer declined, no multiplier', { items: [refunded('tee')], upsellEnabled: true, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
     ['exploration done with a replacement', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
     ['exploration left without a replacement, value positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '3.00', upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
+    ['offer accepted → exploration', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-offer' }, paths.upsellExplore.build()],
+    ['confirm → return instructions', { items: [refunded('tee')] }, { kind: 'confirm' }, paths.returnInstruction.build()],
     ['refund method → confirm', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1 }, { kind: 'refund-method' }, paths.confirm.build()],
   ])('%s', (_name, setup, step, expected) => {
     expect(nextStep(input(setup), step)).toBe(expected)

@@ -12,6 +12,7 @@ export type Step =
   | { kind: 'upsell-offer' }
   | { kind: 'upsell-explore' }
   | { kind: 'refund-method' }
+  | { kind: 'confirm' }
 
 /** What navigation reads: the flow, plus the shop's gift-card multiplier from the configuration. */
 export interface NavigationInput {
@@ -71,10 +72,15 @@ export function nextStep(input: NavigationInput, current: Step): string {
     case 'exchange':
       return afterItem(input, flow.items.findIndex((item) => item.lineItemId === current.lineItemId))
     case 'upsell-offer':
+      // Accepting leads to the exploration; declining goes on with rules 3 and 4.
+      if (flow.upsell?.kind === 'accepted' && flow.upsell.variantId === null) return paths.upsellExplore.build()
+      return refundOrConfirm(input)
     case 'upsell-explore':
       return refundOrConfirm(input)
     case 'refund-method':
       return paths.confirm.build()
+    case 'confirm':
+      return paths.returnInstruction.build()
   }
 }
 
