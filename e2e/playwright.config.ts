@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** Debian's Chromium: no test tool downloads its own browser here. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const port = Number(process.env.E2E_PORT ?? 4173)
+// A fresh embedded database per run: the journeys start from the demo data as a new user would.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rebound-e2e-'))
+
+export const baseURL = `http://demo.localhost:${port}`
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: '../test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    // The product as a new user runs it: the built portal served by the API, embedded storage.
+    command: 'npx tsx server/src/server.ts --static dist',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      VERIFY_RATE_LIMIT_PER_IP: '1000',
+      VERIFY_RATE_LIMIT_PER_ORDER: '1000',
+    },
+  },
+})
