@@ -42,6 +42,8 @@ module.exports = (_env, argv) => {
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
+      // Code shared by later screens goes to a shared async chunk, however small: never duplicated.
+      splitChunks: { chunks: 'async', minSize: 0 },
     },
     performance: { hints: false },
     devServer: {

@@ -1,15 +1,15 @@
-import { useMemo } from 'react'
 import { Provider } from 'react-redux'
-import { createBrowserRouter, RouterProvider } from 'react-router-dom'
-import { makeRoutes } from './routes'
+import { BrowserRouter } from 'react-router-dom'
+import { PortalRoutes } from './routes'
 import type { AppStore } from './store'
 
-/** The portal: the store's provider around a browser-history router. */
+/** The portal: the store's provider around browser-history routes. */
 export function App({ store }: { store: AppStore }) {
-  const router = useMemo(() => createBrowserRouter(makeRoutes(store)), [store])
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <PortalRoutes />
+      </BrowserRouter>
     </Provider>
   )
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom'
+import { Outlet, useLocation } from 'react-router-dom'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { PoweredBy } from '../components/PoweredBy'
 import { PreviewMarker } from '../components/PreviewMarker'
@@ -7,6 +7,7 @@ import { Spinner } from '../components/Spinner'
 import { TestModeBanner } from '../components/TestModeBanner'
 import { useBranding } from '../shop/useBranding'
 import { useShopConfig } from '../shop/useShopConfig'
+import { RouteErrorBoundary } from './RouteError'
 
 /** portal-spec.md §8: what a failed configuration fetch shows. */
 export const CONFIG_ERROR = 'Error fetching config'
@@ -16,6 +17,7 @@ export function Shell() {
   const shop = useShopConfig()
   useBranding(shop.config)
   const config = shop.config
+  const { pathname } = useLocation()
 
   return (
     <div className="page">
@@ -29,7 +31,9 @@ export function Shell() {
               <header className="card__header">
                 <ShopLogo src={config.logo_src} websiteUrl={config.website_url} shopName={config.document_title_text || config.shop} />
               </header>
-              <Outlet context={config} />
+              <RouteErrorBoundary resetKey={pathname}>
+                <Outlet context={config} />
+              </RouteErrorBoundary>
             </>
           ) : shop.isLoading ? (
             <div className="card__center">

@@ -1,50 +1,58 @@
-import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom'
+import { Spinner } from '../components/Spinner'
 import { paths } from '../config/paths'
-import { portalOpened, selectHasOrder } from '../features/returnFlow/returnFlowSlice'
+import { useAppSelector } from './hooks'
+import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { launchFromSearch } from '../shop/launch'
 import { lazyScreen } from './lazyScreen'
-import { RouteError } from './RouteError'
 import { Shell } from './Shell'
-import type { AppStore } from './store'
 
-const relative = (pattern: string) => pattern.replace(/^\//, '')
+// Every later screen is its own chunk; the start screen is in the main bundle.
+const ProductsScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen')))
+const ReturnReasonScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen')))
+const ExchangeScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen')))
+const UpsellOfferScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen')))
+const UpsellExploreScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen')))
+const RefundMethodScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen')))
+const ConfirmScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen')))
+const ReturnInstructionScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen')))
 
-/**
- * Every route of portal-spec.md §2. The start screen is eager; every later screen is a lazy
- * chunk behind a guard that sends a session without a verified order to the start screen.
- */
-export function makeRoutes(store: AppStore): RouteObject[] {
-  // Opening the start screen starts a new session: launch parameters read, return order cleared.
-  const openPortal: LoaderFunction = ({ request }) => {
-    store.dispatch(portalOpened(launchFromSearch(new URL(request.url).searchParams)))
-    return null
-  }
-  const requireOrder: LoaderFunction = () => (selectHasOrder(store.getState()) ? null : redirect(paths.start.build()))
+const FLOW_ROUTES: { pattern: string; element: ReactNode }[] = [
+  { pattern: paths.products.pattern, element: <ProductsScreen /> },
+  { pattern: paths.returnReason.pattern, element: <ReturnReasonScreen /> },
+  { pattern: paths.exchange.pattern, element: <ExchangeScreen /> },
+  { pattern: paths.upsellOffer.pattern, element: <UpsellOfferScreen /> },
+  { pattern: paths.upsellExplore.pattern, element: <UpsellExploreScreen /> },
+  { pattern: paths.refundMethod.pattern, element: <RefundMethodScreen /> },
+  { pattern: paths.confirm.pattern, element: <ConfirmScreen /> },
+  { pattern: paths.returnInstruction.pattern, element: <ReturnInstructionScreen /> },
+]
 
-  return [
-    {
-      element: <Shell />,
-      errorElement: <RouteError />,
-      HydrateFallback: () => null,
-      children: [
-        { index: true, element: <StartScreen />, loader: openPortal },
-        {
-          loader: requireOrder,
-          children: [
-            { path: relative(paths.products.pattern), lazy: lazyScreen(() => import('../features/products/ProductsScreen')) },
-            { path: relative(paths.returnReason.pattern), lazy: lazyScreen(() => import('../features/returnReason/ReturnReasonScreen')) },
-            { path: relative(paths.exchange.pattern), lazy: lazyScreen(() => import('../features/exchange/ExchangeScreen')) },
-            { path: relative(paths.upsellOffer.pattern), lazy: lazyScreen(() => import('../features/upsellOffer/UpsellOfferScreen')) },
-            { path: relative(paths.upsellExplore.pattern), lazy: lazyScreen(() => import('../features/upsellExplore/UpsellExploreScreen')) },
-            { path: relative(paths.refundMethod.pattern), lazy: lazyScreen(() => import('../features/refundMethod/RefundMethodScreen')) },
-            { path: relative(paths.confirm.pattern), lazy: lazyScreen(() => import('../features/confirm/ConfirmScreen')) },
-            { path: relative(paths.returnInstruction.pattern), lazy: lazyScreen(() => import('../features/returnInstruction/ReturnInstructionScreen')) },
-          ],
-        },
-        // portal-spec.md §2: any unknown path shows the start screen.
-        { path: '*', element: <StartScreen />, loader: openPortal },
-      ],
-    },
-  ]
+/** Later steps need a verified order; without one the shopper starts at the start screen. */
+function RequireOrder() {
+  const hasOrder = useAppSelector(selectHasOrder)
+  if (!hasOrder) return <Navigate to={paths.start.build()} replace />
+  return (
+    <Suspense fallback={<Spinner label="Loading the next step" />}>
+      <Outlet />
+    </Suspense>
+  )
+}
+
+/** Every route of portal-spec.md §2. */
+export function PortalRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route element={<RequireOrder />}>
+          {FLOW_ROUTES.map(({ pattern, element }) => (
+            <Route key={pattern} path={pattern} element={element} />
+          ))}
+        </Route>
+        {/* portal-spec.md §2: the start screen, and any unknown path shows it too. */}
+        <Route path="*" element={<StartScreen />} />
+      </Route>
+    </Routes>
+  )
 }

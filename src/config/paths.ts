@@ -16,3 +16,17 @@ export const paths = {
   confirm: { pattern: '/confirm', build: () => '/confirm' },
   returnInstruction: { pattern: '/return-instruction', build: () => '/return-instruction' },
 } as const
+
+const FLOW_PATTERNS = [
+  paths.products,
+  paths.returnReason,
+  paths.exchange,
+  paths.upsellOffer,
+  paths.upsellExplore,
+  paths.refundMethod,
+  paths.confirm,
+  paths.returnInstruction,
+].map((route) => route.pattern)
+
+/** The route patterns after the start screen; any other path shows the start screen. */
+export const flowPatterns: readonly string[] = FLOW_PATTERNS

@@ -1,11 +1,10 @@
 import { useEffect, useMemo } from 'react'
 import { useGetConfigQuery } from '../api/configEndpoints'
 import { env } from '../app/env'
-import { useAppSelector } from '../app/hooks'
-import { selectLaunch } from '../features/returnFlow/returnFlowSlice'
 import { readableTextOn } from './contrast'
 import { resolveShopConfig, type ShopConfig } from './shopConfig'
 import { configId, subdomainFromHost } from './subdomain'
+import { useLaunch } from './useLaunch'
 
 export interface ShopConfigState {
   config: ShopConfig | null
@@ -18,7 +17,7 @@ export interface ShopConfigState {
 
 /** The shop's configuration for this host and launch (language, override), fetched once a day. */
 export function useShopConfig(): ShopConfigState {
-  const launch = useAppSelector(selectLaunch)
+  const launch = useLaunch()
   const id = configId(subdomainFromHost(window.location.hostname, env.defaultSubdomain), launch.lang)
   const { data, isLoading, isFetching, isError, refetch } = useGetConfigQuery({ id })
   const resolved = useMemo(

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { makeRoutes } from '../app/routes'
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom'
+import { PortalRoutes } from '../app/routes'
 import { makeStore } from '../app/store'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
@@ -11,14 +11,27 @@ interface Options {
   preloadedState?: { returnFlow?: ReturnFlowState }
 }
 
+/** Where the portal is: `router.state.location` follows every navigation. */
+interface RouterView {
+  state: { location: Location }
+}
+
+function LocationProbe({ view }: { view: RouterView }) {
+  view.state.location = useLocation()
+  return null
+}
+
 /** Renders the portal as production does (same store, same routes) at a route, in memory. */
 export function renderPortal({ route = '/', preloadedState }: Options = {}) {
   const store = makeStore(preloadedState)
-  const router = createMemoryRouter(makeRoutes(store), { initialEntries: [route] })
+  const router: RouterView = { state: { location: { pathname: route, search: '', hash: '', state: null, key: 'default' } } }
   const user = userEvent.setup()
   const utils = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <PortalRoutes />
+        <LocationProbe view={router} />
+      </MemoryRouter>
     </Provider>,
   )
   return { ...utils, store, router, user }

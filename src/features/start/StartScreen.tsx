@@ -9,7 +9,8 @@ import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
-import { orderVerified } from '../returnFlow/returnFlowSlice'
+import { launchFromSearch } from '../../shop/launch'
+import { orderVerified, portalOpened } from '../returnFlow/returnFlowSlice'
 import { canStartReturn } from './email'
 import { rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
@@ -52,6 +53,12 @@ export default function StartScreen() {
       setError(verifyErrorMessage(caught, config))
     }
   }
+
+  // Opening the start screen starts a new session: launch parameters kept, return order cleared.
+  const searchKey = search.toString()
+  useEffect(() => {
+    dispatch(portalOpened(launchFromSearch(new URLSearchParams(searchKey))))
+  }, [dispatch, searchKey])
 
   // portal-spec.md §2: with orderName and email in the URL, verify once the configuration is
   // loaded (this screen renders only then). Runs once per visit, also under StrictMode.
