@@ -1,0 +1,88 @@
+/**
+ * Byte budgets of the production build (issue "Benchmarks and budgets", item 1): gzip and brotli
+ * sizes of what the start screen loads before it is interactive, and of each lazy chunk, and no
+ * module duplicated across chunks. Builds with webpack's stats, prints a table, writes
+ * bench/results.json (merged with other benchmarks' figures), exits 1 when a budget is missed.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+const KB = 1024
+const BUDGET = { startJsGzip: 120 * KB, lazyChunkGzip: 15 * KB }
+const root = join(__dirname, '..')
+const dist = join(root, 'dist')
+const statsFile = join(root, 'dist-stats.json')
+
+interface Stats {
+  chunks: { id: string | number; names: string[]; initial: boolean; files: string[]; modules?: { identifier: string; name: string; size: number }[] }[]
+}
+
+execFileSync('npx', ['webpack', '--mode', 'production', `--json=${statsFile}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats
+
+const sizes = (file: string) => {
+  const bytes = readFileSync(join(dist, file))
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  }
+}
+
+// What index.html loads: its scripts and stylesheets (the start screen waits for nothing else).
+const html = readFileSync(join(dist, 'index.html'), 'utf8')
+const startFiles = [...html.matchAll(/(?:src|href)=["']?\/(assets\/[^"' >]+\.(?:js|css))/g)].map((match) => match[1]!)
+const startJs = startFiles.filter((file) => file.endsWith('.js')).map(sizes)
+const startCss = startFiles.filter((file) => file.endsWith('.css')).map(sizes)
+const sum = (list: { raw: number; gzip: number; brotli: number }[]) =>
+  list.reduce((total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }), { raw: 0, gzip: 0, brotli: 0 })
+
+const lazyChunks = stats.chunks
+  .filter((chunk) => !chunk.initial)
+  .map((chunk) => {
+    const js = chunk.files.filter((file) => file.endsWith('.js'))
+    return { name: chunk.names[0] ?? String(chunk.id), ...sum(js.map(sizes)) }
+  })
+  .sort((a, b) => a.name.localeCompare(b.name))
+
+// A module in two chunks is shipped twice.
+const owners = new Map<string, string[]>()
+for (const chunk of stats.chunks) {
+  for (const module of chunk.modules ?? []) {
+    if (module.identifier.startsWith('webpack/runtime')) continue
+    owners.set(module.name, [...(owners.get(module.name) ?? []), chunk.names[0] ?? String(chunk.id)])
+  }
+}
+const duplicated = [...owners].filter(([, chunks]) => chunks.length > 1)
+
+const js = sum(startJs)
+const css = sum(startCss)
+const rows: { figure: string; gzip: number; brotli: number; budget: number | null }[] = [
+  { figure: 'start screen JavaScript', gzip: js.gzip, brotli: js.brotli, budget: BUDGET.startJsGzip },
+  { figure: 'start screen CSS', gzip: css.gzip, brotli: css.brotli, budget: null },
+  ...lazyChunks.map((chunk) => ({ figure: `lazy chunk ${chunk.name}`, gzip: chunk.gzip, brotli: chunk.brotli, budget: BUDGET.lazyChunkGzip })),
+]
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
+let failed = false
+console.log('\nBytes of the production build (gzip -9, brotli -11)\n')
+console.log(`${'figure'.padEnd(34)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)} ${'budget'.padStart(10)}  ok`)
+for (const row of rows) {
+  const ok = row.budget === null || row.gzip <= row.budget
+  failed ||= !ok
+  console.log(`${row.figure.padEnd(34)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${(row.budget ? kb(row.budget) : '—').padStart(10)}  ${ok ? 'yes' : 'MISSED'}`)
+}
+console.log(`${'modules in more than one chunk'.padEnd(34)} ${String(duplicated.length).padStart(10)} ${''.padStart(10)} ${'0'.padStart(10)}  ${duplicated.length === 0 ? 'yes' : 'MISSED'}`)
+for (const [name, chunks] of duplicated) console.log(`  ${name}: ${chunks.join(', ')}`)
+failed ||= duplicated.length > 0
+
+const resultsFile = join(__dirname, 'results.json')
+const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ ...previous, bytes: { measuredAt: new Date().toISOString(), rows, duplicatedModules: duplicated.map(([name]) => name) } }, null, 2)}\n`,
+)
+console.log(failed ? '\nA byte budget was missed.' : '\nEvery byte budget holds.')
+process.exit(failed ? 1 : 0)
