@@ -1,0 +1,110 @@
+import { encodeConfigOverride } from '../src/shop/configOverride'
+import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
+
+test.describe('start screen of the demo shop', () => {
+  test('shows the shop branding from its configuration', async ({ page, shopConfig }) => {
+    const config = await shopConfig('demo')
+    await page.goto(shopUrl('demo'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(config.start_return_message!)
+    await expect(page).toHaveTitle(config.document_title_text!)
+    const logo = page.locator('a.shop-logo')
+    await expect(logo).toHaveAttribute('target', '_blank')
+    await expect(logo).toHaveAttribute('rel', /noopener/)
+    await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveAttribute('placeholder', 'E-mail')
+    await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveAttribute('placeholder', config.order_placeholder_text!)
+    await expect(page.getByText(/powered by/i)).toBeVisible()
+    // The demo shop's button colour, #1f5fbf.
+    await expect(page.getByRole('button', { name: config.start_return_button_message })).toHaveCSS('background-color', 'rgb(31, 95, 191)')
+    await expectAccessible(page)
+  })
+
+  test('#1001 with jane@example.com verifies and lands on /products with its items', async ({ page }) => {
+    await page.goto(shopUrl('demo'))
+    await startReturn(page, '#1001', 'jane@example.com')
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByText('Classic Tee').first()).toBeVisible()
+    await expect(page.getByText('Ceramic Mug').first()).toBeVisible()
+  })
+
+  for (const [order, email, key] of [
+    ['#1002', 'sam@example.com', 'order_not_fulfilled_message'],
+    ['#1003', 'old@example.com', 'order_too_old_message'],
+    ['#1004', 'repeat@example.com', 'order_already_has_return_message'],
+    ['#9999', 'nobody@example.com', 'invalid_order_message'],
+    ['#1001', 'wrong@example.com', 'invalid_order_message'],
+  ] as const) {
+    test(`${order} / ${email} shows the configured ${key} in red under the button`, async ({ page, shopConfig }) => {
+      const config = await shopConfig('demo')
+      await page.goto(shopUrl('demo'))
+      await startReturn(page, order, email)
+      const alert = page.getByRole('alert')
+      await expect(alert).toHaveText(config[key]!)
+      await expect(alert).toHaveCSS('color', 'rgb(180, 35, 24)')
+      await expect(page).toHaveURL(shopUrl('demo'))
+      await expectAccessible(page)
+    })
+  }
+
+  test('orderName and email in the URL verify by themselves', async ({ page }) => {
+    await page.goto(shopUrl('demo', '/?orderName=%231001&email=jane%40example.com'))
+    await expect(page).toHaveURL(/\/products$/)
+  })
+
+  test('testMode=1 shows the Test Mode banner, on later steps too', async ({ page }) => {
+    await page.goto(shopUrl('demo', '/?testMode=1'))
+    await expect(page.getByText('Test Mode')).toBeVisible()
+    await startReturn(page, '#1001', 'jane@example.com')
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByText('Test Mode')).toBeVisible()
+  })
+
+  test('lang=de shows the German configuration', async ({ page, shopConfig }) => {
+    const german = await shopConfig('demo-de')
+    await page.goto(shopUrl('demo', '/?lang=de'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(german.start_return_message!)
+  })
+
+  test('a config override restyles the portal and shows the Preview marker; script never runs', async ({ page }) => {
+    const override = encodeConfigOverride({
+      start_return_message: '<img src=x onerror="window.__pwned=1">Preview title',
+      button_color: '#0a7d38',
+      website_url: 'javascript:window.__pwned=1',
+    })
+    await page.goto(shopUrl('demo', `/?config=${override}`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('<img src=x onerror="window.__pwned=1">Preview title')
+    await expect(page.getByText('Preview', { exact: true })).toBeVisible()
+    await expect(page.locator('button[type=submit]')).toHaveCSS('background-color', 'rgb(10, 125, 56)')
+    await expect(page.locator('a.shop-logo')).not.toHaveAttribute('href', /javascript/)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  })
+
+  test('an unknown path shows the start screen', async ({ page, shopConfig }) => {
+    const config = await shopConfig('demo')
+    await page.goto(shopUrl('demo', '/no/such/page'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(config.start_return_message!)
+  })
+
+  test('a later step without a session lands on the start screen', async ({ page }) => {
+    await page.goto(shopUrl('demo', '/confirm'))
+    await expect(page).toHaveURL(shopUrl('demo'))
+  })
+})
+
+test.describe('start screen of the acme shop (order prefix AC)', () => {
+  test('digits get the prefix, EXC2001 can be typed key by key, and the button is black', async ({ page }) => {
+    await page.goto(shopUrl('acme'))
+    const orderName = page.getByRole('textbox', { name: 'Order number' })
+    await orderName.pressSequentially('1001')
+    await expect(orderName).toHaveValue('AC1001')
+    await orderName.fill('')
+    await orderName.pressSequentially('exc2001')
+    await expect(orderName).toHaveValue('EXC2001')
+    await expect(page.locator('button[type=submit]')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+  })
+
+  test('AC1001 with ada@example.com verifies', async ({ page }) => {
+    await page.goto(shopUrl('acme'))
+    await startReturn(page, '1001', 'ada@example.com')
+    await expect(page).toHaveURL(/\/products$/)
+  })
+})
