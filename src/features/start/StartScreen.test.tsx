@@ -51,6 +51,20 @@ describe('start screen content', () => {
     expect(document.documentElement.style.getPropertyValue('--button-fg')).toBe('#111111')
   })
 
+  test('the background image comes from the configuration, and only an http(s) one is used', async () => {
+    server.use(http.get(configRoute, () => HttpResponse.json(buildConfig({ background_src: 'https://cdn.example.com/bg.jpg' }))))
+    const { container, unmount } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    expect(container.querySelector('img.page__background')).toHaveAttribute('src', 'https://cdn.example.com/bg.jpg')
+    unmount()
+
+    jest.spyOn(console, 'warn').mockImplementation(() => {})
+    server.use(http.get(configRoute, () => HttpResponse.json(buildConfig({ background_src: 'javascript:alert(1)' }))))
+    const second = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    expect(second.container.querySelector('img.page__background')).toBeNull()
+  })
+
   test('without a button colour the button is black with white text', async () => {
     renderPortal()
     await screen.findByRole('heading', { level: 1 })
