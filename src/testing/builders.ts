@@ -1,4 +1,4 @@
-import type { LineItem, MoneyBag, PortalConfig, VerifiedOrder } from '../api/contract'
+import type { LineItem, MoneyBag, PortalConfig, ReturnOrder, Variant, VerifiedOrder } from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -63,4 +63,37 @@ export function buildOrder(overrides: Partial<VerifiedOrder> = {}): VerifiedOrde
 /** A flow state for preloading the store: a verified order and, optionally, choices. */
 export function buildFlow(overrides: Partial<ReturnFlowState> = {}): ReturnFlowState {
   return { ...initialState, order: buildOrder(), ...overrides }
+}
+
+/** A variant named in exchange_data (or the catalogue): a Classic Tee size by default. */
+export function buildVariant(overrides: Partial<Variant> = {}): Variant {
+  const id = overrides.id ?? `variant-${next()}`
+  return {
+    id,
+    product_id: 'product-tee',
+    product_title: 'Classic Tee',
+    title: 'M',
+    options: [{ name: 'Size', value: 'M' }],
+    price: money('25.00'),
+    image_src: null,
+    available: true,
+    ...overrides,
+  }
+}
+
+/** A quote (the stored return order) refunding `refund` to the original payment. */
+export function buildQuote(refund = '25.00', overrides: Partial<ReturnOrder> = {}): ReturnOrder {
+  const zero = money('0.00')
+  return {
+    id: null,
+    name: null,
+    status: 'quote',
+    items: [],
+    refund_method: null,
+    refund_value: money(refund),
+    store_credit_value: null,
+    breakdown: { items_subtotal: money(refund), tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: money(refund) },
+    created_at: null,
+    ...overrides,
+  }
 }
