@@ -1,5 +1,93 @@
-import { StepPlaceholder } from '../../components/StepPlaceholder'
+import { useCallback, useMemo, useState } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { Spinner } from '../../components/Spinner'
+import { StepScreen } from '../../components/StepScreen'
+import { paths } from '../../config/paths'
+import { itemsChosen, selectChosenItems, selectLaunch, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import { useContinue } from '../returnFlow/useContinue'
+import { ProductRow } from './ProductRow'
+import { formatOrderDate, productRows, type ProductRowModel } from './productRows'
+import './ProductsScreen.css'
 
+type Chosen = Readonly<Record<string, number>>
+
+/** The choice in the store, limited to what can still be chosen (a reload restores it). */
+function initialChoice(rows: readonly ProductRowModel[], items: readonly ChosenItem[]): Chosen {
+  const max = new Map(rows.map((row) => [row.id, row.maxQuantity]))
+  const chosen: Record<string, number> = {}
+  for (const item of items) {
+    const limit = max.get(item.lineItemId) ?? 0
+    if (limit > 0) chosen[item.lineItemId] = Math.min(Math.max(1, Math.floor(item.quantity)), limit)
+  }
+  return chosen
+}
+
+const unitsWord = (units: number) => (units === 1 ? '1 item selected' : `${units} items selected`)
+
+/** PRODUCT.md §3.1: the items of the order, the units to return of each, and why some cannot be. */
 export default function ProductsScreen() {
-  return <StepPlaceholder title="Choose the items to return" />
+  const dispatch = useAppDispatch()
+  const order = useAppSelector(selectOrder)
+  const storedItems = useAppSelector(selectChosenItems)
+  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const { continueFrom, isContinuing } = useContinue()
+
+  const lines = order?.line_items
+  const rows = useMemo(() => productRows(lines ?? [], locale), [lines, locale])
+  const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, storedItems))
+  const onChange = useCallback((lineItemId: string, quantity: number) => {
+    setChosen((previous) => {
+      const next = { ...previous }
+      if (quantity > 0) next[lineItemId] = quantity
+      else delete next[lineItemId]
+      return next
+    })
+  }, [])
+
+  if (!order) return null
+  const units = Object.values(chosen).reduce((sum, quantity) => sum + quantity, 0)
+  const date = formatOrderDate(order.processed_at, locale)
+  const nothingReturnable = rows.every((row) => row.maxQuantity < 1)
+
+  async function onContinue() {
+    if (units === 0 || isContinuing) return
+    dispatch(itemsChosen(rows.filter((row) => (chosen[row.id] ?? 0) > 0).map((row) => ({ lineItemId: row.id, quantity: chosen[row.id]! }))))
+    await continueFrom({ kind: 'products' })
+  }
+
+  return (
+    <StepScreen title="Which items would you like to return?" stage="Items" backTo={paths.start.build()}>
+      <p className="products__order">
+        <span>
+          Order <strong>{order.order_name}</strong>
+        </span>
+        {date ? (
+          <span>
+            Placed on <time dateTime={order.processed_at}>{date}</time>
+          </span>
+        ) : null}
+      </p>
+      {nothingReturnable ? <p className="notice">None of the items in this order can be returned.</p> : null}
+      <ul className="item-list products__list" aria-label="Items in this order">
+        {rows.map((row) => (
+          <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
+        ))}
+      </ul>
+      <div className="products__footer">
+        <p className="products__summary muted" id="products-summary" aria-live="polite">
+          {units === 0 ? 'Choose at least one item to continue.' : unitsWord(units)}
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={units === 0 || isContinuing}
+          aria-describedby="products-summary"
+          onClick={() => void onContinue()}
+        >
+          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
+          <span>Continue</span>
+        </button>
+      </div>
+    </StepScreen>
+  )
 }

@@ -1,0 +1,75 @@
+import type { Ineligibility, LineItem, Money } from '../../api/contract'
+import { formatMoney } from '../../components/format'
+import { safeUrl } from '../../shop/sanitizeConfig'
+
+/** Why an item cannot be returned, in the shopper's words (PRODUCT.md §3). */
+export const INELIGIBILITY_WORDS: Record<Ineligibility, string> = {
+  final_sale: 'Final sale',
+  return_window_closed: 'Return window closed',
+  already_returned: 'Already returned',
+  not_fulfilled: 'Not yet delivered',
+}
+
+/** One line item as the selection list shows it; computed once per order, not per render. */
+export interface ProductRowModel {
+  id: string
+  title: string
+  variantTitle: string | null
+  image: string | null
+  /** price paid per unit, formatted */
+  price: string
+  /** units bought */
+  quantity: number
+  /** units that can be chosen; 0 when the item cannot be returned */
+  maxQuantity: number
+  /** why it cannot be returned, or null when it can */
+  blockedReason: string | null
+}
+
+/** The reason in words, or null when at least one unit can be returned. */
+export function blockedReason(line: Pick<LineItem, 'ineligible_reason' | 'returnable_quantity'>): string | null {
+  if (line.ineligible_reason) return INELIGIBILITY_WORDS[line.ineligible_reason] ?? 'Cannot be returned'
+  if (!(line.returnable_quantity >= 1)) return 'Nothing left to return'
+  return null
+}
+
+/**
+ * The rows of the selection list. Prices repeat across a large order, so each distinct amount is
+ * formatted once.
+ */
+export function productRows(lines: readonly LineItem[], locale: string): ProductRowModel[] {
+  const prices = new Map<string, string>()
+  const price = (money: Money) => {
+    const key = `${money.currency_code} ${money.amount}`
+    let text = prices.get(key)
+    if (text === undefined) {
+      text = formatMoney(money, locale)
+      prices.set(key, text)
+    }
+    return text
+  }
+  return lines.map((line) => {
+    const reason = blockedReason(line)
+    return {
+      id: line.id,
+      title: line.title,
+      variantTitle: line.variant_title,
+      image: line.product_src ? safeUrl(line.product_src) : null,
+      price: price(line.price.presentment_money),
+      quantity: line.quantity,
+      maxQuantity: reason ? 0 : Math.floor(line.returnable_quantity),
+      blockedReason: reason,
+    }
+  })
+}
+
+/** The order date in the shopper's language, e.g. "10 November 2026"; null when not a date. */
+export function formatOrderDate(iso: string, locale: string): string | null {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return null
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date)
+  }
+}
