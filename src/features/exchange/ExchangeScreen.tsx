@@ -1,5 +1,147 @@
-import { StepPlaceholder } from '../../components/StepPlaceholder'
+import { useId, useMemo, useRef, useState } from 'react'
+import { Navigate, useParams } from 'react-router-dom'
+import type { LineItem } from '../../api/contract'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Spinner } from '../../components/Spinner'
+import { StepScreen } from '../../components/StepScreen'
+import { paths } from '../../config/paths'
+import { safeUrl } from '../../shop/sanitizeConfig'
+import { exchangeOptions, isExchangeable } from '../returnFlow/eligibility'
+import { exchangeChosen, refundPreferred, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import { useContinue } from '../returnFlow/useContinue'
+import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
+import './ExchangeScreen.css'
 
+const REFUND = 'refund'
+
+/** The item being exchanged: image, title, the variant bought and the units chosen. */
+function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
+  const image = line.product_src ? safeUrl(line.product_src) : null
+  return (
+    <div className="item exchange__item">
+      {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+      <span className="item__text">
+        <span className="item__title">{line.title}</span>
+        {line.variant_title ? <span className="muted">You have: {line.variant_title}</span> : null}
+        <span className="muted">Returning {quantity === 1 ? '1 unit' : `${quantity} units`}</span>
+      </span>
+    </div>
+  )
+}
+
+/** The choice made before, if it is still one of the options (a reload restores it). */
+function restoredChoice({ exchange }: ChosenItem, options: readonly ExchangeOptionModel[]): string | null {
+  if (exchange?.kind === 'refund') return REFUND
+  if (exchange?.kind === 'exchange' && options.some((option) => option.variantId === exchange.variantId)) return exchange.variantId
+  return null
+}
+
+interface ExchangeFormProps {
+  line: LineItem
+  item: ChosenItem
+  options: readonly ExchangeOptionModel[]
+}
+
+/** Like the reason step, Continue checks on press and points at what is missing. */
+function ExchangeForm({ line, item, options }: ExchangeFormProps) {
+  const dispatch = useAppDispatch()
+  const { continueFrom, isContinuing } = useContinue()
+  const errorId = useId()
+  const [choice, setChoice] = useState(() => restoredChoice(item, options))
+  const [error, setError] = useState<string | null>(null)
+  const firstEnabled = useRef<HTMLInputElement>(null)
+  const firstEnabledId = options.find((option) => option.available)?.variantId ?? REFUND
+  const allOut = options.every((option) => !option.available)
+
+  function choose(value: string) {
+    setChoice(value)
+    setError(null)
+  }
+
+  async function onContinue() {
+    if (isContinuing) return
+    if (choice === null) {
+      setError('Choose a replacement or Refund instead to continue.')
+      firstEnabled.current?.focus()
+      return
+    }
+    if (choice === REFUND) dispatch(refundPreferred({ lineItemId: line.id }))
+    else dispatch(exchangeChosen({ lineItemId: line.id, variantId: choice }))
+    await continueFrom({ kind: 'exchange', lineItemId: line.id })
+  }
+
+  return (
+    <div className="exchange" aria-busy={isContinuing}>
+      <ItemSummary line={line} quantity={item.quantity} />
+      <fieldset className="choices exchange__choices" aria-describedby={error ? errorId : undefined}>
+        <legend className="exchange__legend">Exchange it, or get a refund</legend>
+        <fieldset className="exchange__variants">
+          <legend>Exchange for another variant</legend>
+          {allOut ? <p className="muted exchange__none">Every other variant is out of stock right now.</p> : null}
+          <div className="exchange__grid">
+            {options.map((option) => (
+              <label key={option.variantId} className={`exchange__chip${option.available ? '' : ' exchange__chip--out'}`}>
+                <input
+                  ref={option.variantId === firstEnabledId ? firstEnabled : undefined}
+                  type="radio"
+                  name="exchange"
+                  value={option.variantId}
+                  checked={choice === option.variantId}
+                  disabled={!option.available}
+                  onChange={() => choose(option.variantId)}
+                />
+                <span className="exchange__chip-label">{option.label}</span>
+                {option.available ? null : <span className="exchange__stock">Out of stock</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="choice exchange__refund">
+          <input
+            ref={firstEnabledId === REFUND ? firstEnabled : undefined}
+            type="radio"
+            name="exchange"
+            value={REFUND}
+            checked={choice === REFUND}
+            onChange={() => choose(REFUND)}
+          />
+          <span className="item__text">
+            <span className="item__title">Refund instead</span>
+            <span className="muted">Send it back without a replacement.</span>
+          </span>
+        </label>
+        {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+      </fieldset>
+      <div className="actions">
+        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
+          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
+          <span>Continue</span>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** PRODUCT.md §3.3: another variant of an exchangeable item, or a refund instead. */
 export default function ExchangeScreen() {
-  return <StepPlaceholder title="Exchange this item" />
+  const { id = '' } = useParams()
+  const order = useAppSelector(selectOrder)
+  const items = useAppSelector(selectChosenItems)
+  const item = items.find((candidate) => candidate.lineItemId === id)
+  const line = order?.line_items.find((candidate) => candidate.id === id)
+  const exchangeData = order?.exchange_data
+  const options = useMemo(
+    () => (line ? exchangeOptionModels(exchangeOptions(line, exchangeData), exchangeData?.variants ?? {}, line.variant_id) : []),
+    [line, exchangeData],
+  )
+  if (!order) return null
+  if (!item || !line) return <Navigate to={paths.products.build()} replace />
+  if (!isExchangeable(line, exchangeData)) return <Navigate to={paths.returnReason.build(id)} replace />
+
+  return (
+    <StepScreen title={`Would you like to exchange the ${line.title}?`} stage="Details" backTo={paths.returnReason.build(id)}>
+      <ExchangeForm key={id} line={line} item={item} options={options} />
+    </StepScreen>
+  )
 }

@@ -1,0 +1,43 @@
+import type { Variant } from '../../api/contract'
+
+/** An exchange option as the shopper sees it. */
+export interface ExchangeOptionModel {
+  variantId: string
+  /** e.g. "Size L" or "Size L, Colour Blue" */
+  label: string
+  available: boolean
+}
+
+// Shopify's placeholder for a product without real options names nothing the shopper can pick.
+const isPlaceholder = (value: string) => value.trim() === '' || value === 'Default Title'
+
+/**
+ * The options by their option values, naming only the options in which the variants differ
+ * (a blue tee offered in S, L and XL reads "Size L", not "Size L, Colour Blue"). A variant
+ * without usable option values falls back to its title, then to a neutral name.
+ * @example exchangeOptionModels(['v-l'], { 'v-l': tee('L') }, 'v-m') // [{ variantId: 'v-l', label: 'Size L', available: true }]
+ */
+export function exchangeOptionModels(
+  variantIds: readonly string[],
+  variants: Readonly<Record<string, Variant | undefined>>,
+  currentVariantId: string | null,
+): ExchangeOptionModel[] {
+  const compared = [...variantIds, ...(currentVariantId ? [currentVariantId] : [])].map((id) => variants[id]).filter((variant) => variant !== undefined)
+  const differing = new Set<string>()
+  const seen = new Map<string, string>()
+  for (const variant of compared) {
+    for (const option of variant.options) {
+      const before = seen.get(option.name)
+      if (before === undefined) seen.set(option.name, option.value)
+      else if (before !== option.value) differing.add(option.name)
+    }
+  }
+  return variantIds.map((variantId) => {
+    const variant = variants[variantId]
+    const usable = (variant?.options ?? []).filter((option) => !isPlaceholder(option.value))
+    const shown = usable.some((option) => differing.has(option.name)) ? usable.filter((option) => differing.has(option.name)) : usable
+    const label = shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || 'Another variant'
+    // A variant the server did not describe is offered; the server decides when the return is made.
+    return { variantId, label, available: variant?.available !== false }
+  })
+}
