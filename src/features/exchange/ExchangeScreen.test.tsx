@@ -106,7 +106,7 @@ describe('exchange', () => {
 
   test('an item that was not chosen goes to the item selection', async () => {
     const { router } = renderExchange('tee', [reasoned('mug')])
-    await screen.findByRole('heading', { level: 1, name: 'Which items would you like to return?' })
+    await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })
     expect(router.state.location.pathname).toBe('/products')
   })
 

@@ -18,7 +18,7 @@ const itemRow = (name: RegExp) => screen.getByRole('checkbox', { name }).closest
 describe('item selection', () => {
   test('shows the order name and date, and each item with its image, variant and price paid', async () => {
     renderProducts()
-    expect(await screen.findByRole('heading', { level: 1, name: 'Which items would you like to return?' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })).toBeInTheDocument()
     expect(screen.getByText('#1001')).toBeInTheDocument()
     expect(screen.getByText('November 10, 2026')).toBeInTheDocument()
     const teeRow = itemRow(/Classic Tee/)

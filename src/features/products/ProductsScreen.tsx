@@ -56,7 +56,7 @@ export default function ProductsScreen() {
   }
 
   return (
-    <StepScreen title="Which items would you like to return?" stage="Items" backTo={paths.start.build()}>
+    <StepScreen title="Choose the items to return" stage="Items" backTo={paths.start.build()}>
       <p className="products__order">
         <span>
           Order <strong>{order.order_name}</strong>

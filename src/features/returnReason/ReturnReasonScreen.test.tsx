@@ -84,7 +84,7 @@ describe('return reason', () => {
 
   test('an item that was not chosen sends the shopper to the item selection', async () => {
     const { router } = renderReason('mug', [chosen('tee')])
-    expect(await screen.findByRole('heading', { level: 1, name: 'Which items would you like to return?' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/products')
   })
 
