@@ -1,4 +1,4 @@
-import type { LineItem, MoneyBag, PortalConfig, ReturnOrder, Variant, VerifiedOrder } from '../api/contract'
+import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, Variant, VerifiedOrder } from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -94,6 +94,42 @@ export function buildQuote(refund = '25.00', overrides: Partial<ReturnOrder> = {
     store_credit_value: null,
     breakdown: { items_subtotal: money(refund), tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: money(refund) },
     created_at: null,
+    ...overrides,
+  }
+}
+
+/** A catalogue product for upsell exploration, with its variants (one Size M by default). */
+export function buildProduct(overrides: Partial<CatalogueProduct> = {}): CatalogueProduct {
+  const id = overrides.id ?? `product-${next()}`
+  const title = overrides.title ?? 'Canvas Tote'
+  return {
+    id,
+    title,
+    image_src: `https://cdn.example.com/${id}.png`,
+    variants: [buildVariant({ product_id: id, product_title: title })],
+    ...overrides,
+  }
+}
+
+export function buildCatalogue(products: CatalogueProduct[] = [buildProduct()]): Catalogue {
+  return { products }
+}
+
+/** A submitted return order (status 'requested'), as POST /returns answers. */
+export function buildSubmittedReturn(overrides: Partial<ReturnOrder> = {}): ReturnOrder {
+  return buildQuote('25.00', { id: 'return-1', name: '#1001-R1', status: 'requested', created_at: '2026-11-12T10:00:00.000Z', ...overrides })
+}
+
+/** The instructions of a submitted return: steps, address, an API-relative label and a QR code. */
+export function buildInstructions(overrides: Partial<ReturnInstructions> = {}): ReturnInstructions {
+  return {
+    return_id: 'return-1',
+    return_name: '#1001-R1',
+    steps: ['Pack the items in their original packaging.', 'Print the label and stick it on the parcel.', 'Drop the parcel off within 14 days.'],
+    address: { name: 'Demo Store Returns', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'DE' },
+    label_url: '/portal-registration/returns/return-1/label.pdf?signature=abc',
+    qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    qr_code_value: 'RB-1001-R1',
     ...overrides,
   }
 }
