@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ChosenItem } from '../returnFlow/returnFlowSlice'
+import { buildCatalogue, buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote } from '../../testing/builders'
+import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
+
+const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_id: 'v-m' })
+const refunded: ChosenItem = { lineItemId: 'tee', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: { kind: 'refund' } }
+
+/** The calls of the screens the offer leads to, so the next screen can load. */
+function nextScreensAnswer(multiplier: number | null = null) {
+  server.use(
+    http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier }))),
+    http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('25.00'))),
+    http.get('*/portal-registration/catalogue', () => HttpResponse.json(buildCatalogue())),
+  )
+}
+
+function renderOffer() {
+  return renderPortal({
+    route: '/upsell-offer',
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [tee], exchange_data: { options: {}, upsell_enabled: true, variants: {} } }),
+        items: [refunded],
+      }),
+    },
+  })
+}
+
+describe('upsell offer', () => {
+  test('with a gift-card multiplier the bonus is shown as a percent', async () => {
+    nextScreensAnswer(1.1)
+    renderOffer()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exchange for something new?' })).toBeInTheDocument()
+    expect(await screen.findByText('+10%')).toBeInTheDocument()
+    expect(screen.getByText(/keep a 10% bonus on top/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Yes, show me new items' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'No thanks, continue with my return' })).toBeEnabled()
+  })
+
+  test('without a multiplier no bonus is promised', async () => {
+    nextScreensAnswer(null)
+    renderOffer()
+    await screen.findByRole('heading', { level: 1, name: 'Exchange for something new?' })
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/bonus/i)).not.toBeInTheDocument()
+  })
+
+  test('accepting is stored and leads to the exploration', async () => {
+    nextScreensAnswer(1.1)
+    const { user, router, store } = renderOffer()
+    await user.click(await screen.findByRole('button', { name: 'Yes, show me new items' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upsell-explore'))
+    expect(store.getState().returnFlow.upsell).toEqual({ kind: 'accepted', variantId: null })
+  })
+
+  test('declining is stored and goes on by the rules: the refund method with a multiplier', async () => {
+    nextScreensAnswer(1.1)
+    const { user, router, store } = renderOffer()
+    await user.click(await screen.findByRole('button', { name: 'No thanks, continue with my return' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
+    expect(store.getState().returnFlow.upsell).toEqual({ kind: 'declined' })
+  })
+
+  test('declining without a multiplier goes to confirm', async () => {
+    nextScreensAnswer(null)
+    const { user, router } = renderOffer()
+    await user.click(await screen.findByRole('button', { name: 'No thanks, continue with my return' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+  })
+})
