@@ -1,5 +1,160 @@
-import { StepPlaceholder } from '../../components/StepPlaceholder'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, Navigate } from 'react-router-dom'
+import type { MoneyBag, RefundMethod, ReturnOrder } from '../../api/contract'
+import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Spinner } from '../../components/Spinner'
+import { StepScreen } from '../../components/StepScreen'
+import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
+import { paths } from '../../config/paths'
+import { useShop } from '../../shop/useShop'
+import { isExchangeable } from '../returnFlow/eligibility'
+import { selectReturnRequest } from '../returnFlow/navigation'
+import { quoteReceived, refundMethodChosen, selectFlow, selectLaunch, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { useContinue } from '../returnFlow/useContinue'
+import './RefundMethodScreen.css'
 
+/** Back without history: the upsell step taken, else the last item's exchange or reason step. */
+function previousStep({ items, order, upsell }: ReturnFlowState): string {
+  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
+  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
+  const last = items.at(-1)
+  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
+  if (!last || !line) return paths.products.build()
+  return isExchangeable(line, order?.exchange_data) ? paths.exchange.build(last.lineItemId) : paths.returnReason.build(last.lineItemId)
+}
+
+/** The store credit of a quote; the refund times the multiplier (in cents) if the server left it out. */
+function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): MoneyBag['presentment_money'] {
+  if (quote.store_credit_value) return quote.store_credit_value.presentment_money
+  const refund = quote.refund_value.presentment_money
+  const cents = Math.round(Math.round(Number(refund.amount) * 100) * (multiplier ?? 1))
+  return { amount: (cents / 100).toFixed(2), currency_code: refund.currency_code }
+}
+
+const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+
+interface MethodFormProps {
+  quote: ReturnOrder
+  choice: RefundMethod | null
+  onChoose: (method: RefundMethod) => void
+}
+
+function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
+  const dispatch = useAppDispatch()
+  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const { gift_card_value_multiplier: multiplier } = useShop()
+  const { continueFrom, isContinuing } = useContinue()
+  const errorId = useId()
+  const [error, setError] = useState<string | null>(null)
+  const firstRadio = useRef<HTMLInputElement>(null)
+  const bonus = bonusFraction(multiplier)
+
+  async function onContinue() {
+    if (isContinuing) return
+    if (!choice) {
+      setError('Choose how you would like your refund to continue.')
+      firstRadio.current?.focus()
+      return
+    }
+    dispatch(refundMethodChosen(choice))
+    await continueFrom({ kind: 'refund-method' })
+  }
+
+  const choose = (method: RefundMethod) => {
+    onChoose(method)
+    setError(null)
+  }
+
+  return (
+    <div className="refund-method" aria-busy={isContinuing}>
+      <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
+        <legend>Refund method</legend>
+        <label className="choice refund-method__choice">
+          <input ref={firstRadio} type="radio" name="refund-method" value="original_payment" checked={choice === 'original_payment'} onChange={() => choose('original_payment')} />
+          <span className="refund-method__text">
+            <span className="item__title">Original payment method</span>
+            <span className="muted">Back to the card or account you paid with.</span>
+          </span>
+          <span className="amount refund-method__amount">{formatMoney(quote.refund_value.presentment_money, locale)}</span>
+        </label>
+        <label className="choice refund-method__choice">
+          <input type="radio" name="refund-method" value="store_credit" checked={choice === 'store_credit'} onChange={() => choose('store_credit')} />
+          <span className="refund-method__text">
+            <span className="item__title">Store credit (gift card)</span>
+            <span className="muted">To spend in the shop, sent to you by e-mail.</span>
+            {bonus > 0 ? <span className="refund-method__bonus">+{formatPercent(bonus, locale)} bonus</span> : null}
+          </span>
+          <span className="amount refund-method__amount">{formatMoney(storeCredit(quote, multiplier), locale)}</span>
+        </label>
+        {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+      </fieldset>
+      <div className="actions">
+        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
+          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
+          <span>Continue</span>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** PRODUCT.md §3.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
-  return <StepPlaceholder title="How would you like your refund?" />
+  const dispatch = useAppDispatch()
+  const flow = useAppSelector(selectFlow)
+  const request = useAppSelector(selectReturnRequest)
+  const [quoteReturn, quote] = useQuoteReturnMutation()
+  // Kept here so a retry of the quote does not lose the choice.
+  const [choice, setChoice] = useState<RefundMethod | null>(flow.refundMethod)
+  // Both amounts come from one quote without a method; only the choices that price it re-fetch it.
+  const bodyKey = request ? JSON.stringify({ ...request, refund_method: null }) : null
+  const storesQuote = request?.refund_method == null
+
+  async function fetchQuote() {
+    if (!bodyKey) return
+    try {
+      const order = await quoteReturn(JSON.parse(bodyKey)).unwrap()
+      // Without a method chosen this is the quote for the current choices, so the flow keeps it.
+      if (storesQuote) dispatch(quoteReceived(order))
+    } catch {
+      // Shown below from the mutation's state.
+    }
+  }
+
+  // Re-fetched only when the priced choices change, not on every render.
+  useEffect(() => {
+    void fetchQuote()
+  }, [bodyKey])
+
+  if (!bodyKey) return <Navigate to={paths.products.build()} replace />
+
+  return (
+    <StepScreen title="How would you like your refund?" stage="Refund" backTo={previousStep(flow)}>
+      {quote.isError ? (
+        isSessionExpired(quote.error) ? (
+          <div className="refund-method__problem">
+            <ErrorMessage>Your session has expired, so we cannot show your refund.</ErrorMessage>
+            <Link className="button button--secondary" to={paths.start.build()}>
+              Start again
+            </Link>
+          </div>
+        ) : (
+          <div className="refund-method__problem">
+            <ErrorMessage>We could not work out your refund. Please try again.</ErrorMessage>
+            <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
+              Try again
+            </button>
+          </div>
+        )
+      ) : quote.data ? (
+        <MethodForm quote={quote.data} choice={choice} onChoose={setChoice} />
+      ) : (
+        <div className="card__center">
+          <Spinner label="Working out your refund" />
+        </div>
+      )}
+    </StepScreen>
+  )
 }

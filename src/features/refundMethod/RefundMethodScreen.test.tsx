@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReturnRequest } from '../../api/contract'
+import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../../testing/builders'
+import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
+
+const quoteRoute = '*/portal-registration/returns/quote'
+const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_id: null, variant_title: null })
+const refunded: ChosenItem = { lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }
+const quote = buildQuote('11.50', { store_credit_value: money('12.65') })
+
+function renderRefundMethod(flow: Partial<ReturnFlowState> = {}, multiplier: number | null = 1.1) {
+  server.use(http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier }))))
+  return renderPortal({
+    route: '/refund-method',
+    preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [mug] }), items: [refunded], ...flow }) },
+  })
+}
+
+describe('refund method', () => {
+  test('asks for a quote without a method and shows both amounts with the bonus as a percent', async () => {
+    const bodies: ReturnRequest[] = []
+    server.use(
+      http.post(quoteRoute, async ({ request }) => {
+        bodies.push((await request.json()) as ReturnRequest)
+        return HttpResponse.json(quote)
+      }),
+    )
+    const { store } = renderRefundMethod()
+    expect(await screen.findByRole('heading', { level: 1, name: 'How would you like your refund?' })).toBeInTheDocument()
+    expect(await screen.findByRole('radio', { name: /Original payment method.*€11\.50/ })).not.toBeChecked()
+    expect(screen.getByRole('radio', { name: /Store credit \(gift card\).*\+10% bonus.*€12\.65/ })).not.toBeChecked()
+    expect(screen.getByRole('group', { name: 'Refund method' })).toBeInTheDocument()
+    expect(bodies).toEqual([{ items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }], upsell_variant_id: null, refund_method: null }])
+    // Without a method yet, this quote is the one for the current choices: the flow keeps it.
+    expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('11.50')
+  })
+
+  test('amounts follow the shopper’s language', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    renderRefundMethod({ launch: { lang: 'de', testMode: false, configOverride: null } })
+    expect(await screen.findByRole('radio', { name: /Original payment method.*11,50\s€/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Store credit.*12,65\s€/ })).toBeInTheDocument()
+  })
+
+  test('a previous choice is restored, and Continue stores the new one and goes to confirm', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    const { user, router, store } = renderRefundMethod({ refundMethod: 'original_payment' })
+    expect(await screen.findByRole('radio', { name: /Original payment method/ })).toBeChecked()
+    await user.click(screen.getByRole('radio', { name: /Store credit/ }))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+    expect(store.getState().returnFlow.refundMethod).toBe('store_credit')
+  })
+
+  test('Continue without a choice says so and stays', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    const { user, router, store } = renderRefundMethod()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose how you would like your refund to continue.')
+    expect(screen.getByRole('radio', { name: /Original payment method/ })).toHaveFocus()
+    expect(router.state.location.pathname).toBe('/refund-method')
+    expect(store.getState().returnFlow.refundMethod).toBeNull()
+  })
+
+  test('a failed quote is announced, and Try again shows the amounts keeping the choice', async () => {
+    let calls = 0
+    server.use(http.post(quoteRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(quote))))
+    const { user } = renderRefundMethod({ refundMethod: 'store_credit' })
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not work out your refund.')
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('radio', { name: /Store credit/ })).toBeChecked()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  test('an expired session says so with a way to start again', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json({ error: 'unauthorized' }, { status: 401 })))
+    renderRefundMethod()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired')
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
+
+  test('while the quote loads a spinner is shown', async () => {
+    server.use(http.post(quoteRoute, () => new Promise<never>(() => {})))
+    renderRefundMethod()
+    expect(await screen.findByRole('status', { name: 'Working out your refund' })).toBeInTheDocument()
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+  })
+})
