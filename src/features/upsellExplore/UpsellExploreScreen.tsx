@@ -1,5 +1,149 @@
-import { StepPlaceholder } from '../../components/StepPlaceholder'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, Navigate } from 'react-router-dom'
+import type { Catalogue, MoneyBag } from '../../api/contract'
+import { useGetCatalogueQuery, useQuoteReturnMutation } from '../../api/returnsEndpoints'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Spinner } from '../../components/Spinner'
+import { StepScreen } from '../../components/StepScreen'
+import { formatMoney } from '../../components/format'
+import { paths } from '../../config/paths'
+import { selectReturnRequest } from '../returnFlow/navigation'
+import { selectFlow, selectLaunch, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
+import { useContinue } from '../returnFlow/useContinue'
+import { creditOf, fitsCredit } from './credit'
+import { ProductCard } from './ProductCard'
+import './UpsellExploreScreen.css'
 
+const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+
+/** A variant of the catalogue that can be chosen now: in stock and within the credit. */
+function choosable(catalogue: Catalogue, credit: MoneyBag, variantId: string | null): boolean {
+  const variant = catalogue.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
+  return variant !== undefined && variant.available && fitsCredit(variant.price, credit)
+}
+
+interface ExploreFormProps {
+  catalogue: Catalogue
+  credit: MoneyBag
+  choice: string | null
+  onChoose: (variantId: string) => void
+}
+
+function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) {
+  const dispatch = useAppDispatch()
+  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const { continueFrom, isContinuing } = useContinue()
+  const errorId = useId()
+  const [error, setError] = useState<string | null>(null)
+  const grid = useRef<HTMLUListElement>(null)
+
+  async function finish(variantId: string | null) {
+    if (isContinuing) return
+    dispatch(upsellVariantChosen({ variantId }))
+    await continueFrom({ kind: 'upsell-explore' })
+  }
+
+  function chooseItem() {
+    if (choice !== null && choosable(catalogue, credit, choice)) return void finish(choice)
+    setError('Choose a new item, or continue without one.')
+    grid.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus()
+  }
+
+  function pick(variantId: string) {
+    onChoose(variantId)
+    setError(null)
+  }
+
+  return (
+    <div className="explore" aria-busy={isContinuing}>
+      <p className="notice explore__credit">
+        Your credit to spend: <span className="amount">{formatMoney(credit.presentment_money, locale)}</span>
+        <span className="muted explore__hint">Items that cost more are greyed out.</span>
+      </p>
+      <ul className="explore__grid" ref={grid} aria-describedby={error ? errorId : undefined}>
+        {catalogue.products.map((product) => (
+          <ProductCard key={product.id} product={product} credit={credit} choice={choice} onChoose={pick} locale={locale} />
+        ))}
+      </ul>
+      {catalogue.products.length === 0 ? <p className="muted">The shop has no items to offer right now.</p> : null}
+      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+      <div className="actions">
+        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={chooseItem}>
+          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
+          <span>Choose this item</span>
+        </button>
+        <button type="button" className="button button--secondary button--block" disabled={isContinuing} onClick={() => void finish(null)}>
+          Continue without a new item
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** PRODUCT.md §3.4: a replacement from the catalogue, worth no more than the credit. */
 export default function UpsellExploreScreen() {
-  return <StepPlaceholder title="Find something new" />
+  const flow = useAppSelector(selectFlow)
+  const request = useAppSelector(selectReturnRequest)
+  const catalogue = useGetCatalogueQuery()
+  const [quoteReturn, quote] = useQuoteReturnMutation()
+  // Kept here so that a retry of either call does not lose the choice.
+  const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
+  // The credit is what the items are worth as store credit before any upsell. That is not the
+  // quote for the current choices (no method is chosen yet), so it stays local to this screen.
+  const bodyKey = request ? JSON.stringify({ ...request, upsell_variant_id: null, refund_method: 'store_credit' }) : null
+
+  async function fetchQuote() {
+    if (bodyKey) await quoteReturn(JSON.parse(bodyKey)).unwrap().catch(() => undefined)
+  }
+
+  // Re-fetched only when the priced choices change, not on every render.
+  useEffect(() => {
+    void fetchQuote()
+  }, [bodyKey])
+
+  if (!bodyKey) return <Navigate to={paths.products.build()} replace />
+
+  const failed = [catalogue.isError && catalogue.error, quote.isError && quote.error].filter(Boolean)
+  let content
+  if (failed.some(isSessionExpired)) {
+    content = (
+      <div className="explore__problem">
+        <ErrorMessage>Your session has expired, so we cannot show the shop’s items.</ErrorMessage>
+        <Link className="button button--secondary" to={paths.start.build()}>
+          Start again
+        </Link>
+      </div>
+    )
+  } else if (failed.length > 0) {
+    content = (
+      <div className="explore__problem">
+        <ErrorMessage>{catalogue.isError ? 'We could not load the shop’s items.' : 'We could not work out your credit.'} Please try again.</ErrorMessage>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            if (catalogue.isError) void catalogue.refetch()
+            if (quote.isError) void fetchQuote()
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  } else if (catalogue.data && quote.data) {
+    content = <ExploreForm catalogue={catalogue.data} credit={creditOf(quote.data)} choice={choice} onChoose={setChoice} />
+  } else {
+    content = (
+      <div className="card__center">
+        <Spinner label="Loading the shop’s items" />
+      </div>
+    )
+  }
+
+  return (
+    <StepScreen title="Find something new" stage="Refund" backTo={paths.upsellOffer.build()}>
+      {content}
+    </StepScreen>
+  )
 }

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReturnRequest } from '../../api/contract'
+import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { buildCatalogue, buildConfig, buildFlow, buildLineItem, buildOrder, buildProduct, buildQuote, buildVariant, money } from '../../testing/builders'
+import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
+
+const quoteRoute = '*/portal-registration/returns/quote'
+const catalogueRoute = '*/portal-registration/catalogue'
+const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_id: null, variant_title: null })
+const refunded: ChosenItem = { lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }
+const hoodie = (id: string, size: string, price: string, available = true) =>
+  buildVariant({ id, product_id: 'hoodie', product_title: 'Zip Hoodie', title: size, options: [{ name: 'Size', value: size }], price: money(price), available })
+const catalogue = buildCatalogue([
+  buildProduct({ id: 'hoodie', title: 'Zip Hoodie', variants: [hoodie('h-s', 'S', '27.50'), hoodie('h-m', 'M', '27.51'), hoodie('h-l', 'L', '20.00', false)] }),
+  buildProduct({ id: 'tote', title: 'Canvas Tote', image_src: 'javascript:alert(1)', variants: [buildVariant({ id: 'tote-1', title: 'Natural', options: [{ name: 'Colour', value: 'Natural' }], price: money('12.00') })] }),
+])
+// Refund 25.00; as store credit (×1.1) 27.50.
+const quote = buildQuote('25.00', { store_credit_value: money('27.50') })
+
+function renderExplore(flow: Partial<ReturnFlowState> = {}) {
+  return renderPortal({
+    route: '/upsell-explore',
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [mug], exchange_data: { options: {}, upsell_enabled: true, variants: {} } }),
+        items: [refunded],
+        upsell: { kind: 'accepted', variantId: null },
+        ...flow,
+      }),
+    },
+  })
+}
+
+function answer(bodies: ReturnRequest[] = []) {
+  server.use(
+    http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+    http.post(quoteRoute, async ({ request }) => {
+      bodies.push((await request.json()) as ReturnRequest)
+      return HttpResponse.json(quote)
+    }),
+  )
+}
+
+describe('upsell exploration', () => {
+  test('shows the credit and the catalogue, greying out what is out of stock or above the credit', async () => {
+    const bodies: ReturnRequest[] = []
+    answer(bodies)
+    const { store } = renderExplore()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find something new' })).toBeInTheDocument()
+    expect(await screen.findByText('€27.50', { selector: '.explore__credit .amount' })).toBeInTheDocument()
+    const hoodieGroup = screen.getByRole('group', { name: 'Zip Hoodie' })
+    expect(within(hoodieGroup).getByRole('radio', { name: /^Size S €27\.50/ })).toBeEnabled()
+    expect(within(hoodieGroup).getByRole('radio', { name: /^Size M €27\.51 More than your credit/ })).toBeDisabled()
+    expect(within(hoodieGroup).getByRole('radio', { name: /^Size L €20\.00 Out of stock/ })).toBeDisabled()
+    expect(screen.getByRole('radio', { name: /Colour Natural €12\.00/ })).toBeEnabled()
+    expect(screen.getByRole('heading', { level: 2, name: 'Canvas Tote' })).toBeInTheDocument()
+    // Only http(s) images: the tote's script URL is dropped.
+    expect(document.querySelectorAll('img.explore__image')).toHaveLength(1)
+    expect(document.querySelector('img[src^="javascript"]')).toBeNull()
+    // The credit is priced as store credit without any upsell, and is not the flow's stored quote.
+    expect(bodies).toEqual([{ items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }], upsell_variant_id: null, refund_method: 'store_credit' }])
+    expect(store.getState().returnFlow.quote).toBeNull()
+  })
+
+  test('without store credit the refund is the credit', async () => {
+    server.use(
+      http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+      http.post(quoteRoute, () => HttpResponse.json(buildQuote('27.51'))),
+    )
+    renderExplore()
+    expect(await screen.findByRole('radio', { name: /^Size M €27\.51$/ })).toBeEnabled()
+  })
+
+  test('choosing a variant stores it and goes to confirm', async () => {
+    answer()
+    const { user, router, store } = renderExplore()
+    await user.click(await screen.findByRole('radio', { name: /^Size S/ }))
+    await user.click(screen.getByRole('button', { name: 'Choose this item' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+    expect(store.getState().returnFlow.upsell).toEqual({ kind: 'accepted', variantId: 'h-s' })
+  })
+
+  test('Choose without a pick says so, and Continue without a new item goes on without one', async () => {
+    answer()
+    const { user, router, store } = renderExplore()
+    await user.click(await screen.findByRole('button', { name: 'Choose this item' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a new item, or continue without one.')
+    expect(screen.getByRole('radio', { name: /^Size S/ })).toHaveFocus()
+    expect(router.state.location.pathname).toBe('/upsell-explore')
+    await user.click(screen.getByRole('button', { name: 'Continue without a new item' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+    expect(store.getState().returnFlow.upsell).toEqual({ kind: 'accepted', variantId: null })
+  })
+
+  test('with a multiplier, going on without a new item leads to the refund method', async () => {
+    answer()
+    server.use(http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 }))))
+    const { user, router } = renderExplore()
+    await user.click(await screen.findByRole('button', { name: 'Continue without a new item' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
+  })
+
+  test('a variant chosen before is restored', async () => {
+    answer()
+    renderExplore({ upsell: { kind: 'accepted', variantId: 'tote-1' } })
+    expect(await screen.findByRole('radio', { name: /Colour Natural/ })).toBeChecked()
+  })
+
+  test('a spinner while loading; a failed catalogue is announced and Try again loads it', async () => {
+    let calls = 0
+    server.use(
+      http.get(catalogueRoute, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(catalogue))),
+      http.post(quoteRoute, () => HttpResponse.json(quote)),
+    )
+    const { user } = renderExplore()
+    expect(await screen.findByRole('status', { name: 'Loading the shop’s items' })).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the shop’s items.')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('group', { name: 'Zip Hoodie' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  test('an expired session says so with a way to start again', async () => {
+    server.use(
+      http.get(catalogueRoute, () => HttpResponse.json({ error: 'unauthorized' }, { status: 401 })),
+      http.post(quoteRoute, () => HttpResponse.json({ error: 'unauthorized' }, { status: 401 })),
+    )
+    renderExplore()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired')
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/')
+  })
+})

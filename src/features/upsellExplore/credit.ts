@@ -1,0 +1,24 @@
+import type { Money, MoneyBag, ReturnOrder, Variant } from '../../api/contract'
+
+const cents = (money: Money) => Math.round(Number(money.amount) * 100)
+
+/** What the shopper may spend on a new item: the store credit, or the refund without a multiplier. */
+export function creditOf(quote: ReturnOrder): MoneyBag {
+  return quote.store_credit_value ?? quote.refund_value
+}
+
+/**
+ * True when a price is no more than the credit, compared in cents in a currency both share
+ * (the shopper's first, then the shop's); never true across two currencies.
+ */
+export function fitsCredit(price: MoneyBag, credit: MoneyBag): boolean {
+  for (const key of ['presentment_money', 'shop_money'] as const) {
+    if (price[key].currency_code === credit[key].currency_code) return cents(price[key]) <= cents(credit[key])
+  }
+  return false
+}
+
+/** A variant named by its option values ("Size M, Colour Blue"), or by its title without options. */
+export function variantLabel(variant: Pick<Variant, 'options' | 'title'>): string {
+  return variant.options.length > 0 ? variant.options.map((option) => `${option.name} ${option.value}`).join(', ') : variant.title
+}
