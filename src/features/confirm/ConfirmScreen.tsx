@@ -1,5 +1,174 @@
-import { StepPlaceholder } from '../../components/StepPlaceholder'
+import { useEffect, useRef, useState } from 'react'
+import { Link, Navigate } from 'react-router-dom'
+import type { RefundMethod, ReturnRequest, VerifiedOrder } from '../../api/contract'
+import { useGetCatalogueQuery, useQuoteReturnMutation, useSubmitReturnMutation } from '../../api/returnsEndpoints'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Spinner } from '../../components/Spinner'
+import { StepScreen } from '../../components/StepScreen'
+import { formatMoney } from '../../components/format'
+import { paths } from '../../config/paths'
+import { useShop } from '../../shop/useShop'
+import { isExchangeable } from '../returnFlow/eligibility'
+import { nextStep, selectReturnRequest } from '../returnFlow/navigation'
+import { quoteReceived, returnSubmitted, selectFlow, selectLaunch, submitStarted, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { useContinue } from '../returnFlow/useContinue'
+import { Breakdown } from './Breakdown'
+import { ChosenItems } from './ChosenItems'
+import './ConfirmScreen.css'
 
+const METHOD_LABELS: Record<RefundMethod, string> = { original_payment: 'Original payment method', store_credit: 'Store credit (gift card)' }
+
+const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+
+/** A random key for one submit; randomUUID needs a secure context, so fall back to random bytes. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** Back without history: the refund method if one was chosen, else the upsell or the last item. */
+function previousStep({ items, order, upsell, refundMethod }: ReturnFlowState): string {
+  if (refundMethod) return paths.refundMethod.build()
+  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
+  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
+  const last = items.at(-1)
+  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
+  if (!last || !line) return paths.products.build()
+  return isExchangeable(line, order?.exchange_data) ? paths.exchange.build(last.lineItemId) : paths.returnReason.build(last.lineItemId)
+}
+
+function SessionExpired() {
+  return (
+    <div className="confirm__problem">
+      <ErrorMessage>Your session has expired, so nothing was submitted. Please start again to make your return.</ErrorMessage>
+      <Link className="button button--secondary" to={paths.start.build()}>
+        Start again
+      </Link>
+    </div>
+  )
+}
+
+/** The new item taken in the exploration, named from the (cached) catalogue. */
+function UpsellItem({ variantId }: { variantId: string }) {
+  const { data } = useGetCatalogueQuery()
+  const variant = data?.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
+  return <p className="item confirm__upsell">{variant ? `${variant.product_title} (${variant.title})` : 'Your new item'}</p>
+}
+
+interface ConfirmContentProps {
+  flow: ReturnFlowState
+  order: VerifiedOrder
+  request: ReturnRequest
+}
+
+function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
+  const dispatch = useAppDispatch()
+  const store = useAppStore()
+  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const { continueFrom, isContinuing } = useContinue()
+  const [quoteReturn, quote] = useQuoteReturnMutation()
+  const [submit, submission] = useSubmitReturnMutation()
+  const [problem, setProblem] = useState<'expired' | 'failed' | null>(null)
+  // A second press before React re-renders must not send a second request.
+  const submitting = useRef(false)
+  const bodyKey = JSON.stringify(request)
+
+  async function fetchQuote() {
+    try {
+      // The full request: this is the quote for the current choices, so the flow keeps it.
+      dispatch(quoteReceived(await quoteReturn(JSON.parse(bodyKey)).unwrap()))
+    } catch {
+      // Shown below from the mutation's state.
+    }
+  }
+
+  useEffect(() => {
+    void fetchQuote()
+  }, [bodyKey])
+
+  async function onSubmit() {
+    if (submitting.current) return
+    submitting.current = true
+    setProblem(null)
+    // One key per set of choices: every retry sends the same one, so the server makes one return.
+    if (!store.getState().returnFlow.idempotencyKey) dispatch(submitStarted({ idempotencyKey: newIdempotencyKey() }))
+    const { idempotencyKey } = store.getState().returnFlow
+    const body = selectReturnRequest(store.getState())
+    try {
+      if (!idempotencyKey || !body) throw new Error('nothing to submit')
+      dispatch(returnSubmitted(await submit({ body, idempotencyKey }).unwrap()))
+      await continueFrom({ kind: 'confirm' })
+    } catch (error) {
+      setProblem(isSessionExpired(error) ? 'expired' : 'failed')
+    } finally {
+      submitting.current = false
+    }
+  }
+
+  const busy = submission.isLoading || isContinuing
+  const total = quote.data?.breakdown.total
+  const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
+  const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
+  if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
+
+  return (
+    <div className="confirm" aria-busy={busy}>
+      <section className="confirm__section" aria-labelledby="confirm-items">
+        <h2 id="confirm-items" className="confirm__heading">Your items</h2>
+        <ChosenItems items={flow.items} order={order} />
+        {upsellId ? (
+          <>
+            <h2 className="confirm__heading">Your new item</h2>
+            <UpsellItem variantId={upsellId} />
+          </>
+        ) : null}
+      </section>
+      <section className="confirm__section" aria-labelledby="confirm-refund">
+        <h2 id="confirm-refund" className="confirm__heading">Your refund</h2>
+        {method ? <p className="confirm__method">Refund to: <strong>{METHOD_LABELS[method]}</strong></p> : null}
+        {quote.isError ? (
+          <div className="confirm__problem">
+            <ErrorMessage>We could not work out your refund.</ErrorMessage>
+            <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
+              Reload the refund
+            </button>
+          </div>
+        ) : quote.data && !quote.isLoading ? (
+          <Breakdown breakdown={quote.data.breakdown} locale={locale} />
+        ) : (
+          <Spinner label="Working out your refund" />
+        )}
+        {total && method === 'store_credit' ? (
+          <p className="muted confirm__note">You will receive {formatMoney(total.presentment_money, locale)} as a gift card by e-mail.</p>
+        ) : null}
+      </section>
+      {problem === 'failed' ? (
+        <ErrorMessage>We could not submit your return. Your choices are kept; try again and you will still get only one return.</ErrorMessage>
+      ) : null}
+      <div className="actions confirm__actions">
+        <button type="button" className="button button--primary button--block" disabled={busy} onClick={() => void onSubmit()}>
+          {busy ? <Spinner label="Submitting your return" size="small" /> : null}
+          <span>{problem === 'failed' ? 'Try again' : 'Submit return'}</span>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** PRODUCT.md §3.6: everything chosen, the server's breakdown, and one submit that makes one return. */
 export default function ConfirmScreen() {
-  return <StepPlaceholder title="Confirm your return" />
+  const flow = useAppSelector(selectFlow)
+  const request = useAppSelector(selectReturnRequest)
+  const { gift_card_value_multiplier: multiplier } = useShop()
+  // Decided once on arrival: a return made here moves on through continueFrom instead.
+  const [submittedOnArrival] = useState(flow.submitted !== null)
+  if (submittedOnArrival) return <Navigate to={nextStep({ flow, multiplier }, { kind: 'confirm' })} replace />
+  if (!flow.order || !request) return <Navigate to={paths.products.build()} replace />
+
+  return (
+    <StepScreen title="Check and confirm your return" stage="Confirm" backTo={previousStep(flow)}>
+      <ConfirmContent flow={flow} order={flow.order} request={request} />
+    </StepScreen>
+  )
 }

@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { buildFlow, buildInstructions, buildQuote, buildSubmittedReturn, money } from '../../testing/builders'
+import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
+
+const instructionsRoute = '*/portal-registration/returns/:id/instructions'
+const items: ReturnFlowState['items'] = [{ lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }]
+
+function renderInstructions(flow: Partial<ReturnFlowState> = {}) {
+  return renderPortal({ route: '/return-instruction', preloadedState: { returnFlow: buildFlow({ items, submitted: buildSubmittedReturn(), ...flow }) } })
+}
+
+describe('return instructions', () => {
+  test('shows the number, steps, label, QR code, address and refund, with a way back to the start', async () => {
+    const seen: { id?: string; auth?: string | null } = {}
+    server.use(
+      http.get(instructionsRoute, ({ params, request }) => {
+        seen.id = String(params.id)
+        seen.auth = request.headers.get('authorization')
+        return HttpResponse.json(buildInstructions())
+      }),
+    )
+    renderInstructions()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your return is registered' })).toBeInTheDocument()
+    expect(await screen.findByText('#1001-R1')).toBeInTheDocument()
+    expect(seen).toEqual({ id: 'return-1', auth: 'Bearer test-token' })
+
+    const steps = within(screen.getByRole('list', { name: 'What to do next' })).getAllByRole('listitem')
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Pack the items in their original packaging.',
+      'Print the label and stick it on the parcel.',
+      'Drop the parcel off within 14 days.',
+    ])
+    // An API-relative label is made absolute on the API host (this page's origin here).
+    const label = screen.getByRole('link', { name: 'Download shipping label (PDF)' })
+    expect(label).toHaveAttribute('href', 'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc')
+
+    const qr = screen.getByRole('img', { name: 'QR code for drop-off: RB-1001-R1' })
+    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(buildInstructions().qr_svg)}`)
+    expect(screen.getByText('Code: RB-1001-R1')).toBeInTheDocument()
+
+    const address = screen.getByRole('heading', { name: 'Return address' }).nextElementSibling!
+    expect(address).toHaveTextContent(/Demo Store Returns.*Hafenstraße 12.*20457 Hamburg.*Germany/)
+    expect(screen.getByText('Once we receive your items, we refund €25.00 to your original payment method.')).toBeInTheDocument()
+
+    expect(screen.getByRole('link', { name: 'Start another return' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument()
+  })
+
+  test('an SVG with a script is only ever an image, and a non-http label is not linked', async () => {
+    const hostile = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.hacked = true</script></svg>'
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions({ qr_svg: hostile, label_url: 'javascript:alert(1)' }))))
+    const { container } = renderInstructions()
+    expect(await screen.findByRole('img', { name: /QR code for drop-off/ })).toBeInTheDocument()
+    expect(container.querySelector('svg script, script')).toBeNull()
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined()
+    expect(screen.queryByRole('link', { name: /shipping label/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/The shipping label is not available/)).toBeInTheDocument()
+  })
+
+  test('an absolute https label is used as it is; store credit is described as a gift card', async () => {
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions({ label_url: 'https://labels.example.com/r1.pdf' }))))
+    renderInstructions({ submitted: buildSubmittedReturn({ refund_method: 'store_credit', breakdown: { ...buildQuote('10.00').breakdown, total: money('11.00') } }) })
+    expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute('href', 'https://labels.example.com/r1.pdf')
+    expect(screen.getByText('Once we receive your items, you get €11.00 as store credit (a gift card) by e-mail.')).toBeInTheDocument()
+  })
+
+  test('a failed load is announced with Try again, keeping the return number', async () => {
+    let calls = 0
+    server.use(http.get(instructionsRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'x' }, { status: 500 }) : HttpResponse.json(buildInstructions()))))
+    const { user } = renderInstructions()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your return is registered, but we could not load the instructions.')
+    expect(screen.getByText('#1001-R1')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toBeInTheDocument()
+  })
+
+  test('without a submitted return it goes to confirm', async () => {
+    server.use(http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('25.00'))))
+    const { router } = renderInstructions({ submitted: null })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check and confirm your return' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/confirm')
+  })
+})
