@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom'
+import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
@@ -32,10 +32,12 @@ const FLOW_ROUTES: { pattern: string; element: ReactNode }[] = [
 /** Later steps need a verified order; without one the shopper starts at the start screen. */
 function RequireOrder() {
   const hasOrder = useAppSelector(selectHasOrder)
+  // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
+  const shop = useOutletContext()
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   return (
     <Suspense fallback={<Spinner label="Loading the next step" />}>
-      <Outlet />
+      <Outlet context={shop} />
     </Suspense>
   )
 }

@@ -407,7 +407,7 @@ describe('the stored return order', () => {
         }),
       },
     })
-    const list = await screen.findByRole('list')
+    const list = await screen.findByRole('list', { name: 'Items in this order' })
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringContaining('Classic Tee'),
       expect.stringContaining('Ceramic Mug'),
