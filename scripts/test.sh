@@ -27,6 +27,6 @@ fi
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
 echo "== type-check"; npm run --silent type-check
-echo "== unit and integration tests (portal, server on PGlite and PostgreSQL)"; npx jest --ci
+echo "== unit and integration tests (portal, server on PGlite and PostgreSQL)"; npm run --silent test:portal -- --ci && npm run --silent test:server -- --ci
 echo "== production build"; npm run --silent build
 echo "== browser journeys (Chromium)"; npx playwright test -c e2e/playwright.config.ts

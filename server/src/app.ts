@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
+import type { Database } from './storage/database'
+import { ShopRepository } from './storage/shops'
+import { catalogueRoutes } from './routes/catalogue'
+import { configRoutes } from './routes/config'
+import { notFound, registerErrorHandler } from './routes/errors'
+import { adminRoutes } from './routes/admin'
+import { instructionRoutes } from './routes/instructions'
+import { returnRoutes } from './routes/returns'
+import { demoAssetRoutes, portalRoutes } from './routes/static'
+import { verifyRoutes } from './routes/verify'
+
+export interface AppOptions {
+  db: Database
+  /** signs verify tokens and label links */
+  secret: Buffer
+  /** serve the built portal from this directory, with a fallback to index.html */
+  staticDir?: string
+  /** enables POST /admin/shops (import over HTTP) for this bearer token */
+  adminToken?: string
+  limits?: Partial<Limits>
+  now?: () => Date
+  logger?: FastifyServerOptions['logger']
+}
+
+/** The Portal API as a Fastify instance, not listening: server.ts listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    // Strict bodies: no type coercion, every problem reported, unknown fields refused.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  })
+  const context: PortalContext = {
+    db: options.db,
+    shops: new ShopRepository(options.db),
+    secret: options.secret,
+    now: options.now ?? (() => new Date()),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  }
+
+  registerErrorHandler(app)
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'no-referrer')
+  })
+  await app.register(rateLimit, { global: false })
+
+  app.get('/health', async (_request, reply) => {
+    await options.db.query('SELECT 1')
+    return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: options.db.engine })
+  })
+  await app.register(async (api) => {
+    await configRoutes(api, context)
+    await verifyRoutes(api, context)
+    await returnRoutes(api, context)
+    await catalogueRoutes(api, context)
+    await instructionRoutes(api, context)
+    if (options.adminToken) await adminRoutes(api, context, options.adminToken)
+  })
+  await demoAssetRoutes(app)
+  if (options.staticDir) await portalRoutes(app, options.staticDir)
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)))
+  return app
+}

@@ -1,0 +1,32 @@
+import type { Database } from './storage/database'
+import type { ShopRepository } from './storage/shops'
+
+export interface Limits {
+  /** lifetime of a verify token */
+  tokenTtlSeconds: number
+  /** lifetime of a signed label link */
+  labelTtlSeconds: number
+  /** verify attempts per client address per minute */
+  verifyPerClient: number
+  /** verify attempts per order name per minute, whoever makes them */
+  verifyPerOrder: number
+  /** every failed verify takes at least this long, so failures cannot be told apart by time */
+  verifyFailureFloorMs: number
+}
+
+/** What the routes share: storage, the signing secret, the clock and the limits. */
+export interface PortalContext {
+  db: Database
+  shops: ShopRepository
+  secret: Buffer
+  now: () => Date
+  limits: Limits
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  tokenTtlSeconds: 2 * 60 * 60,
+  labelTtlSeconds: 30 * 24 * 60 * 60,
+  verifyPerClient: 30,
+  verifyPerOrder: 10,
+  verifyFailureFloorMs: 250,
+}

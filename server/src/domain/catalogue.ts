@@ -1,0 +1,44 @@
+import type { Variant } from '../../../src/api/contract'
+import type { CatalogueProductFile, CatalogueVariantFile } from '../import/shopFile'
+import { moneyBag, toMinor } from './money'
+
+export interface CatalogueIndex {
+  variant(id: string): Variant | null
+  product(variantId: string): CatalogueProductFile | null
+}
+
+/** The variant as the contract shows it: named by its options, priced in the shop's currency. */
+export function toVariant(product: CatalogueProductFile, variant: CatalogueVariantFile, currency: string): Variant {
+  return {
+    id: variant.id,
+    product_id: product.id,
+    product_title: product.title,
+    title: variant.title ?? variant.options.map((option) => option.value).join(' / '),
+    options: variant.options,
+    price: moneyBag(toMinor(variant.price, currency), currency),
+    image_src: variant.image_src ?? product.image_src ?? null,
+    available: variant.available ?? true,
+  }
+}
+
+const indexes = new WeakMap<CatalogueProductFile[], CatalogueIndex>()
+
+/** Variants by id, built once per catalogue (shops are cached, so their catalogues are too). */
+export function indexCatalogue(catalogue: CatalogueProductFile[], currency: string): CatalogueIndex {
+  const known = indexes.get(catalogue)
+  if (known) return known
+  const variants = new Map<string, Variant>()
+  const products = new Map<string, CatalogueProductFile>()
+  for (const product of catalogue) {
+    for (const variant of product.variants) {
+      variants.set(variant.id, toVariant(product, variant, currency))
+      products.set(variant.id, product)
+    }
+  }
+  const index: CatalogueIndex = {
+    variant: (id) => variants.get(id) ?? null,
+    product: (variantId) => products.get(variantId) ?? null,
+  }
+  indexes.set(catalogue, index)
+  return index
+}

@@ -1,0 +1,124 @@
+import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnRequest } from '../../../src/api/contract'
+import type { OrderRecord } from '../storage/orders'
+import type { ShopRecord } from '../storage/shops'
+import { indexCatalogue } from './catalogue'
+import { moneyBag, toMinor } from './money'
+import { computeRefund, type RefundFigures } from './refund'
+
+/** A request that cannot be priced: each message names the field, e.g. `items[0].quantity: …`. */
+export interface RequestProblems {
+  problems: string[]
+}
+
+export interface PricedReturn {
+  order: ReturnOrder
+  /** what the return takes from each line, for the ledger of returned units */
+  lines: { lineItemId: string; quantity: number; exchangeVariantId: string | null }[]
+}
+
+/**
+ * Checks a return request against the order as it is now (units still returnable, the shop's
+ * reasons, exchange options, stock, the upsell's price against the credit) and prices it.
+ */
+export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<string, number>, request: ReturnRequest): PricedReturn | RequestProblems {
+  const problems: string[] = []
+  const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  const currency = shop.currency_code
+  const lines = new Map(order.line_items.map((line) => [line.id, line]))
+  const reasons = new Map(shop.return_reasons.map((reason) => [reason.id, reason]))
+  const seen = new Set<string>()
+  const items: ReturnOrderItem[] = []
+
+  request.items.forEach((item, index) => {
+    const at = `items[${index}]`
+    const line = lines.get(item.line_item_id)
+    if (!line) return void problems.push(`${at}.line_item_id: no such item in this order`)
+    if (seen.has(line.id)) return void problems.push(`${at}.line_item_id: this item is listed twice`)
+    seen.add(line.id)
+    const left = line.final_sale ? 0 : Math.max(0, line.quantity - (returned.get(line.id) ?? 0))
+    if (left === 0) problems.push(`${at}.line_item_id: this item can no longer be returned`)
+    else if (item.quantity > left) problems.push(`${at}.quantity: at most ${left} can be returned`)
+    const reason = reasons.get(item.reason_id)
+    if (!reason) problems.push(`${at}.reason_id: not one of the shop's return reasons`)
+    const comment = item.comment?.trim() || null
+    if (reason?.comment_required && !comment) problems.push(`${at}.comment: this reason needs a comment`)
+    const exchangeId = item.exchange_variant_id ?? null
+    let exchangeTitle: string | null = null
+    if (exchangeId !== null) {
+      const product = line.variant_id ? catalogue.product(line.variant_id) : null
+      const target = catalogue.variant(exchangeId)
+      const offered = product && product.exchangeable !== false && product.variants.some((variant) => variant.id === exchangeId)
+      if (!offered || exchangeId === line.variant_id || !target) problems.push(`${at}.exchange_variant_id: not an exchange option of this item`)
+      else if (!target.available) problems.push(`${at}.exchange_variant_id: out of stock`)
+      exchangeTitle = target?.title ?? null
+    }
+    const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
+    items.push({
+      line_item_id: line.id,
+      title: line.title ?? variant?.product_title ?? 'Item',
+      variant_title: line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
+      quantity: item.quantity,
+      reason_id: item.reason_id,
+      reason_label: reason?.label ?? item.reason_id,
+      comment,
+      exchange_variant_id: exchangeId,
+      exchange_variant_title: exchangeTitle,
+    })
+  })
+
+  const upsellId = request.upsell_variant_id ?? null
+  const upsell = upsellId === null ? null : catalogue.variant(upsellId)
+  if (upsellId !== null) {
+    const product = catalogue.product(upsellId)
+    if (!shop.settings.upsell_enabled) problems.push('upsell_variant_id: this shop offers no upsell')
+    else if (!upsell || product?.upsell === false) problems.push('upsell_variant_id: not in the catalogue')
+    else if (!upsell.available) problems.push('upsell_variant_id: out of stock')
+  }
+  if (problems.length > 0) return { problems }
+
+  const multiplier = shop.config.gift_card_value_multiplier
+  const figures = computeRefund({
+    order: {
+      pricesIncludeTax: shop.settings.prices_include_tax,
+      discount: toMinor(order.discount, currency),
+      lines: order.line_items.map((line) => ({ id: line.id, quantity: line.quantity, unitPrice: toMinor(line.price, currency), taxRate: line.tax_rate })),
+    },
+    returned: items.map((item) => ({ lineId: item.line_item_id, quantity: item.quantity, exchanged: item.exchange_variant_id !== null })),
+    returnFee: toMinor(shop.settings.return_fee, currency),
+    multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
+    refundMethod: request.refund_method ?? null,
+    upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
+  })
+  if (upsell && upsellCostsTooMuch(figures)) return { problems: ['upsell_variant_id: costs more than the credit of this return'] }
+
+  return {
+    order: toReturnOrder(items, request.refund_method ?? null, figures, currency),
+    lines: items.map((item) => ({ lineItemId: item.line_item_id, quantity: item.quantity, exchangeVariantId: item.exchange_variant_id })),
+  }
+}
+
+function upsellCostsTooMuch(figures: RefundFigures): boolean {
+  return figures.upsell > (figures.storeCreditValue ?? figures.refundValue)
+}
+
+function toReturnOrder(items: ReturnOrderItem[], method: RefundMethod | null, figures: RefundFigures, currency: string): ReturnOrder {
+  const bag = (minor: number) => moneyBag(minor, currency)
+  return {
+    id: null,
+    name: null,
+    status: 'quote',
+    items,
+    refund_method: method,
+    refund_value: bag(figures.refundValue),
+    store_credit_value: figures.storeCreditValue === null ? null : bag(figures.storeCreditValue),
+    breakdown: {
+      items_subtotal: bag(figures.itemsSubtotal),
+      tax: bag(figures.tax),
+      return_fee: bag(figures.returnFee),
+      bonus: bag(figures.bonus),
+      upsell: bag(figures.upsell),
+      total: bag(figures.total),
+    },
+    created_at: null,
+  }
+}

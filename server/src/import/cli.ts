@@ -1,0 +1,53 @@
+/**
+ * npm run import-shop -- shop.json [more.json …]
+ * Loads shops into DATABASE_URL or the PGlite directory DATA_DIR (./data). Each file is checked
+ * whole first: an invalid one is rejected with errors naming its fields, and changes nothing.
+ */
+import { readFileSync } from 'node:fs'
+import { claimDataDir } from '../storage/dataDirLock'
+import { openDatabase } from '../storage/database'
+import { migrate } from '../storage/migrations'
+import { importShop } from './importShop'
+
+async function main(files: string[]) {
+  if (files.length === 0) {
+    console.error('Usage: npm run import-shop -- shop.json [more.json …]   (DATA_DIR or DATABASE_URL picks the database)')
+    return 2
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined
+  const dataDir = process.env.DATA_DIR || './data'
+  const release = databaseUrl ? () => {} : claimDataDir(dataDir)
+  const db = await openDatabase({ databaseUrl, dataDir })
+  let failed = 0
+  try {
+    await migrate(db)
+    for (const file of files) {
+      let input: unknown
+      try {
+        input = JSON.parse(readFileSync(file, 'utf8'))
+      } catch (error) {
+        console.error(`${file}: cannot be read as JSON: ${(error as Error).message}`)
+        failed++
+        continue
+      }
+      const result = await importShop(db, input)
+      if (result.ok) console.log(`${file}: shop ${result.shop} imported with ${result.orders} orders`)
+      else {
+        failed++
+        console.error(`${file}: rejected, nothing was changed:\n${result.errors.map((error) => `  - ${error}`).join('\n')}`)
+      }
+    }
+  } finally {
+    await db.close()
+    release()
+  }
+  return failed > 0 ? 1 : 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

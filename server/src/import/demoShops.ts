@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Database } from '../storage/database'
+import { importShop } from './importShop'
+
+/** The demo shops of PRODUCT.md §5, in the import format. */
+export const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => resolve(__dirname, '../../demo', name))
+
+export function readDemoShop(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'))
+}
+
+/** On a database without shops (the first start), loads the demo shops; otherwise does nothing. */
+export async function seedDemoShops(db: Database, now = new Date()): Promise<string[]> {
+  const [row] = await db.query<{ count: number }>('SELECT COUNT(*)::int AS count FROM shops')
+  if (Number(row?.count) > 0) return []
+  const loaded: string[] = []
+  for (const path of DEMO_SHOP_FILES) {
+    const result = await importShop(db, readDemoShop(path), now)
+    if (!result.ok) throw new Error(`The demo shop ${path} is invalid:\n${result.errors.join('\n')}`)
+    loaded.push(result.shop)
+  }
+  return loaded
+}

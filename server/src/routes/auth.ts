@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { PortalContext } from '../context'
+import { readToken, type TokenClaims } from '../domain/token'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    claims: TokenClaims | null
+  }
+}
+
+/**
+ * A preHandler for the calls after verify: a valid, unexpired `Authorization: Bearer` token, or
+ * 401 `session_expired` (the portal then offers to start again).
+ */
+export function requireToken(context: PortalContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? ''
+    const match = /^Bearer ([A-Za-z0-9_.-]{1,1024})$/.exec(header)
+    const claims = match ? readToken(context.secret, match[1]!, context.now()) : null
+    if (!claims) return reply.code(401).send({ error: 'session_expired', message: 'Your session has expired. Please start your return again.' })
+    request.claims = claims
+  }
+}

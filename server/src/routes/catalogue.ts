@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify'
+import type { Catalogue } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { indexCatalogue } from '../domain/catalogue'
+import { requireToken } from './auth'
+import { errorSchema } from './errors'
+
+/** GET /portal-registration/catalogue: the products offered in upsell exploration. */
+export async function catalogueRoutes(app: FastifyInstance, context: PortalContext) {
+  app.get(
+    '/portal-registration/catalogue',
+    { preHandler: requireToken(context), schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } } },
+    async (request, reply) => {
+      const shop = await context.shops.find(request.claims!.shopId)
+      if (!shop || !shop.settings.upsell_enabled) return reply.send({ products: [] } satisfies Catalogue)
+      const index = indexCatalogue(shop.catalogue, shop.currency_code)
+      const products = shop.catalogue
+        .filter((product) => product.upsell !== false)
+        .map((product) => ({ id: product.id, title: product.title, image_src: product.image_src ?? null, variants: product.variants.map((variant) => index.variant(variant.id)!) }))
+      return reply.header('cache-control', 'private, max-age=300').send({ products } satisfies Catalogue)
+    },
+  )
+}

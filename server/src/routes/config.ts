@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import type { PortalConfig } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import type { ShopRecord } from '../storage/shops'
+import { errorSchema } from './errors'
+
+/** `demo`, or `demo-de` for the German variant; at most 64 characters. */
+const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$'
+
+/** The configuration of `id`: the shop's base one, with the language variant's fields over it. */
+export async function resolvePortalConfig(context: PortalContext, id: string): Promise<PortalConfig | null> {
+  const key = id.toLowerCase()
+  const exact = await context.shops.find(key)
+  if (exact) return configOf(exact, null)
+  const dash = key.lastIndexOf('-')
+  if (dash <= 0) return null
+  const base = await context.shops.find(key.slice(0, dash))
+  // A language the shop has no variant for falls back to its base configuration (PRODUCT.md §4).
+  return base ? configOf(base, key.slice(dash + 1)) : null
+}
+
+function configOf(shop: ShopRecord, lang: string | null): PortalConfig {
+  const variant = lang ? shop.config_variants[lang] : undefined
+  return { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id }
+}
+
+export async function configRoutes(app: FastifyInstance, context: PortalContext) {
+  app.get<{ Params: { id: string } }>(
+    '/portal-registration/config/:id',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } } },
+        response: { 200: { type: 'object', required: ['shop', 'portal_id'], additionalProperties: true, properties: { shop: { type: 'string' }, portal_id: { type: 'string' } } }, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const config = await resolvePortalConfig(context, request.params.id)
+      if (!config) return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
+      // Browsers may keep it briefly; the portal itself keeps it for 24 hours (portal-spec.md §9).
+      return reply.header('cache-control', 'public, max-age=60').send(config)
+    },
+  )
+}

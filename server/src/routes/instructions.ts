@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify'
+import type { ReturnInstructions } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
+import { labelSignatureValid, signLabel } from '../domain/token'
+import { findOrderById } from '../storage/orders'
+import { findReturn, type ReturnRecord } from '../storage/returns'
+import { requireToken } from './auth'
+import { errorSchema } from './errors'
+
+const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } } as const
+
+const STEPS = [
+  'Pack the items in a parcel, in their original packaging if you still have it.',
+  'Print the label and stick it on the parcel, or show the QR code at a drop-off point.',
+  'Drop the parcel off within 14 days. We will e-mail you when it arrives.',
+]
+
+/** Return instructions (token's order only), and the label PDF behind a signed link. */
+export async function instructionRoutes(app: FastifyInstance, context: PortalContext) {
+  const authorised = requireToken(context)
+
+  app.get<{ Params: { id: string } }>(
+    '/portal-registration/returns/:id/instructions',
+    {
+      preHandler: authorised,
+      schema: {
+        params,
+        response: {
+          200: {
+            type: 'object',
+            required: ['return_id', 'return_name', 'steps', 'address', 'label_url', 'qr_svg', 'qr_code_value'],
+            properties: {
+              return_id: { type: 'string' },
+              return_name: { type: 'string' },
+              steps: { type: 'array', items: { type: 'string' } },
+              address: { type: 'object', additionalProperties: true, properties: {} },
+              label_url: { type: 'string' },
+              qr_svg: { type: 'string' },
+              qr_code_value: { type: 'string' },
+            },
+          },
+          '4xx': errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const claims = request.claims!
+      const found = await findReturn(context.db, request.params.id)
+      // Another order's return is as absent as a return that does not exist.
+      if (!found || found.order_id !== claims.orderId) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      const shop = await context.shops.find(claims.shopId)
+      if (!shop) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
+      const code = qrCodeValue(found.id)
+      const body: ReturnInstructions = {
+        return_id: found.id,
+        return_name: found.name,
+        steps: STEPS,
+        address: shop.return_address,
+        label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
+        qr_svg: await renderQrSvg(code),
+        qr_code_value: code,
+      }
+      return reply.header('cache-control', 'private, max-age=300').send(body)
+    },
+  )
+
+  app.get<{ Params: { id: string }; Querystring: { expires: string; signature: string } }>(
+    '/portal-registration/returns/:id/label.pdf',
+    {
+      schema: {
+        params,
+        querystring: {
+          type: 'object',
+          required: ['expires', 'signature'],
+          properties: { expires: { type: 'string', pattern: '^[0-9]{1,12}$' }, signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+        },
+        response: { '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query
+      const valid = labelSignatureValid(context.secret, request.params.id, Number(expires), signature, context.now())
+      const found = valid ? await findReturn(context.db, request.params.id) : null
+      if (!found) return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      const pdf = await labelFor(context, found)
+      if (!pdf) return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="return-label-${found.name.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(Buffer.from(pdf))
+    },
+  )
+}
+
+async function labelFor(context: PortalContext, found: ReturnRecord): Promise<Uint8Array | null> {
+  const order = await findOrderById(context.db, found.order_id)
+  const shop = order ? await context.shops.find(order.shop_id) : null
+  if (!order || !shop) return null
+  return renderLabelPdf({
+    returnName: found.name,
+    qrValue: qrCodeValue(found.id),
+    from: { name: order.name, email: order.email_key },
+    to: shop.return_address,
+    shopName: shop.config.document_title_text ?? shop.id,
+    items: (found.return_order?.items ?? []).map((item) => ({ title: item.title, variantTitle: item.variant_title, quantity: item.quantity })),
+    createdAt: new Date(found.created_at),
+  })
+}

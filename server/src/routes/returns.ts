@@ -1,0 +1,119 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { ReturnOrder, ReturnRequest } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { priceReturn, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
+import type { TokenClaims } from '../domain/token'
+import { findOrderById, returnedQuantities } from '../storage/orders'
+import type { Queryable } from '../storage/database'
+import { findReturnByKey, insertReturn } from '../storage/returns'
+import { requireToken } from './auth'
+import { errorSchema } from './errors'
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const
+
+export const returnRequestSchema = {
+  type: 'object',
+  required: ['items'],
+  additionalProperties: false,
+  properties: {
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['line_item_id', 'quantity', 'reason_id'],
+        additionalProperties: false,
+        properties: {
+          line_item_id: id,
+          quantity: { type: 'integer', minimum: 1, maximum: 10_000 },
+          reason_id: id,
+          comment: { type: ['string', 'null'], maxLength: 2000 },
+          exchange_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
+        },
+      },
+    },
+    upsell_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
+    refund_method: { anyOf: [{ type: 'null' }, { type: 'string', enum: ['original_payment', 'store_credit'] }] },
+  },
+} as const
+
+/** Loose on purpose: the contract types hold the shape; the schema keeps every field serialised. */
+const returnOrderSchema = { type: 'object', additionalProperties: true, properties: {} } as const
+
+type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
+
+async function price(context: PortalContext, db: Queryable, claims: TokenClaims, request: ReturnRequest, lock: boolean): Promise<Priced> {
+  const shop = await context.shops.find(claims.shopId)
+  if (!shop) return { shopMissing: true }
+  const order = await findOrderById(db, claims.orderId, lock)
+  if (!order || order.shop_id !== shop.id) return { orderMissing: true }
+  return priceReturn(shop, order, await returnedQuantities(db, order.id), request)
+}
+
+const requestHash = (request: ReturnRequest) => createHash('sha256').update(JSON.stringify(request)).digest('base64url')
+
+/**
+ * Quote and submit (the token's order only). Submit is idempotent by its Idempotency-Key: the
+ * order is locked, an earlier return with the key is answered again, else one return is made.
+ */
+export async function returnRoutes(app: FastifyInstance, context: PortalContext) {
+  const authorised = requireToken(context)
+
+  app.post<{ Body: ReturnRequest }>(
+    '/portal-registration/returns/quote',
+    { preHandler: authorised, schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } } },
+    async (request, reply) => {
+      const priced = await price(context, context.db, request.claims!, request.body, false)
+      if ('shopMissing' in priced || 'orderMissing' in priced) return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      if ('problems' in priced) return reply.code(422).send({ error: 'invalid_return', message: priced.problems.join('; ') })
+      return reply.header('cache-control', 'no-store').send(priced.order)
+    },
+  )
+
+  app.post<{ Body: ReturnRequest; Headers: { 'idempotency-key'?: string } }>(
+    '/portal-registration/returns',
+    {
+      preHandler: authorised,
+      schema: {
+        body: returnRequestSchema,
+        headers: { type: 'object', required: ['idempotency-key'], properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } } },
+        response: { 200: returnOrderSchema, 201: returnOrderSchema, '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const claims = request.claims!
+      const key = request.headers['idempotency-key']!
+      const hash = requestHash(request.body)
+      const outcome = await context.db.transaction(async (tx) => {
+        const priced = await price(context, tx, claims, request.body, true)
+        if ('shopMissing' in priced || 'orderMissing' in priced) return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
+        // Checked under the order's lock: a doubled or retried submit finds the first one's return.
+        const earlier = await findReturnByKey(tx, claims.orderId, key)
+        if (earlier) {
+          if (earlier.request_hash !== hash) return { status: 409, body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' } }
+          return { status: 200, body: earlier.return_order! }
+        }
+        if ('problems' in priced) return { status: 422, body: { error: 'invalid_return', message: priced.problems.join('; ') } }
+        const order = await findOrderById(tx, claims.orderId)
+        const returnId = randomUUID()
+        const created = await insertReturn(
+          tx,
+          {
+            id: returnId,
+            orderId: claims.orderId,
+            orderName: order!.name,
+            idempotencyKey: key,
+            requestHash: hash,
+            answer: (name, createdAt): ReturnOrder => ({ ...priced.order, id: returnId, status: 'requested', name, created_at: createdAt.toISOString() }),
+            lines: priced.lines,
+          },
+          context.now(),
+        )
+        return { status: 201, body: created.return_order! }
+      })
+      return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
+    },
+  )
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { notFound } from './errors'
+
+/**
+ * The Content-Security-Policy the built portal runs under: no inline script or style, images
+ * from this origin, https hosts (the shops' logos and products) and data: (the QR code). Other
+ * hosts of the portal must send the same header (README, "Deploying the portal elsewhere").
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' https: data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const API_PREFIXES = ['/portal-registration/', '/admin/', '/health', '/demo-assets/', '/assets/']
+
+/** The demo shops' images, at /demo-assets/. */
+export async function demoAssetRoutes(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: resolve(__dirname, '../../demo/assets'),
+    prefix: '/demo-assets/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+  })
+}
+
+/**
+ * The built portal from `dir`: hashed assets cached for a year, index.html and env.js never, and
+ * index.html for any other GET that asks for a page (browser-history routes).
+ */
+export async function portalRoutes(app: FastifyInstance, dir: string) {
+  const root = resolve(dir)
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`No built portal in ${root}: run npm run build first`)
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    // A route per file of the build: nothing outside it can be asked for.
+    wildcard: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      if (path.endsWith('.html')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
+    },
+  })
+  app.get('/', (_request, reply) => reply.sendFile('index.html'))
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix))
+    if (!wantsPage) return reply.code(404).send(notFound(request.method, request.url))
+    return reply.sendFile('index.html')
+  })
+}

@@ -1,0 +1,86 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { VerifyRequest } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { emailKey, orderNameKey } from '../domain/normalize'
+import { issueToken } from '../domain/token'
+import { decideVerify } from '../domain/verify'
+import { findOrderByName, returnedQuantities } from '../storage/orders'
+import { errorSchema, TOO_MANY } from './errors'
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const
+
+const bodySchema = {
+  type: 'object',
+  required: ['order_name', 'email', 'shop', 'portal_id'],
+  additionalProperties: false,
+  properties: {
+    order_name: text(100),
+    email: text(320),
+    shop: text(64),
+    portal_id: text(128),
+    /** the portal's language, for the reasons' labels */
+    lang: { type: ['string', 'null'], maxLength: 16 },
+  },
+} as const
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+// Compared against when no order matched, so an unknown order costs what a wrong e-mail does.
+const NOBODY = digest('nobody@invalid')
+
+/**
+ * POST /portal-registration/verify (portal-spec.md §7): the order, or 400 { error } with a code of
+ * §8. Limited per client and per order name; a failure always takes the same time.
+ */
+export async function verifyRoutes(app: FastifyInstance, context: PortalContext) {
+  const { limits } = context
+  const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000 })
+  // Only one rateLimit() handler runs per request, so the second limit is checked by hand.
+  const checkOrder = app.createRateLimit({
+    max: limits.verifyPerOrder,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const body = request.body as Partial<VerifyRequest> | undefined
+      return `order:${String(body?.shop ?? '')}:${orderNameKey(String(body?.order_name ?? ''))}`
+    },
+  })
+  const perOrder = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await checkOrder(request)
+    if (!limit.isAllowed && limit.isExceeded) {
+      return reply.code(429).header('retry-after', String(Math.ceil(limit.ttl / 1000))).send(TOO_MANY)
+    }
+  }
+
+  app.post<{ Body: VerifyRequest & { lang?: string | null } }>(
+    '/portal-registration/verify',
+    {
+      preHandler: [perClient, perOrder],
+      schema: { body: bodySchema, response: { 200: { type: 'object', additionalProperties: true, properties: {} }, 400: errorSchema, 429: errorSchema } },
+    },
+    async (request, reply) => {
+      const started = performance.now()
+      const { order_name, email, shop: shopId, portal_id, lang } = request.body
+      const now = context.now()
+      const fail = async (code: string) => {
+        const wait = limits.verifyFailureFloorMs - (performance.now() - started)
+        if (wait > 0) await sleep(wait)
+        return reply.code(400).send({ error: code })
+      }
+
+      const shop = await context.shops.find(shopId.toLowerCase())
+      const order = shop && shop.config.portal_id === portal_id ? await findOrderByName(context.db, shop.id, orderNameKey(order_name)) : null
+      const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
+      if (!shop || !order || !emailMatches) return fail('invalid_order')
+
+      const outcome = decideVerify(shop, order, await returnedQuantities(context.db, order.id), now, lang ?? null)
+      if ('error' in outcome) return fail(outcome.error)
+      const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
+      return reply.header('cache-control', 'no-store').send({
+        ...outcome.order,
+        token: issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires }),
+        token_expires_at: new Date(expires * 1000).toISOString(),
+      })
+    },
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * One PostgreSQL dialect on two engines: PGlite (embedded, a data directory, nothing to install)
+ * and a PostgreSQL server named by DATABASE_URL (production, many API replicas).
+ */
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Raised when the database cannot be reached; the API answers 503 for it. */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unavailable', { cause })
+    this.name = 'DatabaseUnavailableError'
+  }
+}
+
+/** Embedded PostgreSQL in `dataDir` (created when missing), or in memory without one. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const db = await PGlite.create(dataDir)
+  const on = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <Row>(sql: string, params?: unknown[]) => (await target.query<Row>(sql, params)).rows,
+    exec: async (sql: string) => void (await target.exec(sql)),
+  })
+  return {
+    engine: 'pglite',
+    ...on(db),
+    transaction: (work) => db.transaction((tx) => work(on(tx))),
+    close: () => db.close(),
+  }
+}
+
+// Connection failures (refused, reset, timed out, server shutting down): the database is away.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08004'])
+
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  const message = error instanceof Error ? error.message : ''
+  if ((typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+    return new DatabaseUnavailableError(error)
+  }
+  return error
+}
+
+/** A pool of connections to a PostgreSQL server; fails fast (2 s) when the server is away. */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 30_000 })
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {})
+  const query = async <Row>(sql: string, params?: unknown[]) => {
+    try {
+      return (await pool.query(sql, params)).rows as Row[]
+    } catch (error) {
+      throw translate(error)
+    }
+  }
+  return {
+    engine: 'postgres',
+    query,
+    exec: async (sql) => void (await query(sql)),
+    async transaction(work) {
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        throw translate(error)
+      }
+      try {
+        await client.query('BEGIN')
+        const result = await work({
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw translate(error)
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** DATABASE_URL when set, else PGlite in DATA_DIR. */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+}

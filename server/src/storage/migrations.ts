@@ -1,0 +1,85 @@
+import type { Database } from './database'
+
+/**
+ * Versioned migrations, applied in order, each in its own transaction, once. Replicas starting
+ * together on one PostgreSQL server take turns through an advisory lock. Never edit a released
+ * migration: add the next one.
+ */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'shops, orders, returns',
+    sql: `
+      CREATE TABLE shops (
+        id text PRIMARY KEY,
+        currency_code text NOT NULL,
+        settings jsonb NOT NULL,
+        config jsonb NOT NULL,
+        config_variants jsonb NOT NULL DEFAULT '{}',
+        return_reasons jsonb NOT NULL,
+        return_reason_variants jsonb NOT NULL DEFAULT '{}',
+        return_address jsonb NOT NULL,
+        catalogue jsonb NOT NULL,
+        imported_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE orders (
+        id text PRIMARY KEY,
+        shop_id text NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        name_key text NOT NULL,
+        email_key text NOT NULL,
+        processed_at timestamptz NOT NULL,
+        fulfilled_at timestamptz,
+        discount text NOT NULL DEFAULT '0',
+        line_items jsonb NOT NULL,
+        UNIQUE (shop_id, name_key)
+      );
+      CREATE TABLE returns (
+        id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        number integer NOT NULL,
+        name text NOT NULL,
+        idempotency_key text,
+        request_hash text,
+        -- the return as answered to the shopper; null for returns imported with an order
+        return_order jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (order_id, number),
+        UNIQUE (order_id, idempotency_key)
+      );
+      CREATE TABLE return_items (
+        return_id text NOT NULL REFERENCES returns (id) ON DELETE CASCADE,
+        order_id text NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        line_item_id text NOT NULL,
+        quantity integer NOT NULL CHECK (quantity > 0),
+        exchange_variant_id text,
+        PRIMARY KEY (return_id, line_item_id)
+      );
+      CREATE INDEX return_items_by_order ON return_items (order_id);
+      CREATE TABLE secrets (
+        name text PRIMARY KEY,
+        value text NOT NULL
+      );
+    `,
+  },
+]
+
+const LOCK_ID = 4_127_001
+
+/** Applies the migrations this database has not seen yet; returns the versions applied. */
+export async function migrate(db: Database): Promise<number[]> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
+  const applied: number[] = []
+  for (const migration of MIGRATIONS) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID])
+      const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version])
+      if (seen.length > 0) return false
+      await tx.exec(migration.sql)
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+      return true
+    })
+    if (done) applied.push(migration.version)
+  }
+  return applied
+}

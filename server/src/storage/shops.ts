@@ -1,0 +1,46 @@
+import type { Address, ReturnReason } from '../../../src/api/contract'
+import type { CatalogueProductFile, ShopFile, ShopSettings } from '../import/shopFile'
+import type { Queryable } from './database'
+
+/** A shop as stored: its file without the orders. */
+export interface ShopRecord {
+  id: string
+  currency_code: string
+  settings: ShopSettings
+  config: ShopFile['config']
+  config_variants: NonNullable<ShopFile['config_variants']>
+  return_reasons: ReturnReason[]
+  return_reason_variants: NonNullable<ShopFile['return_reason_variants']>
+  return_address: Address
+  catalogue: CatalogueProductFile[]
+}
+
+const COLUMNS = 'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue'
+
+/**
+ * Shops read through a short cache: every verify and quote needs its shop, and a shop changes
+ * only on import. Replicas see an import within `ttlMs`.
+ */
+export class ShopRepository {
+  private readonly cache = new Map<string, { shop: ShopRecord | null; until: number }>()
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  async find(id: string): Promise<ShopRecord | null> {
+    const hit = this.cache.get(id)
+    if (hit && hit.until > Date.now()) return hit.shop
+    const [row] = await this.db.query<ShopRecord>(`SELECT ${COLUMNS} FROM shops WHERE id = $1`, [id])
+    const shop = row ?? null
+    if (this.cache.size > 1_000) this.cache.clear()
+    this.cache.set(id, { shop, until: Date.now() + this.ttlMs })
+    return shop
+  }
+
+  /** Forgets cached shops, after an import in this process. */
+  forget(): void {
+    this.cache.clear()
+  }
+}
