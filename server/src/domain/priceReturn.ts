@@ -3,6 +3,7 @@ import type { OrderRecord } from '../storage/orders'
 import type { ShopRecord } from '../storage/shops'
 import { indexCatalogue } from './catalogue'
 import { moneyBag, toMinor } from './money'
+import { orderPricing } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 
 /** A request that cannot be priced: each message names the field, e.g. `items[0].quantity: …`. */
@@ -78,11 +79,7 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
 
   const multiplier = shop.config.gift_card_value_multiplier
   const figures = computeRefund({
-    order: {
-      pricesIncludeTax: shop.settings.prices_include_tax,
-      discount: toMinor(order.discount, currency),
-      lines: order.line_items.map((line) => ({ id: line.id, quantity: line.quantity, unitPrice: toMinor(line.price, currency), taxRate: line.tax_rate })),
-    },
+    order: orderPricing(shop, order),
     returned: items.map((item) => ({ lineId: item.line_item_id, quantity: item.quantity, exchanged: item.exchange_variant_id !== null })),
     returnFee: toMinor(shop.settings.return_fee, currency),
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,

@@ -2,7 +2,8 @@ import type { ExchangeData, Ineligibility, LineItem, ReturnReason, VerifiedOrder
 import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
-import { moneyBag, toMinor } from './money'
+import { moneyBag } from './money'
+import { orderPricing, unitPricesPaid } from './orderPricing'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -15,7 +16,8 @@ export type VerifyOutcome = { error: VerifyErrorCode } | { order: Omit<VerifiedO
 export function decideVerify(shop: ShopRecord, order: OrderRecord, returned: Map<string, number>, now: Date, lang: string | null): VerifyOutcome {
   if (order.fulfilled_at === null) return { error: 'order_not_fulfilled' }
   if (now.getTime() > order.fulfilled_at.getTime() + shop.settings.return_window_days * DAY_MS) return { error: 'order_too_old' }
-  const lines = order.line_items.map((line) => toLineItem(shop, line, returned.get(line.id) ?? 0))
+  const paid = unitPricesPaid(orderPricing(shop, order))
+  const lines = order.line_items.map((line) => toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!))
   // An order whose returnable units have all been returned already: the shopper has a return.
   if (returned.size > 0 && lines.every((line) => line.returnable_quantity === 0)) return { error: 'order_already_has_return' }
   return {
@@ -31,7 +33,7 @@ export function decideVerify(shop: ShopRecord, order: OrderRecord, returned: Map
   }
 }
 
-function toLineItem(shop: ShopRecord, line: OrderRecord['line_items'][number], returnedUnits: number): LineItem {
+function toLineItem(shop: ShopRecord, line: OrderRecord['line_items'][number], returnedUnits: number, unitPaid: number): LineItem {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
   const left = Math.max(0, line.quantity - returnedUnits)
@@ -45,7 +47,8 @@ function toLineItem(shop: ShopRecord, line: OrderRecord['line_items'][number], r
     variant_title: line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
     quantity: line.quantity,
     returnable_quantity: ineligible ? 0 : left,
-    price: moneyBag(toMinor(line.price, shop.currency_code), shop.currency_code),
+    // Per unit after the order discount: what the shopper paid, as the contract says.
+    price: moneyBag(unitPaid, shop.currency_code),
     ineligible_reason: ineligible,
   }
 }

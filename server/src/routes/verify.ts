@@ -6,7 +6,7 @@ import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
 import { decideVerify } from '../domain/verify'
-import { findOrderByName, returnedQuantities } from '../storage/orders'
+import { findOrderByName } from '../storage/orders'
 import { errorSchema, TOO_MANY } from './errors'
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const
@@ -69,11 +69,12 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       }
 
       const shop = await context.shops.find(shopId.toLowerCase())
-      const order = shop && shop.config.portal_id === portal_id ? await findOrderByName(context.db, shop.id, orderNameKey(order_name)) : null
+      const found = shop && shop.config.portal_id === portal_id ? await findOrderByName(context.db, shop.id, orderNameKey(order_name)) : null
+      const order = found?.order
       const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
-      if (!shop || !order || !emailMatches) return fail('invalid_order')
+      if (!shop || !found || !order || !emailMatches) return fail('invalid_order')
 
-      const outcome = decideVerify(shop, order, await returnedQuantities(context.db, order.id), now, lang ?? null)
+      const outcome = decideVerify(shop, order, found.returned, now, lang ?? null)
       if ('error' in outcome) return fail(outcome.error)
       const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
       return reply.header('cache-control', 'no-store').send({

@@ -14,9 +14,18 @@ export interface OrderRecord {
 
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items'
 
-export async function findOrderByName(db: Queryable, shopId: string, nameKey: string): Promise<OrderRecord | null> {
-  const [row] = await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE shop_id = $1 AND name_key = $2`, [shopId, nameKey])
-  return row ? withDates(row) : null
+const RETURNED = `COALESCE((SELECT json_object_agg(line_item_id, units) FROM (
+  SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = orders.id GROUP BY line_item_id) AS per_line), '{}') AS returned`
+
+/** The order and the units of each line already returned, in one round trip (verify's hot path). */
+export async function findOrderByName(db: Queryable, shopId: string, nameKey: string): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
+  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(`SELECT ${COLUMNS}, ${RETURNED} FROM orders WHERE shop_id = $1 AND name_key = $2`, [
+    shopId,
+    nameKey,
+  ])
+  if (!row) return null
+  const { returned, ...order } = row
+  return { order: withDates(order), returned: new Map(Object.entries(returned).map(([line, units]) => [line, Number(units)])) }
 }
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */

@@ -1,0 +1,127 @@
+/**
+ * API load (issue "Benchmarks and budgets", item 4): a short autocannon run on loopback against
+ * GET config and POST verify, on PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names
+ * one, a PostgreSQL server with 1 and 2 API replicas. The rate limit is relaxed for the run.
+ * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
+ *   npx tsx bench/api.ts [seconds per run, default 10]
+ */
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const seconds = Number(process.argv[2] ?? 10)
+const root = join(__dirname, '..')
+const BUDGET = { verifyP99Ms: 25, verifyRps: 1000 }
+const CONNECTIONS = 50
+
+interface Row {
+  engine: string
+  replicas: number
+  call: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', VERIFY_RATE_LIMIT_PER_IP: '100000000', VERIFY_RATE_LIMIT_PER_ORDER: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server on :${port} exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`the server on :${port} did not start`)
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+const verifyBody = JSON.stringify({ order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' })
+
+/** One load of `seconds` against the replicas' ports in turn (as a round-robin balancer would). */
+async function load(ports: number[], call: 'config' | 'verify'): Promise<Omit<Row, 'engine' | 'replicas'>> {
+  const requests = ports.map((port) =>
+    call === 'config'
+      ? { method: 'GET' as const, path: `http://127.0.0.1:${port}/portal-registration/config/demo` }
+      : { method: 'POST' as const, path: `http://127.0.0.1:${port}/portal-registration/verify`, headers: { 'content-type': 'application/json' }, body: verifyBody },
+  )
+  const results = await Promise.all(
+    requests.map((request) =>
+      autocannon({ url: request.path, method: request.method, headers: 'headers' in request ? request.headers : undefined, body: 'body' in request ? request.body : undefined, connections: Math.ceil(CONNECTIONS / ports.length), duration: seconds }),
+    ),
+  )
+  const rps = results.reduce((total, result) => total + result.requests.average, 0)
+  return {
+    call,
+    rps: Math.round(rps),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((total, result) => total + result.errors + result.non2xx, 0),
+  }
+}
+
+async function run(engine: string, replicas: number, env: (index: number) => Record<string, string>): Promise<Row[]> {
+  const ports = Array.from({ length: replicas }, (_, index) => 18_400 + index)
+  const servers: ChildProcess[] = []
+  try {
+    for (const [index, port] of ports.entries()) servers.push(await startServer(port, env(index)))
+    await load(ports, 'verify') // warm-up: JIT, caches, connection pools
+    const rows: Row[] = []
+    for (const call of ['config', 'verify'] as const) rows.push({ engine, replicas, ...(await load(ports, call)) })
+    return rows
+  } finally {
+    await Promise.all(servers.map(stop))
+  }
+}
+
+async function main() {
+  const rows: Row[] = []
+  const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-'))
+  try {
+    rows.push(...(await run('PGlite', 1, () => ({ DATA_DIR: dataDir }))))
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (databaseUrl) {
+    for (const replicas of [1, 2]) rows.push(...(await run('PostgreSQL', replicas, () => ({ DATABASE_URL: databaseUrl }))))
+  }
+
+  console.log(`\nAPI on loopback: ${CONNECTIONS} connections, ${seconds} s per run, rate limit relaxed\n`)
+  console.log(`${'engine'.padEnd(11)} ${'replicas'.padStart(8)} ${'call'.padEnd(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`)
+  for (const row of rows) {
+    console.log(`${row.engine.padEnd(11)} ${String(row.replicas).padStart(8)} ${row.call.padEnd(7)} ${String(row.rps).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}`)
+  }
+  const verify = rows.find((row) => row.engine === 'PGlite' && row.call === 'verify')!
+  const ok = verify.p99 <= BUDGET.verifyP99Ms && verify.rps >= BUDGET.verifyRps && verify.errors === 0
+  console.log(`\nBudget on PGlite: verify p99 ≤ ${BUDGET.verifyP99Ms} ms at ≥ ${BUDGET.verifyRps} req/s: ${ok ? 'holds' : 'MISSED'} (p99 ${verify.p99} ms, ${verify.rps} req/s)`)
+  if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): replica scaling not measured.')
+
+  const resultsFile = join(__dirname, 'results.json')
+  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
+  writeFileSync(resultsFile, `${JSON.stringify({ ...previous, api: { measuredAt: new Date().toISOString(), connections: CONNECTIONS, seconds, rows } }, null, 2)}\n`)
+  process.exit(ok ? 0 : 1)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
