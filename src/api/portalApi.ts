@@ -6,8 +6,8 @@ export const DAY_IN_SECONDS = 24 * 60 * 60
 /** Calls made with the verify token; configuration and verify go without it. */
 const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions'])
 
-interface TokenState {
-  returnFlow?: { order?: { token?: unknown } | null }
+interface FlowState {
+  returnFlow?: { order?: { token?: unknown } | null; launch?: { lang?: unknown } }
 }
 
 /**
@@ -19,8 +19,12 @@ export const portalApi = createApi({
   baseQuery: fetchBaseQuery({
     timeout: 20_000,
     prepareHeaders: (headers, { getState, endpoint }) => {
-      const token = (getState() as TokenState).returnFlow?.order?.token
+      const flow = (getState() as FlowState).returnFlow
+      const token = flow?.order?.token
       if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string') headers.set('authorization', `Bearer ${token}`)
+      // The shopper's language (?lang=), so the API names reasons in it; the bodies stay as specified.
+      const lang = flow?.launch?.lang
+      if (typeof lang === 'string' && /^[a-z]{2}$/i.test(lang)) headers.set('accept-language', lang.toLowerCase())
       return headers
     },
   }),

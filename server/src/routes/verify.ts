@@ -20,8 +20,6 @@ const bodySchema = {
     email: text(320),
     shop: text(64),
     portal_id: text(128),
-    /** the portal's language, for the reasons' labels */
-    lang: { type: ['string', 'null'], maxLength: 16 },
   },
 } as const
 
@@ -52,7 +50,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     }
   }
 
-  app.post<{ Body: VerifyRequest & { lang?: string | null } }>(
+  app.post<{ Body: VerifyRequest }>(
     '/portal-registration/verify',
     {
       preHandler: [perClient, perOrder],
@@ -60,7 +58,9 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     },
     async (request, reply) => {
       const started = performance.now()
-      const { order_name, email, shop: shopId, portal_id, lang } = request.body
+      const { order_name, email, shop: shopId, portal_id } = request.body
+      // The body is exactly portal-spec.md §7's; the language comes as a header.
+      const lang = /^([a-z]{2})\b/i.exec(request.headers['accept-language'] ?? '')?.[1]?.toLowerCase() ?? null
       const now = context.now()
       const fail = async (code: string) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
@@ -74,7 +74,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
       if (!shop || !found || !order || !emailMatches) return fail('invalid_order')
 
-      const outcome = decideVerify(shop, order, found.returned, now, lang ?? null)
+      const outcome = decideVerify(shop, order, found.returned, now, lang)
       if ('error' in outcome) return fail(outcome.error)
       const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
       return reply.header('cache-control', 'no-store').send({
