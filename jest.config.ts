@@ -25,8 +25,7 @@ const config: Config = {
       rootDir: '.',
       roots: ['<rootDir>/server'],
       testEnvironment: 'node',
-      // A fresh PGlite takes a second or two to start, more on a busy CI machine.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
       transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
   ],
