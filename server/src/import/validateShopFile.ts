@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
 import type { PortalConfig } from '../../../src/api/contract'
+import { orderNameKey } from '../domain/normalize'
 import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ShopFile, ShopSettings } from './shopFile'
 
 extend([namesPlugin])
@@ -419,8 +420,9 @@ const RESERVED_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyName
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 const LANGUAGE = /^[a-z]{2}$/
 
+/** The key orders are stored and matched by: names equal under it collide in the database. */
 export function normaliseOrderName(name: string): string {
-  return name.trim().replace(/^#/, '').trim().toUpperCase()
+  return orderNameKey(name)
 }
 
 function isUrlOrPath(value: string): boolean {
@@ -591,12 +593,19 @@ function semanticErrors(file: ShopFile): string[] {
 
     const returned = new Map<string, number>()
     order.returns?.forEach((entries, r) => {
+      const inThisReturn = new Set<string>()
       entries.forEach((entry, e) => {
         const entryAt: Segment[] = [...at, 'returns', r, e]
         if (!lineQuantities.has(entry.line_item_id)) {
           fail([...entryAt, 'line_item_id'], `"${entry.line_item_id}" is not a line item id of this order`)
           return
         }
+        // One row per line in a return (the database's key): its units are given once.
+        if (inThisReturn.has(entry.line_item_id)) {
+          fail([...entryAt, 'line_item_id'], `"${entry.line_item_id}" is listed twice in this return; give all its units in one entry`)
+          return
+        }
+        inThisReturn.add(entry.line_item_id)
         const total = (returned.get(entry.line_item_id) ?? 0) + entry.quantity
         returned.set(entry.line_item_id, total)
         const bought = lineQuantities.get(entry.line_item_id) ?? 0

@@ -7,6 +7,7 @@ import type { TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities } from '../storage/orders'
 import type { Queryable } from '../storage/database'
 import { findReturnByKey, insertReturn } from '../storage/returns'
+import type { ShopRecord } from '../storage/shops'
 import { requireToken } from './auth'
 import { errorSchema } from './errors'
 
@@ -44,8 +45,11 @@ const returnOrderSchema = { type: 'object', additionalProperties: true, properti
 
 type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
 
-async function price(context: PortalContext, db: Queryable, claims: TokenClaims, request: ReturnRequest, lock: boolean): Promise<Priced> {
-  const shop = await context.shops.find(claims.shopId)
+/**
+ * `shop` is read by the caller before any transaction: the shop cache reads through the database's
+ * own handle, and on PGlite (one connection) that read would wait for the open transaction forever.
+ */
+async function price(shop: ShopRecord | null, db: Queryable, claims: TokenClaims, request: ReturnRequest, lock: boolean): Promise<Priced> {
   if (!shop) return { shopMissing: true }
   const order = await findOrderById(db, claims.orderId, lock)
   if (!order || order.shop_id !== shop.id) return { orderMissing: true }
@@ -65,7 +69,7 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
     '/portal-registration/returns/quote',
     { preHandler: authorised, schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } } },
     async (request, reply) => {
-      const priced = await price(context, context.db, request.claims!, request.body, false)
+      const priced = await price(await context.shops.find(request.claims!.shopId), context.db, request.claims!, request.body, false)
       if ('shopMissing' in priced || 'orderMissing' in priced) return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
       if ('problems' in priced) return reply.code(422).send({ error: 'invalid_return', message: priced.problems.join('; ') })
       return reply.header('cache-control', 'no-store').send(priced.order)
@@ -86,8 +90,9 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
       const claims = request.claims!
       const key = request.headers['idempotency-key']!
       const hash = requestHash(request.body)
+      const shop = await context.shops.find(claims.shopId)
       const outcome = await context.db.transaction(async (tx) => {
-        const priced = await price(context, tx, claims, request.body, true)
+        const priced = await price(shop, tx, claims, request.body, true)
         if ('shopMissing' in priced || 'orderMissing' in priced) return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
         // Checked under the order's lock: a doubled or retried submit finds the first one's return.
         const earlier = await findReturnByKey(tx, claims.orderId, key)

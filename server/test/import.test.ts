@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { PortalConfig } from '../../src/api/contract'
+import { buildApp } from '../src/app'
+import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
+import { importShop } from '../src/import/importShop'
+import type { Database } from '../src/storage/database'
+import { insertReturn } from '../src/storage/returns'
+import { NOW, bearer, engines, openTestDatabase, reloadDemoShops } from './harness'
+
+type Mutable = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const [DEMO_PATH, ACME_PATH] = DEMO_SHOP_FILES as [string, string]
+/** A fresh copy of demo.json each call, safe to change (also into something invalid). */
+const demoFile = () => readDemoShop(DEMO_PATH) as Mutable
+const acmeFile = () => readDemoShop(ACME_PATH) as Mutable
+
+/** Every row of every table, in a stable order: what "changes nothing" is checked against. */
+async function contents(db: Database) {
+  return {
+    shops: await db.query('SELECT * FROM shops ORDER BY id'),
+    orders: await db.query('SELECT * FROM orders ORDER BY id'),
+    returns: await db.query('SELECT * FROM returns ORDER BY id'),
+    returnItems: await db.query('SELECT * FROM return_items ORDER BY return_id, line_item_id'),
+  }
+}
+
+async function counts(db: Database) {
+  const [row] = await db.query<Record<string, number>>(
+    `SELECT (SELECT COUNT(*)::int FROM shops) AS shops, (SELECT COUNT(*)::int FROM orders) AS orders,
+            (SELECT COUNT(*)::int FROM returns) AS returns, (SELECT COUNT(*)::int FROM return_items) AS return_items`,
+  )
+  return row!
+}
+
+const configOf = async (db: Database, shop: string) => (await db.query<{ config: unknown }>('SELECT config FROM shops WHERE id = $1', [shop]))[0]?.config ?? null
+
+/** A return made through the portal (with an idempotency key) on an order of the shop. */
+async function portalReturn(db: Database, shop: string, orderName: string, lineItemId: string): Promise<string> {
+  const [order] = await db.query<{ id: string }>('SELECT id FROM orders WHERE shop_id = $1 AND name = $2', [shop, orderName])
+  const id = randomUUID()
+  await db.transaction((tx) =>
+    insertReturn(tx, { id, orderId: order!.id, orderName, idempotencyKey: `key-${id}`, requestHash: 'hash', answer: null, lines: [{ lineItemId, quantity: 1, exchangeVariantId: null }] }, NOW),
+  )
+  return id
+}
+
+async function imported(db: Database, file: unknown): Promise<void> {
+  const result = await importShop(db, file, NOW)
+  if (!result.ok) throw new Error(result.errors.join('\n'))
+}
+
+/** The shop states an import may meet: nothing yet, or demo and acme loaded with a portal return on #1001. */
+const STATES: [string, (db: Database) => Promise<void>][] = [
+  ['an empty database', async () => {}],
+  [
+    'a database where the shop exists',
+    async (db) => {
+      await reloadDemoShops(db)
+      await portalReturn(db, 'demo', '#1001', 'li-1001-002')
+    },
+  ],
+]
+
+const INVALID: [string, (file: Mutable) => void, string[]][] = [
+  [
+    'wrong types',
+    (f) => {
+      f.settings.return_window_days = '30'
+      f.orders[0].line_items[0].quantity = '2'
+      f.config.gift_card_value_multiplier = 'lots'
+    },
+    ['settings.return_window_days: must be a whole number of days', 'orders[0].line_items[0].quantity: must be a whole number', 'config.gift_card_value_multiplier: must be null or a number'],
+  ],
+  ['an unknown variant', (f) => (f.orders[1].line_items[0].variant_id = 'hoodie-xxxl'), ['orders[1].line_items[0].variant_id: "hoodie-xxxl" is not a variant id of the catalogue']],
+  ['an order name equal to another after normalisation', (f) => (f.orders[4].name = ' 1001 '), ['orders[4].name: " 1001 " is the same order name as another order']],
+  ['an order name equal to another once every leading "#" is dropped', (f) => (f.orders[4].name = '##1001'), ['orders[4].name: "##1001" is the same order name as another order']],
+  ['an amount with a comma', (f) => (f.orders[0].line_items[1].price = '14,00'), ['orders[0].line_items[1].price: must be a decimal amount like "25.00"']],
+  ['an amount with too many decimals', (f) => (f.settings.return_fee = '3.955'), ['settings.return_fee: must have at most 2 decimal places in EUR']],
+  [
+    'a return listing one line twice',
+    (f) => (f.orders[0].returns = [[{ line_item_id: 'li-1001-001', quantity: 1 }, { line_item_id: 'li-1001-001', quantity: 1 }]]),
+    ['orders[0].returns[0][1].line_item_id: "li-1001-001" is listed twice in this return'],
+  ],
+]
+
+describe.each(engines())('importShop on %s', (engine) => {
+  let db: Database
+  beforeAll(async () => {
+    db = await openTestDatabase(engine)
+  })
+  afterAll(() => db.close())
+  // Each test starts from an empty database; deleting the shops cascades to everything else.
+  beforeEach(() => db.query('DELETE FROM shops'))
+
+  test('demo.json into an empty database stores the shop, its 6 orders and the return imported with #1004', async () => {
+    const file = demoFile()
+    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: 'demo', orders: 6 })
+    expect(await counts(db)).toEqual({ shops: 1, orders: 6, returns: 1, return_items: 1 })
+    expect(await configOf(db, 'demo')).toEqual(file.config)
+    const [order] = await db.query<{ name_key: string; email_key: string; processed_at: Date; fulfilled_at: Date }>(
+      "SELECT name_key, email_key, processed_at, fulfilled_at FROM orders WHERE shop_id = 'demo' AND name = '#1001'",
+    )
+    expect(order).toEqual({
+      name_key: '1001',
+      email_key: 'jane@example.com',
+      processed_at: new Date(NOW.getTime() - 7 * 86_400_000),
+      fulfilled_at: new Date(NOW.getTime() - 5 * 86_400_000),
+    })
+    const [imported1004] = await db.query('SELECT r.name, r.idempotency_key, r.return_order FROM returns r JOIN orders o ON o.id = r.order_id')
+    expect(imported1004).toEqual({ name: '#1004-R1', idempotency_key: null, return_order: null })
+  })
+
+  test('importing a shop again replaces it whole (configuration, orders, their returns) and leaves other shops alone', async () => {
+    const first = demoFile()
+    first.config.button_color = '#aa0000'
+    first.orders.push({ ...first.orders[4], name: '#1099', email: 'gone@example.com' })
+    await imported(db, first)
+    await imported(db, acmeFile())
+    const portalMade = await portalReturn(db, 'demo', '#1001', 'li-1001-002')
+    await portalReturn(db, 'demo', '#1099', 'li-1005-001')
+    const acmeBefore = await db.query("SELECT * FROM orders WHERE shop_id = 'acme' ORDER BY id")
+    const oldIds = (await db.query<{ id: string }>("SELECT id FROM orders WHERE shop_id = 'demo'")).map((row) => row.id)
+
+    const second = demoFile()
+    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: 'demo', orders: 6 })
+
+    expect(await configOf(db, 'demo')).toEqual(second.config)
+    const orders = await db.query<{ id: string; name: string }>("SELECT id, name FROM orders WHERE shop_id = 'demo' ORDER BY name")
+    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1003', '#1004', '#1005', '#1006'])
+    expect(orders.filter((order) => oldIds.includes(order.id))).toEqual([])
+    const demoReturns = await db.query<{ id: string; name: string }>(
+      "SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'demo'",
+    )
+    expect(demoReturns.map((row) => row.name)).toEqual(['#1004-R1'])
+    expect(await db.query('SELECT 1 FROM return_items WHERE return_id = $1', [portalMade])).toEqual([])
+    expect(await db.query("SELECT * FROM orders WHERE shop_id = 'acme' ORDER BY id")).toEqual(acmeBefore)
+  })
+
+  describe.each(STATES)('into %s', (_state, prepare) => {
+    test.each(INVALID)('a file with %s is rejected naming the bad fields, and nothing changes', async (_name, spoil, expected) => {
+      await prepare(db)
+      const before = await contents(db)
+      const countsBefore = await counts(db)
+      const configBefore = await configOf(db, 'demo')
+      const file = demoFile()
+      spoil(file)
+
+      const result = await importShop(db, file, NOW)
+
+      expect(result.ok).toBe(false)
+      const errors = result.ok ? [] : result.errors
+      for (const error of expected) expect(errors).toContainEqual(expect.stringContaining(error))
+      expect(await counts(db)).toEqual(countsBefore)
+      expect(await configOf(db, 'demo')).toEqual(configBefore)
+      expect(await contents(db)).toEqual(before)
+    })
+
+    test('a valid file the database refuses midway (a constraint on its last order) is rolled back whole', async () => {
+      await prepare(db)
+      const before = await contents(db)
+      // A real constraint violation after the shop was deleted and re-inserted and five orders written.
+      const constraint = `refuse_${randomUUID().replace(/-/g, '')}`
+      await db.exec(`ALTER TABLE orders ADD CONSTRAINT ${constraint} CHECK (name <> '#1006') NOT VALID`)
+      try {
+        const file = demoFile()
+        file.config.button_color = '#00aa00'
+        await expect(importShop(db, file, NOW)).rejects.toThrow(constraint)
+      } finally {
+        await db.exec(`ALTER TABLE orders DROP CONSTRAINT ${constraint}`)
+      }
+      expect(await contents(db)).toEqual(before)
+    })
+  })
+})
+
+describe.each(engines())('POST /admin/shops on %s', (engine) => {
+  const ADMIN_TOKEN = 'admin-token-for-tests'
+  let db: Database
+  let app: FastifyInstance
+  beforeAll(async () => {
+    db = await openTestDatabase(engine)
+  })
+  afterAll(() => db.close())
+  // A new app per test: its shop cache starts empty, so nothing cached leaks between tests.
+  beforeEach(async () => {
+    await db.query("DELETE FROM shops WHERE id NOT IN ('demo', 'acme')")
+    await reloadDemoShops(db)
+    app = await buildApp({ db, secret: Buffer.from('test-secret'), now: () => NOW, adminToken: ADMIN_TOKEN })
+  })
+  afterEach(() => app.close())
+
+  const post = (payload: unknown, token: string | null = ADMIN_TOKEN) =>
+    app.inject({ method: 'POST', url: '/admin/shops', headers: token === null ? {} : bearer(token), payload: payload as object })
+  const config = (shop: string) => app.inject({ method: 'GET', url: `/portal-registration/config/${shop}` })
+
+  test('an app built without an admin token has no import route: 404', async () => {
+    const closed = await buildApp({ db, secret: Buffer.from('test-secret'), now: () => NOW })
+    try {
+      const response = await closed.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: demoFile() })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ error: 'not_found' })
+    } finally {
+      await closed.close()
+    }
+  })
+
+  test.each([
+    ['no token', null],
+    ['a wrong token', 'admin-token-for-tests-but-not'],
+    ['an empty token', ''],
+  ])('%s is a 401 and imports nothing', async (_name, token) => {
+    const before = await contents(db)
+    const file = demoFile()
+    file.shop = 'intruder'
+    const response = await post(file, token)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ error: 'unauthorised', message: expect.any(String) })
+    expect(await contents(db)).toEqual(before)
+  })
+
+  test('an invalid file is a 400 invalid_shop_file naming each bad field, and the shop is served unchanged', async () => {
+    const before = await contents(db)
+    const file = demoFile()
+    file.config.button_color = 'blurple'
+    file.orders[0].line_items[0].price = 25
+    const response = await post(file)
+    expect(response.statusCode).toBe(400)
+    const body = response.json<{ error: string; message: string }>()
+    expect(body.error).toBe('invalid_shop_file')
+    expect(body.message).toContain('orders[0].line_items[0].price: must be a decimal amount')
+    // The semantic checks run once the shape is right: the colour is reported when the price is fixed.
+    file.orders[0].line_items[0].price = '25.00'
+    const second = await post(file)
+    expect(second.statusCode).toBe(400)
+    expect(second.json().message).toContain('config.button_color: must be a CSS colour')
+    expect(await contents(db)).toEqual(before)
+    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
+  })
+
+  test('a body that is not a shop file at all is a 400, never a 500', async () => {
+    const notJson = await app.inject({ method: 'POST', url: '/admin/shops', headers: { ...bearer(ADMIN_TOKEN), 'content-type': 'application/json' }, payload: '{"shop": ' })
+    expect(notJson.statusCode).toBe(400)
+    const array = await post([demoFile()])
+    expect(array.statusCode).toBe(400)
+    expect(array.json().message).toContain('file: must be a JSON object')
+  })
+
+  test('a valid new shop is a 201 and its configuration is served at once', async () => {
+    expect((await config('gadgets')).statusCode).toBe(404)
+    const file = demoFile()
+    file.shop = 'gadgets'
+    file.config.portal_id = 'portal-gadgets'
+    file.config.button_color = '#008800'
+    const response = await post(file)
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 6 })
+    const served = await config('gadgets')
+    expect(served.statusCode).toBe(200)
+    expect(served.json<PortalConfig>()).toMatchObject({ shop: 'gadgets', portal_id: 'portal-gadgets', button_color: '#008800' })
+  })
+
+  test('a re-imported shop is served at once, although the shop was cached just before', async () => {
+    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
+    const file = demoFile()
+    file.config.button_color = '#123456'
+    expect((await post(file)).statusCode).toBe(201)
+    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#123456')
+  })
+})

@@ -1,0 +1,268 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import { childEnv, spawnTsx, within, type Spawned } from './spawned'
+
+/**
+ * The real server as a process on PGlite: what a commit promises when the process dies, how it
+ * stops, and what a second start on the same DATA_DIR does. Only 127.0.0.1, every wait bounded.
+ */
+
+const SLOW = 180_000
+const START_MS = 90_000
+const REQUEST_MS = 20_000
+const ADMIN_TOKEN = 'admin-token-for-process-tests'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number
+  body: T
+}
+
+interface Server {
+  process: Spawned
+  log(): string
+  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The parent of `pid` (Linux), or null when it is gone: a pid file is only trusted for our own child's child. */
+function parentOf(pid: number): number | null {
+  try {
+    // "pid (comm) state ppid …"; comm may hold spaces, so read after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return null
+  }
+}
+
+describe('the server process on PGlite', () => {
+  let dataDir: string
+  let started: Spawned[]
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'rebound-process-'))
+    started = []
+  })
+  afterEach(async () => {
+    // Whatever happened: the script's process first (its tsx parent reaps it), then the group.
+    for (const server of started) {
+      const pid = holder()
+      if (pid !== null && parentOf(pid) === server.child.pid) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // gone already
+        }
+      }
+      server.killAll()
+      await within(10_000, 'a server to end', server.exited).catch(() => {})
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const pidFile = () => join(dataDir, '.rebound.pid')
+  /** The pid in DATA_DIR/.rebound.pid: the process running server.ts (tsx's child). */
+  const holder = (): number | null => (existsSync(pidFile()) ? Number(readFileSync(pidFile(), 'utf8')) || null : null)
+
+  async function start(extra: Record<string, string> = {}): Promise<Server> {
+    const port = await freePort()
+    const spawned = spawnTsx(
+      'server/src/server.ts',
+      [],
+      childEnv({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        VERIFY_RATE_LIMIT_PER_IP: '10000',
+        VERIFY_RATE_LIMIT_PER_ORDER: '10000',
+        VERIFY_FAILURE_FLOOR_MS: '0',
+        ...extra,
+      }),
+    )
+    started.push(spawned)
+    const base = `http://127.0.0.1:${port}`
+    const log = () => spawned.stdout() + spawned.stderr()
+    const server: Server = {
+      process: spawned,
+      log,
+      async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+        try {
+          const response = await fetch(`${base}${path}`, {
+            method,
+            headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: AbortSignal.timeout(REQUEST_MS),
+          })
+          return { status: response.status, body: (await response.json()) as T }
+        } catch (error) {
+          throw new Error(`${method} ${path} failed: ${(error as Error).message}\n${log()}`, { cause: error })
+        }
+      },
+    }
+    const deadline = Date.now() + START_MS
+    for (;;) {
+      if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) throw new Error(`the server exited while starting:\n${log()}`)
+      if (Date.now() > deadline) throw new Error(`the server did not answer /health within ${START_MS} ms:\n${log()}`)
+      const health = await server.call('GET', '/health').catch(() => null)
+      if (health?.status === 200) return server
+      await sleep(200)
+    }
+  }
+
+  /** kill -9 of the process running server.ts, as an OOM kill or a power cut of the container would. */
+  async function killHard(server: Server): Promise<void> {
+    const pid = holder()
+    expect(pid).not.toBeNull()
+    expect(parentOf(pid!)).toBe(server.process.child.pid)
+    process.kill(pid!, 'SIGKILL')
+    await within(15_000, 'tsx to end after its child was killed', server.process.exited)
+    // What a crash leaves behind: the pid file of a process that no longer exists.
+    expect(holder()).toBe(pid)
+  }
+
+  async function stop(server: Server): Promise<void> {
+    server.process.child.kill('SIGTERM')
+    const exit = await within(10_000, 'the server to stop on SIGTERM', server.process.exited)
+    expect(exit).toEqual({ code: 0, signal: null })
+  }
+
+  async function verify(server: Server, order_name: string, email: string): Promise<VerifiedOrder> {
+    const answer = await server.call<VerifiedOrder>('POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
+    if (answer.status !== 200) throw new Error(`verify ${order_name}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    return answer.body
+  }
+
+  const submit = (server: Server, token: string, key: string, request: ReturnRequest) =>
+    server.call<ReturnOrder>('POST', '/portal-registration/returns', request, { authorization: `Bearer ${token}`, 'idempotency-key': key })
+
+  const oneUnit = (lineItemId: string): ReturnRequest => ({
+    items: [{ line_item_id: lineItemId, quantity: 1, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  })
+
+  test(
+    'a return answered 201 survives kill -9: after a restart the same submit is a 200 with the same return, and the mug is already returned',
+    async () => {
+      const first = await start()
+      const order = await verify(first, '#1001', 'jane@example.com')
+      const mug = order.line_items.find((line) => line.title === 'Ceramic Mug')!
+      const created = await submit(first, order.token, 'kill-nine-0001', oneUnit(mug.id))
+      expect(created.status).toBe(201)
+
+      await killHard(first)
+      const second = await start()
+
+      // The token was signed with the secret kept in the database: it still works.
+      const retried = await submit(second, order.token, 'kill-nine-0001', oneUnit(mug.id))
+      expect(retried).toEqual({ status: 200, body: created.body })
+      const again = await verify(second, '#1001', 'jane@example.com')
+      expect(again.line_items.find((line) => line.id === mug.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+      await stop(second)
+    },
+    SLOW,
+  )
+
+  test(
+    'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
+    async () => {
+      const first = await start()
+      const order = await verify(first, '#1006', 'bulk@example.com')
+      const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, 20)
+      expect(lines).toHaveLength(20)
+      const submits = lines.map((line, i) => ({ key: `burst-${String(i).padStart(4, '0')}`, request: oneUnit(line.id) }))
+
+      // Fire all at once; kill the moment the fifth is answered, while the rest are in flight.
+      const answered = new Map<string, Answer<ReturnOrder>>()
+      let killing: Promise<void> | null = null
+      const fired = submits.map(async ({ key, request }) => {
+        const answer = await submit(first, order.token, key, request).catch(() => null)
+        if (answer === null) return
+        expect(answer.status).toBe(201)
+        answered.set(key, answer)
+        if (answered.size === 5) killing ??= killHard(first)
+      })
+      await within(60_000, 'the burst to settle', Promise.all(fired))
+      expect(killing).not.toBeNull()
+      await killing
+      expect(answered.size).toBeGreaterThanOrEqual(5)
+      expect(answered.size).toBeLessThan(20)
+
+      const second = await start()
+      for (const { key, request } of submits) {
+        const retried = await submit(second, order.token, key, request)
+        const before = answered.get(key)
+        if (before) expect(retried).toEqual({ status: 200, body: before.body })
+        // Unanswered: committed before the kill (200, its answer was lost) or never (201 now).
+        else expect([200, 201]).toContain(retried.status)
+      }
+      const after = await verify(second, '#1006', 'bulk@example.com')
+      for (const line of lines) {
+        expect(after.line_items.find((item) => item.id === line.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+      }
+      // No unit twice: the order's other lines are untouched.
+      const others = after.line_items.filter((item) => !lines.some((line) => line.id === item.id))
+      expect(others.every((item) => item.returnable_quantity === item.quantity)).toBe(true)
+      await stop(second)
+    },
+    SLOW,
+  )
+
+  test(
+    'SIGTERM stops the server cleanly (exit 0, pid file released) and a restart keeps the data',
+    async () => {
+      const first = await start()
+      const order = await verify(first, '#1005', 'solo@example.com')
+      const tote = order.line_items[0]!
+      const created = await submit(first, order.token, 'sigterm-0001', oneUnit(tote.id))
+      expect(created.status).toBe(201)
+
+      await stop(first)
+      expect(existsSync(pidFile())).toBe(false)
+      expect(first.log()).toContain('"msg":"stopping"')
+
+      const second = await start()
+      expect(await submit(second, order.token, 'sigterm-0001', oneUnit(tote.id))).toEqual({ status: 200, body: created.body })
+      // Its only item is returned: the order can no longer be verified.
+      const again = await second.call('POST', '/portal-registration/verify', { order_name: '#1005', email: 'solo@example.com', shop: 'demo', portal_id: 'portal-demo' })
+      expect(again).toEqual({ status: 400, body: { error: 'order_already_has_return' } })
+      await stop(second)
+    },
+    SLOW,
+  )
+
+  test(
+    'the demo shops are loaded on the first start only: a second start keeps an imported change and a return, and logs no loading',
+    async () => {
+      const first = await start({ ADMIN_TOKEN })
+      expect(first.log()).toContain('loaded the demo shops')
+      const demo = JSON.parse(readFileSync(join(__dirname, '../demo/demo.json'), 'utf8')) as { config: { button_color: string } }
+      demo.config.button_color = '#654321'
+      expect((await first.call('POST', '/admin/shops', demo, { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(201)
+      const order = await verify(first, '#1001', 'jane@example.com')
+      const created = await submit(first, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))
+      expect(created.status).toBe(201)
+      await stop(first)
+
+      const second = await start()
+      expect(second.log()).not.toContain('demo shops')
+      expect((await second.call('GET', '/portal-registration/config/demo')).body).toMatchObject({ button_color: '#654321' })
+      expect(await submit(second, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))).toEqual({ status: 200, body: created.body })
+      await stop(second)
+    },
+    SLOW,
+  )
+})
