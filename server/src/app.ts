@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
+import { constants } from 'node:zlib'
 import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
 import type { Database } from './storage/database'
 import { ShopRepository } from './storage/shops'
@@ -47,6 +49,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'no-referrer')
   })
+  // Phones on weak connections: the portal's JavaScript and the API's JSON go compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } })
   await app.register(rateLimit, { global: false })
 
   app.get('/health', async (_request, reply) => {
