@@ -4,6 +4,15 @@ import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
 import { restoreReturnFlow } from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import { devToolsOptions } from './devTools'
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
 
 /** Bump when the persisted shape changes; restoreReturnFlow migrates or discards older states. */
 export const PERSIST_VERSION = 1
@@ -35,7 +44,7 @@ export function makeStore(preloaded?: { returnFlow?: ReturnFlowState }) {
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(portalApi.middleware),
-    devTools: process.env.NODE_ENV !== 'production',
+    devTools: devToolsOptions(process.env.NODE_ENV === 'production', window.location.search, safeSessionStorage()),
   })
 }
 
