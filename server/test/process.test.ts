@@ -136,7 +136,7 @@ describe('the server process on PGlite', () => {
 
   async function stop(server: Server): Promise<void> {
     server.process.child.kill('SIGTERM')
-    const exit = await within(10_000, 'the server to stop on SIGTERM', server.process.exited)
+    const exit = await within(20_000, 'the server to stop on SIGTERM', server.process.exited)
     expect(exit).toEqual({ code: 0, signal: null })
   }
 

@@ -62,6 +62,18 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'units returned per line, kept on the order',
+    // Verify reads an order on every attempt; keeping the returned units beside it saves the
+    // aggregate over return_items on that hot path. insertReturn keeps it in step.
+    sql: `
+      ALTER TABLE orders ADD COLUMN returned_units jsonb NOT NULL DEFAULT '{}';
+      UPDATE orders SET returned_units = COALESCE((
+        SELECT jsonb_object_agg(line_item_id, units) FROM (
+          SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = orders.id GROUP BY line_item_id) AS per_line), '{}');
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

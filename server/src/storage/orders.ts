@@ -14,12 +14,9 @@ export interface OrderRecord {
 
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items'
 
-const RETURNED = `COALESCE((SELECT json_object_agg(line_item_id, units) FROM (
-  SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = orders.id GROUP BY line_item_id) AS per_line), '{}') AS returned`
-
-/** The order and the units of each line already returned, in one round trip (verify's hot path). */
+/** The order and the units of each line already returned, in one row (verify's hot path). */
 export async function findOrderByName(db: Queryable, shopId: string, nameKey: string): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
-  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(`SELECT ${COLUMNS}, ${RETURNED} FROM orders WHERE shop_id = $1 AND name_key = $2`, [
+  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(`SELECT ${COLUMNS}, returned_units AS returned FROM orders WHERE shop_id = $1 AND name_key = $2`, [
     shopId,
     nameKey,
   ])

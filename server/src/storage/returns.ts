@@ -54,5 +54,12 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
       line.exchangeVariantId,
     ])
   }
+  await tx.query(
+    `UPDATE orders SET returned_units = COALESCE((
+       SELECT jsonb_object_agg(line_item_id, units) FROM (
+         SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = $1 GROUP BY line_item_id) AS per_line), '{}')
+     WHERE id = $1`,
+    [entry.orderId],
+  )
   return { id: entry.id, order_id: entry.orderId, name, request_hash: entry.requestHash, return_order: returnOrder, created_at: now }
 }
