@@ -1,16 +1,51 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
-import type { PortalConfig } from '../src/api/contract'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { PortalConfig, VerifiedOrder } from '../src/api/contract'
 
 /** The port the product runs on for the journeys (see playwright.config.ts). */
 export const port = Number(process.env.E2E_PORT ?? 4173)
 export const shopUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${port}${path}`
+/** The API itself, for calls a test makes beside the browser. */
+export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
+
+/** The webServer's ADMIN_TOKEN in playwright.config.ts: it enables POST /admin/shops. */
+const ADMIN_TOKEN = 'e2e-admin-token'
+/** The demo shop files the server loads on first start (PRODUCT.md §5). */
+const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
+
+/**
+ * Re-imports the demo shops through POST /admin/shops, which replaces each shop whole, with its
+ * orders and the returns made since. Both projects share one server, so every test that verifies
+ * a demo order or submits a return starts from this.
+ */
+export async function resetDemoShops(request: APIRequestContext) {
+  for (const file of DEMO_SHOP_FILES) {
+    const response = await request.post(apiUrl('/admin/shops'), {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: JSON.parse(readFileSync(file, 'utf8')) as unknown,
+    })
+    expect(response.status(), `re-import of ${file}: ${await response.text()}`).toBe(201)
+  }
+}
+
+/** POST /portal-registration/verify as the portal sends it; the order as the server sees it now. */
+export async function verifyOrder(request: APIRequestContext, orderName: string, email: string, shop = 'demo'): Promise<VerifiedOrder> {
+  const response = await request.post(apiUrl('/portal-registration/verify'), {
+    data: { order_name: orderName, email, shop, portal_id: `portal-${shop}` },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as VerifiedOrder
+}
 
 interface Fixtures {
   /** page errors and Content-Security-Policy violations seen during the test; asserted empty after it */
   problems: string[]
   /** the shop configuration as the API serves it, to compare the screen against */
   shopConfig: (id: string) => Promise<PortalConfig>
+  /** resetDemoShops with this test's request context: the demo data as on first start */
+  resetDemoShops: () => Promise<void>
 }
 
 export const test = base.extend<Fixtures>({
@@ -32,6 +67,9 @@ export const test = base.extend<Fixtures>({
       expect(response.ok()).toBe(true)
       return (await response.json()) as PortalConfig
     })
+  },
+  resetDemoShops: async ({ request }, use) => {
+    await use(() => resetDemoShops(request))
   },
 })
 

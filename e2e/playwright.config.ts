@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       VERIFY_RATE_LIMIT_PER_IP: '1000',
       VERIFY_RATE_LIMIT_PER_ORDER: '1000',
+      // Enables POST /admin/shops, through which the journeys reset the demo shops (fixtures.ts).
+      ADMIN_TOKEN: 'e2e-admin-token',
     },
   },
 })

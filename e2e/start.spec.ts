@@ -18,7 +18,8 @@ test.describe('start screen of the demo shop', () => {
     await expectAccessible(page)
   })
 
-  test('#1001 with jane@example.com verifies and lands on /products with its items', async ({ page }) => {
+  test('#1001 with jane@example.com verifies and lands on /products with its items', async ({ page, resetDemoShops }) => {
+    await resetDemoShops()
     await page.goto(shopUrl('demo'))
     await startReturn(page, '#1001', 'jane@example.com')
     await expect(page).toHaveURL(/\/products$/)
@@ -33,7 +34,8 @@ test.describe('start screen of the demo shop', () => {
     ['#9999', 'nobody@example.com', 'invalid_order_message'],
     ['#1001', 'wrong@example.com', 'invalid_order_message'],
   ] as const) {
-    test(`${order} / ${email} shows the configured ${key} in red under the button`, async ({ page, shopConfig }) => {
+    test(`${order} / ${email} shows the configured ${key} in red under the button`, async ({ page, shopConfig, resetDemoShops }) => {
+      await resetDemoShops()
       const config = await shopConfig('demo')
       await page.goto(shopUrl('demo'))
       await startReturn(page, order, email)
@@ -45,12 +47,14 @@ test.describe('start screen of the demo shop', () => {
     })
   }
 
-  test('orderName and email in the URL verify by themselves', async ({ page }) => {
+  test('orderName and email in the URL verify by themselves', async ({ page, resetDemoShops }) => {
+    await resetDemoShops()
     await page.goto(shopUrl('demo', '/?orderName=%231001&email=jane%40example.com'))
     await expect(page).toHaveURL(/\/products$/)
   })
 
-  test('testMode=1 shows the Test Mode banner, on later steps too', async ({ page }) => {
+  test('testMode=1 shows the Test Mode banner, on later steps too', async ({ page, resetDemoShops }) => {
+    await resetDemoShops()
     await page.goto(shopUrl('demo', '/?testMode=1'))
     await expect(page.getByText('Test Mode')).toBeVisible()
     await startReturn(page, '#1001', 'jane@example.com')
@@ -102,7 +106,8 @@ test.describe('start screen of the acme shop (order prefix AC)', () => {
     await expect(page.locator('button[type=submit]')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
   })
 
-  test('AC1001 with ada@example.com verifies', async ({ page }) => {
+  test('AC1001 with ada@example.com verifies', async ({ page, resetDemoShops }) => {
+    await resetDemoShops()
     await page.goto(shopUrl('acme'))
     await startReturn(page, '1001', 'ada@example.com')
     await expect(page).toHaveURL(/\/products$/)

@@ -1,4 +1,5 @@
 import type { VerifiedOrder } from '../../api/contract'
+import { safeUrl } from '../../shop/sanitizeConfig'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 
 /** What happens to an item: the exchange variant's title, or a refund. */
@@ -16,16 +17,19 @@ export function ChosenItems({ items, order }: { items: readonly ChosenItem[]; or
         const line = order.line_items.find((candidate) => candidate.id === item.lineItemId)
         if (!line) return null
         const reason = order.return_reasons.find((candidate) => candidate.id === item.reason?.id)
+        const image = line.product_src ? safeUrl(line.product_src) : null
+        const exchanged = item.exchange?.kind === 'exchange'
         return (
           <li key={item.lineItemId} className="item confirm__item">
+            {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
             <span className="item__text">
               <span className="item__title">{line.title}</span>
               {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
               <span className="muted">Quantity {item.quantity}</span>
               {reason ? <span>Reason: {reason.label}</span> : null}
               {item.reason?.comment ? <span className="muted confirm__comment">“{item.reason.comment}”</span> : null}
+              <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order)}</span>
             </span>
-            <span className="confirm__outcome">{outcome(item, order)}</span>
           </li>
         )
       })}

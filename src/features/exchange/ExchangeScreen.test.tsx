@@ -144,4 +144,14 @@ describe('exchange', () => {
     await user.click(continueButton())
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
+
+  test('the choice is stored as it is made, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+    const { user, router, store } = renderExchange('tee', [reasoned('tee')])
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('radio', { name: 'Size S' }))
+    expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-s' })
+    await user.click(screen.getByRole('radio', { name: /Refund instead/ }))
+    expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'refund' })
+    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+  })
 })

@@ -54,9 +54,12 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
   const firstEnabledId = options.find((option) => option.available)?.variantId ?? REFUND
   const allOut = options.every((option) => !option.available)
 
+  /** Stored as it is chosen, so a reload of this step restores it. */
   function choose(value: string) {
     setChoice(value)
     setError(null)
+    if (value === REFUND) dispatch(refundPreferred({ lineItemId: line.id }))
+    else dispatch(exchangeChosen({ lineItemId: line.id, variantId: value }))
   }
 
   async function onContinue() {

@@ -161,4 +161,19 @@ describe('item selection', () => {
     expect(store.getState().returnFlow.items.map((item) => item.lineItemId)).toEqual(['bulk-149'])
     expect(router.state.location.pathname).toBe('/return-item/bulk-149/return-reason')
   })
+
+  test('each change is stored as it is made, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+    const { user, router, store } = renderProducts()
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('checkbox', { name: /Classic Tee/ }))
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }))
+    await user.click(screen.getByRole('checkbox', { name: /Ceramic Mug/ }))
+    expect(store.getState().returnFlow.items.map(({ lineItemId, quantity }) => ({ lineItemId, quantity }))).toEqual([
+      { lineItemId: 'tee', quantity: 2 },
+      { lineItemId: 'mug', quantity: 1 },
+    ])
+    await user.click(screen.getByRole('checkbox', { name: /Ceramic Mug/ }))
+    expect(store.getState().returnFlow.items.map((item) => item.lineItemId)).toEqual(['tee'])
+    expect(router.state.location.pathname).toBe('/products')
+  })
 })

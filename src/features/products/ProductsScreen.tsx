@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
@@ -35,14 +35,20 @@ export default function ProductsScreen() {
   const lines = order?.line_items
   const rows = useMemo(() => productRows(lines ?? [], locale), [lines, locale])
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, storedItems))
-  const onChange = useCallback((lineItemId: string, quantity: number) => {
-    setChosen((previous) => {
-      const next = { ...previous }
+  // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
+  const latest = useRef(chosen)
+  // Every change is stored at once, so a reload of this step restores the boxes and quantities.
+  const onChange = useCallback(
+    (lineItemId: string, quantity: number) => {
+      const next: Record<string, number> = { ...latest.current }
       if (quantity > 0) next[lineItemId] = quantity
       else delete next[lineItemId]
-      return next
-    })
-  }, [])
+      latest.current = next
+      setChosen(next)
+      dispatch(itemsChosen(Object.entries(next).map(([id, units]) => ({ lineItemId: id, quantity: units }))))
+    },
+    [dispatch],
+  )
 
   if (!order) return null
   const units = Object.values(chosen).reduce((sum, quantity) => sum + quantity, 0)

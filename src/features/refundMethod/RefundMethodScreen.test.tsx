@@ -90,4 +90,12 @@ describe('refund method', () => {
     expect(await screen.findByRole('status', { name: 'Working out your refund' })).toBeInTheDocument()
     expect(screen.queryByRole('radio')).not.toBeInTheDocument()
   })
+
+  test('the method is stored as it is chosen, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    const { user, router, store } = renderRefundMethod()
+    await user.click(await screen.findByRole('radio', { name: /Store credit/ }))
+    expect(store.getState().returnFlow.refundMethod).toBe('store_credit')
+    expect(router.state.location.pathname).toBe('/refund-method')
+  })
 })

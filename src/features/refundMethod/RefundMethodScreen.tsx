@@ -62,9 +62,11 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
     await continueFrom({ kind: 'refund-method' })
   }
 
+  // Stored as it is chosen, so a reload of this step (or a failed quote after it) keeps it.
   const choose = (method: RefundMethod) => {
     onChoose(method)
     setError(null)
+    dispatch(refundMethodChosen(method))
   }
 
   return (

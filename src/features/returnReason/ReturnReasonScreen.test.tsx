@@ -125,4 +125,15 @@ describe('return reason', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'Torn seam' })
   })
+
+  test('the reason and comment are stored as they are given, so a reload of the step keeps them (PRODUCT.md §7)', async () => {
+    const { user, router, store } = renderReason('mug', [chosen('mug')])
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
+    expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: '' })
+    await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Chipped ')
+    expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'Chipped' })
+    // Stored is not accepted: Continue still asks for what the reason needs.
+    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+  })
 })

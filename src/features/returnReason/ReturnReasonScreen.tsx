@@ -90,6 +90,8 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
               onChange={() => {
                 setReasonId(candidate.id)
                 setErrors({})
+                // Stored as it is chosen, so a reload restores it; Continue still checks the comment.
+                dispatch(reasonGiven({ lineItemId: line.id, reasonId: candidate.id, comment: comment.trim() }))
               }}
             />
             <span>{candidate.label}</span>
@@ -115,6 +117,7 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
             onChange={(event) => {
               setComment(event.target.value)
               if (errors.comment) setErrors({})
+              dispatch(reasonGiven({ lineItemId: line.id, reasonId: reason.id, comment: event.target.value.trim() }))
             }}
           />
           {errors.comment ? <ErrorMessage id={ids.commentError}>{errors.comment}</ErrorMessage> : null}
