@@ -6,13 +6,13 @@
  *   npx tsx bench/api.ts [seconds per run, default 10]
  */
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startServer, stop } from './server'
 
 const seconds = Number(process.argv[2] ?? 10)
-const root = join(__dirname, '..')
 const BUDGET = { verifyP99Ms: 25, verifyRps: 1000 }
 const CONNECTIONS = 50
 
@@ -24,34 +24,6 @@ interface Row {
   p50: number
   p99: number
   errors: number
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', VERIFY_RATE_LIMIT_PER_IP: '100000000', VERIFY_RATE_LIMIT_PER_ORDER: '100000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server on :${port} exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`the server on :${port} did not start`)
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
-  if (child.exitCode === null) child.kill('SIGKILL')
 }
 
 const verifyBody = JSON.stringify({ order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' })
@@ -82,7 +54,7 @@ async function run(engine: string, replicas: number, env: (index: number) => Rec
   const ports = Array.from({ length: replicas }, (_, index) => 18_400 + index)
   const servers: ChildProcess[] = []
   try {
-    for (const [index, port] of ports.entries()) servers.push(await startServer(port, env(index)))
+    for (const [index, port] of ports.entries()) servers.push(await startServer(port, { VERIFY_RATE_LIMIT_PER_IP: '100000000', VERIFY_RATE_LIMIT_PER_ORDER: '100000000', ...env(index) }))
     await load(ports, 'verify') // warm-up: JIT, caches, connection pools
     const rows: Row[] = []
     for (const call of ['config', 'verify'] as const) rows.push({ engine, replicas, ...(await load(ports, call)) })

@@ -1,3 +1,4 @@
+import { Suspense, useDeferredValue, useMemo } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { PoweredBy } from '../components/PoweredBy'
@@ -12,11 +13,33 @@ import { RouteErrorBoundary } from './RouteError'
 /** portal-spec.md §8: what a failed configuration fetch shows. */
 export const CONFIG_ERROR = 'Error fetching config'
 
-/** The frame of every screen: branding, banners, logo and footer around the current step. */
+/** The card while something the screen needs is on its way: a spinner, and no footer yet. */
+function LoadingCard({ label }: { label: string }) {
+  return (
+    <main className="card">
+      <div className="card__center">
+        <Spinner label={label} />
+      </div>
+    </main>
+  )
+}
+
+/**
+ * The frame of every screen: branding, banners, logo and footer around the current step.
+ *
+ * Nothing below the card is shown before the screen itself (the footer comes with it), and a
+ * later step whose chunk is still loading keeps the loading card (the Suspense boundary wraps
+ * card and footer): so the first paint of the screen is its final layout, and nothing moves
+ * while the configuration, the step's chunk and the logo arrive (Lighthouse's CLS is 0).
+ * Moving between steps is a transition, so the step shown stays until the next one is ready.
+ */
 export function Shell() {
   const shop = useShopConfig()
   useBranding(shop.config)
-  const config = shop.config
+  // The render that follows the configuration's arrival is the page's largest (the whole screen):
+  // deferred, React does it in slices that leave the main thread free (no long task, TBT).
+  const loaded = useDeferredValue(useMemo(() => ({ config: shop.config, isLoading: shop.isLoading }), [shop.config, shop.isLoading]))
+  const config = loaded.config
   const { pathname } = useLocation()
 
   return (
@@ -25,30 +48,33 @@ export function Shell() {
       {shop.testMode ? <TestModeBanner /> : null}
       {shop.preview ? <PreviewMarker /> : null}
       <div className="page__body">
-        <main className="card">
-          {config ? (
-            <>
+        {config ? (
+          <Suspense fallback={<LoadingCard label="Loading the next step" />}>
+            <main className="card">
               <header className="card__header">
                 <ShopLogo src={config.logo_src} websiteUrl={config.website_url} shopName={config.document_title_text || config.shop} />
               </header>
               <RouteErrorBoundary resetKey={pathname}>
                 <Outlet context={config} />
               </RouteErrorBoundary>
-            </>
-          ) : shop.isLoading ? (
-            <div className="card__center">
-              <Spinner label="Loading the returns portal" />
-            </div>
-          ) : (
-            <div className="card__center">
-              <ErrorMessage>{CONFIG_ERROR}</ErrorMessage>
-              <button type="button" className="button button--secondary" onClick={shop.retry}>
-                Try again
-              </button>
-            </div>
-          )}
-        </main>
-        <PoweredBy />
+            </main>
+            <PoweredBy />
+          </Suspense>
+        ) : loaded.isLoading ? (
+          <LoadingCard label="Loading the returns portal" />
+        ) : (
+          <>
+            <main className="card">
+              <div className="card__center">
+                <ErrorMessage>{CONFIG_ERROR}</ErrorMessage>
+                <button type="button" className="button button--secondary" onClick={shop.retry}>
+                  Try again
+                </button>
+              </div>
+            </main>
+            <PoweredBy />
+          </>
+        )}
       </div>
     </div>
   )

@@ -1,33 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
-import { Spinner } from '../components/Spinner'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { lazyScreen } from './lazyScreen'
+import { screenLoaders, type ScreenName } from './screens'
 import { Shell } from './Shell'
 
-// Every later screen is its own chunk; the start screen is in the main bundle.
-const ProductsScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen')))
-const ReturnReasonScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen')))
-const ExchangeScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen')))
-const UpsellOfferScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen')))
-const UpsellExploreScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen')))
-const RefundMethodScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen')))
-const ConfirmScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen')))
-const ReturnInstructionScreen = lazy(lazyScreen(() => import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen')))
-
-const FLOW_ROUTES: { pattern: string; element: ReactNode }[] = [
-  { pattern: paths.products.pattern, element: <ProductsScreen /> },
-  { pattern: paths.returnReason.pattern, element: <ReturnReasonScreen /> },
-  { pattern: paths.exchange.pattern, element: <ExchangeScreen /> },
-  { pattern: paths.upsellOffer.pattern, element: <UpsellOfferScreen /> },
-  { pattern: paths.upsellExplore.pattern, element: <UpsellExploreScreen /> },
-  { pattern: paths.refundMethod.pattern, element: <RefundMethodScreen /> },
-  { pattern: paths.confirm.pattern, element: <ConfirmScreen /> },
-  { pattern: paths.returnInstruction.pattern, element: <ReturnInstructionScreen /> },
-]
+// Every later screen is its own chunk (./screens); the start screen is in the main bundle.
+const FLOW_ROUTES = (Object.keys(screenLoaders) as ScreenName[]).map((name) => {
+  const Screen = lazy(screenLoaders[name])
+  return { pattern: paths[name].pattern as string, element: <Screen /> }
+})
 
 /** Later steps need a verified order; without one the shopper starts at the start screen. */
 function RequireOrder() {
@@ -35,11 +19,8 @@ function RequireOrder() {
   // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
   const shop = useOutletContext()
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
-  return (
-    <Suspense fallback={<Spinner label="Loading the next step" />}>
-      <Outlet context={shop} />
-    </Suspense>
-  )
+  // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
+  return <Outlet context={shop} />
 }
 
 /** Every route of portal-spec.md §2. */

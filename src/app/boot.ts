@@ -1,0 +1,45 @@
+import { persistStore } from 'redux-persist'
+import { configApiForTests as configApi } from '../api/configEndpoints'
+import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
+import { launchFromSearch } from '../shop/launch'
+import { safeUrl } from '../shop/sanitizeConfig'
+import { configId, subdomainFromHost } from '../shop/subdomain'
+import { env } from './env'
+import { preloadScreen, screenAt, screenLoaders } from './screens'
+import type { AppStore } from './store'
+
+/** Restores the session from sessionStorage (a few microtasks: the storage is synchronous). */
+export function restoreSession(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    persistStore(store, null, resolve)
+  })
+}
+
+/** Fetches an image now, so that the element showing it later finds it loaded. */
+function warmImage(url: string | undefined) {
+  const safe = url ? safeUrl(url) : null
+  if (!safe) return
+  const image = new Image()
+  image.fetchPriority = 'high'
+  image.src = safe
+}
+
+/**
+ * What the first screen waits for, started before React and the screens are evaluated: the
+ * shop's configuration (the same query, same id, as useShopConfig asks for, so the screen finds
+ * it in flight or done), then the shop's logo, the start screen's largest paint, as soon as the
+ * configuration names it; and on a later step with a restored order, that step's chunk.
+ */
+export function startLoading(store: AppStore, location: Location = window.location) {
+  const onLaterStep = screenAt(location.pathname) !== null
+  // As useLaunch: the URL's parameters on the start screen, the session's on later steps.
+  const launch = onLaterStep ? selectLaunch(store.getState()) : launchFromSearch(new URLSearchParams(location.search))
+  const id = configId(subdomainFromHost(location.hostname, env.defaultSubdomain), launch.lang)
+  const config = store.dispatch(configApi.endpoints.getConfig.initiate({ id }, { subscribe: false }))
+  // A preview (?config=) may show another logo: nothing is guessed then.
+  if (launch.configOverride === null) void config.then(({ data }) => warmImage(data?.logo_src))
+  if (onLaterStep && selectHasOrder(store.getState())) preloadScreen(location.pathname)
+  // On the start screen, the item selection's chunk comes while the shopper types (not before:
+  // nothing competes with the start screen's own loading), so the verify leads straight to it.
+  if (!onLaterStep) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })
+}

@@ -1,0 +1,38 @@
+import { paths } from '../config/paths'
+import { lazyScreen } from './lazyScreen'
+
+/**
+ * The loaders of the later steps' chunks (the start screen is in the main bundle). A module of
+ * its own, without React or the router, so that the boot can start a step's chunk early.
+ */
+export const screenLoaders = {
+  products: lazyScreen(() => import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen')),
+  returnReason: lazyScreen(() => import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen')),
+  exchange: lazyScreen(() => import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen')),
+  upsellOffer: lazyScreen(() => import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen')),
+  upsellExplore: lazyScreen(() => import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen')),
+  refundMethod: lazyScreen(() => import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen')),
+  confirm: lazyScreen(() => import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen')),
+  returnInstruction: lazyScreen(() => import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen')),
+}
+
+export type ScreenName = keyof typeof screenLoaders
+
+/** A route pattern ('/return-item/:id/exchange') as a test of a pathname, as matchPath reads it. */
+const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i')
+const matchers = (Object.keys(screenLoaders) as ScreenName[]).map((name) => ({ name, test: matcher(paths[name].pattern) }))
+
+/** The later step shown at `pathname`, or null for the start screen (any other path). */
+export function screenAt(pathname: string): ScreenName | null {
+  return matchers.find(({ test }) => test.test(pathname))?.name ?? null
+}
+
+/**
+ * Starts loading the chunk of the later step at `pathname`, if it is one, so that it comes in
+ * alongside the configuration rather than after it (a reload of /products, a link to a step).
+ */
+export function preloadScreen(pathname: string): void {
+  const name = screenAt(pathname)
+  // A failure is handled where the screen renders (reload once, then the error boundary).
+  if (name) void screenLoaders[name].preload()
+}
