@@ -16,5 +16,5 @@ const configApi = portalApi.injectEndpoints({
 })
 
 export const { useGetConfigQuery } = configApi
-/** The injected endpoints, for tests that drive the cache directly. */
-export const configApiForTests = configApi
+/** The injected endpoints: the boot starts the configuration's query before React renders. */
+export { configApi }

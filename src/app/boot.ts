@@ -1,5 +1,5 @@
 import { persistStore } from 'redux-persist'
-import { configApiForTests as configApi } from '../api/configEndpoints'
+import { configApi } from '../api/configEndpoints'
 import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
 import { launchFromSearch } from '../shop/launch'
 import { safeUrl } from '../shop/sanitizeConfig'

@@ -1,6 +1,6 @@
 import { persistStore, type Persistor } from 'redux-persist'
 import { http, HttpResponse } from 'msw'
-import { configApiForTests } from '../api/configEndpoints'
+import { configApi } from '../api/configEndpoints'
 import { orderVerified, portalOpened } from '../features/returnFlow/returnFlowSlice'
 import { buildConfig, buildOrder } from '../testing/builders'
 import { server } from '../testing/server'
@@ -68,7 +68,7 @@ test('fetched configuration is kept for 24 hours and not refetched when the wind
   )
   const store = makeStore()
   const cached = () => store.getState().portalApi.queries['getConfig({"id":"demo"})']?.data
-  const first = store.dispatch(configApiForTests.endpoints.getConfig.initiate({ id: 'demo' }))
+  const first = store.dispatch(configApi.endpoints.getConfig.initiate({ id: 'demo' }))
   await first
 
   jest.useFakeTimers()
@@ -85,7 +85,7 @@ test('fetched configuration is kept for 24 hours and not refetched when the wind
   }
   expect(calls).toBe(1)
 
-  const again = store.dispatch(configApiForTests.endpoints.getConfig.initiate({ id: 'demo' }))
+  const again = store.dispatch(configApi.endpoints.getConfig.initiate({ id: 'demo' }))
   await again
   again.unsubscribe()
   expect(calls).toBe(2)

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
 import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../api/contract'
 
 /** What the start screen was opened with; later screens keep it (language, Test Mode, Preview). */
@@ -78,10 +78,13 @@ export const returnFlowSlice = createSlice({
       const order = state.order
       if (!order) return
       const wanted = new Map(action.payload.map((choice) => [choice.lineItemId, choice.quantity]))
+      // The items as they were, by line, read outside the draft: one lookup per line, not a search
+      // through the draft's items (a tick on a 1,000-line order with every line chosen took 95 ms).
+      const previous = new Map((original(state)?.items ?? []).map((item) => [item.lineItemId, item]))
       state.items = order.line_items.flatMap((line) => {
         const quantity = Math.floor(wanted.get(line.id) ?? 0)
         if (quantity < 1 || quantity > line.returnable_quantity) return []
-        const before = findItem(state, line.id)
+        const before = previous.get(line.id)
         return [{ lineItemId: line.id, quantity, reason: before?.reason ?? null, exchange: before?.exchange ?? null }]
       })
       state.upsell = null
