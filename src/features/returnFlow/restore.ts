@@ -29,9 +29,9 @@ function looksLikeReturnOrder(value: unknown): value is ReturnOrder {
   return isRecord(value) && isRecord(value.refund_value) && isRecord(value.breakdown) && Array.isArray(value.items)
 }
 
-function restoreItem(value: unknown, order: VerifiedOrder): ChosenItem | null {
+function restoreItem(value: unknown, lines: ReadonlyMap<string, VerifiedOrder['line_items'][number]>): ChosenItem | null {
   if (!isRecord(value) || !isString(value.lineItemId)) return null
-  const line = order.line_items.find((candidate) => candidate.id === value.lineItemId)
+  const line = lines.get(value.lineItemId)
   const quantity = value.quantity
   if (!line || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > line.returnable_quantity) return null
   const reason = isRecord(value.reason) && isString(value.reason.id) && isString(value.reason.comment) ? { id: value.reason.id, comment: value.reason.comment } : null
@@ -61,7 +61,9 @@ export function restoreReturnFlow(value: unknown): ReturnFlowState {
   const launch = restoreLaunch(value.launch)
   const order = looksLikeOrder(value.order) ? value.order : null
   if (!order) return { ...initialState, launch }
-  const items = Array.isArray(value.items) ? value.items.map((item) => restoreItem(item, order)) : []
+  // Lines by id: a reload of a 1,000-line order restores in linear time.
+  const lines = new Map(order.line_items.map((line) => [line.id, line]))
+  const items = Array.isArray(value.items) ? value.items.map((item) => restoreItem(item, lines)) : []
   // A flow whose items do not all restore is not the flow the shopper left: keep only the order.
   if (items.some((item) => item === null)) return { ...initialState, launch, order }
   return {
