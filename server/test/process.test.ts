@@ -176,16 +176,18 @@ describe('the server process on PGlite', () => {
     SLOW,
   )
 
+  const BURST = 60
   test(
     'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
     async () => {
       const first = await start()
       const order = await verify(first, '#1006', 'bulk@example.com')
-      const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, 20)
-      expect(lines).toHaveLength(20)
+      const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, BURST)
+      expect(lines).toHaveLength(BURST)
       const submits = lines.map((line, i) => ({ key: `burst-${String(i).padStart(4, '0')}`, request: oneUnit(line.id) }))
 
-      // Fire all at once; kill the moment the fifth is answered, while the rest are in flight.
+      // Fire all at once; kill the moment the third is answered, while the rest are in flight (a
+      // burst large enough that a fast machine cannot answer it all before the kill lands).
       const answered = new Map<string, Answer<ReturnOrder>>()
       let killing: Promise<void> | null = null
       const fired = submits.map(async ({ key, request }) => {
@@ -193,13 +195,13 @@ describe('the server process on PGlite', () => {
         if (answer === null) return
         expect(answer.status).toBe(201)
         answered.set(key, answer)
-        if (answered.size === 5) killing ??= killHard(first)
+        if (answered.size === 3) killing ??= killHard(first)
       })
       await within(60_000, 'the burst to settle', Promise.all(fired))
       expect(killing).not.toBeNull()
       await killing
-      expect(answered.size).toBeGreaterThanOrEqual(5)
-      expect(answered.size).toBeLessThan(20)
+      expect(answered.size).toBeGreaterThanOrEqual(3)
+      expect(answered.size).toBeLessThan(BURST)
 
       const second = await start()
       for (const { key, request } of submits) {
