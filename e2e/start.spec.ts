@@ -82,6 +82,16 @@ test.describe('start screen of the demo shop', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
   })
 
+  test('a merchant colour too pale for white text gets dark text, and the page stays accessible', async ({ page }) => {
+    await page.goto(shopUrl('demo', `/?config=${encodeConfigOverride({ button_color: '#ffeb3b' })}`))
+    const button = page.locator('button[type=submit]')
+    await expect(button).toHaveCSS('background-color', 'rgb(255, 235, 59)')
+    await expect(button).toHaveCSS('color', 'rgb(17, 17, 17)')
+    await page.getByRole('textbox', { name: 'Order number' }).fill('#1001')
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('jane@example.com')
+    await expectAccessible(page)
+  })
+
   test('an unknown path shows the start screen', async ({ page, shopConfig }) => {
     const config = await shopConfig('demo')
     await page.goto(shopUrl('demo', '/no/such/page'))

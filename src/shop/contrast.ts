@@ -1,7 +1,9 @@
 import { colord, extend } from 'colord'
 import a11yPlugin from 'colord/plugins/a11y'
+import namesPlugin from 'colord/plugins/names'
 
-extend([a11yPlugin])
+// Names too ('white', 'gold'): a configuration may give its button colour by name.
+extend([a11yPlugin, namesPlugin])
 
 /** White or near-black, whichever reads better on the background (WCAG contrast ratio). */
 export function readableTextOn(background: string): string {
