@@ -11,7 +11,10 @@ import type { AppStore } from './store'
 /** Restores the session from sessionStorage (a few microtasks: the storage is synchronous). */
 export function restoreSession(store: AppStore): Promise<void> {
   return new Promise((resolve) => {
-    persistStore(store, null, resolve)
+    const persistor = persistStore(store, null, resolve)
+    // redux-persist writes on a timer: a reload right after a choice would lose it. Leaving the
+    // page writes what is pending at once (sessionStorage is synchronous).
+    window.addEventListener('pagehide', () => void persistor.flush())
   })
 }
 
