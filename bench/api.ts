@@ -5,9 +5,10 @@
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/api.ts [seconds per run, default 10]
  */
+import { saveResults } from './results'
 import autocannon from 'autocannon'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, stop } from './server'
@@ -87,9 +88,7 @@ async function main() {
   console.log(`\nBudget on PGlite: verify p99 ≤ ${BUDGET.verifyP99Ms} ms at ≥ ${BUDGET.verifyRps} req/s: ${ok ? 'holds' : 'MISSED'} (p99 ${verify.p99} ms, ${verify.rps} req/s)`)
   if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): replica scaling not measured.')
 
-  const resultsFile = join(__dirname, 'results.json')
-  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
-  writeFileSync(resultsFile, `${JSON.stringify({ ...previous, api: { measuredAt: new Date().toISOString(), connections: CONNECTIONS, seconds, rows } }, null, 2)}\n`)
+  saveResults('api', { connections: CONNECTIONS, seconds, rows })
   process.exit(ok ? 0 : 1)
 }
 

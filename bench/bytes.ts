@@ -4,8 +4,9 @@
  * module duplicated across chunks. Builds with webpack's stats, prints a table, writes
  * bench/results.json (merged with other benchmarks' figures), exits 1 when a budget is missed.
  */
+import { saveResults } from './results'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -78,11 +79,6 @@ console.log(`${'modules in more than one chunk'.padEnd(34)} ${String(duplicated.
 for (const [name, chunks] of duplicated) console.log(`  ${name}: ${chunks.join(', ')}`)
 failed ||= duplicated.length > 0
 
-const resultsFile = join(__dirname, 'results.json')
-const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
-writeFileSync(
-  resultsFile,
-  `${JSON.stringify({ ...previous, bytes: { measuredAt: new Date().toISOString(), rows, duplicatedModules: duplicated.map(([name]) => name) } }, null, 2)}\n`,
-)
+saveResults('bytes', { rows, duplicatedModules: duplicated.map(([name]) => name) })
 console.log(failed ? '\nA byte budget was missed.' : '\nEvery byte budget holds.')
 process.exit(failed ? 1 : 0)

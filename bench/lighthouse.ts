@@ -9,8 +9,9 @@
  *   npx tsx bench/lighthouse.ts [runs per page, default 5]
  * With LIGHTHOUSE_REPORTS=<folder>, each run's full report (JSON) is written there too.
  */
+import { saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureBuilt, freePort, machineLoad, startServer, stop } from './server'
@@ -237,18 +238,14 @@ function report(pages: PageResult[], origin: string, load: ReturnType<typeof mac
   const busy = load.find((sample) => sample.busy)
   if (busy) console.log(`\n${busy.note}`)
 
-  const resultsFile = join(__dirname, 'results.json')
-  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
-  const lighthouse = {
-    measuredAt: new Date().toISOString(),
+  saveResults('lighthouse', {
     origin,
     runsPerPage: runs,
     loadAverage: load.map((sample) => sample.loadAverage),
     budget: BUDGET,
     targetFor100: TARGET_100,
     pages,
-  }
-  writeFileSync(resultsFile, `${JSON.stringify({ ...previous, lighthouse }, null, 2)}\n`)
+  })
   console.log(failed ? '\nA loading budget was missed.' : '\nEvery loading budget holds.')
   process.exitCode = failed ? 1 : 0
 }

@@ -17,8 +17,9 @@
  *   npx tsx bench/scale.ts [loads per size, default 5]
  * With SCALE_CPU_SLOWDOWN=4 the browser part runs under DevTools CPU throttling (a phone).
  */
+import { saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -527,10 +528,7 @@ async function main() {
   const busy = loadSamples.find((sample) => sample.busy)
   if (busy) console.log(`\n${busy.note}`)
   const failed = selectors.some((row) => row.budget && !row.ok) || !renderOk || interactions.some((row) => !row.ok)
-  const resultsFile = join(__dirname, 'results.json')
-  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {}
-  const scale = {
-    measuredAt: new Date().toISOString(),
+  saveResults('scale', {
     sizes: SIZES,
     linearityFactor: LINEARITY,
     frameBudgetMs: FRAME_BUDGET_MS,
@@ -540,8 +538,7 @@ async function main() {
     selectorsMicroseconds: selectors,
     render: { rows: render, perRowRatio1000vs150: renderRatio, noiseFloorMs: NOISE_FLOOR_MS, ok: renderOk },
     responsiveness: interactions,
-  }
-  writeFileSync(resultsFile, `${JSON.stringify({ ...previous, scale }, null, 2)}\n`)
+  })
   console.log(failed ? '\nA scale budget was missed.' : '\nEvery scale budget holds.')
   process.exitCode = failed ? 1 : 0
 }

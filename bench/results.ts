@@ -1,0 +1,15 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const RESULTS_FILE = join(__dirname, 'results.json')
+
+/** Merges one benchmark's figures into bench/results.json under `key`, stamped with the time. */
+export function saveResults(key: string, figures: Record<string, unknown>): void {
+  let previous: Record<string, unknown> = {}
+  try {
+    previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {}
+  } catch {
+    // A damaged results file is replaced rather than stopping the benchmark.
+  }
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, [key]: { measuredAt: new Date().toISOString(), ...figures } }, null, 2)}\n`)
+}
