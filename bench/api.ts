@@ -5,7 +5,7 @@
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/api.ts [seconds per run, default 10]
  */
-import { saveResults } from './results'
+import { runBenchmark, saveResults } from './results'
 import autocannon from 'autocannon'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -65,7 +65,7 @@ async function run(engine: string, replicas: number, env: (index: number) => Rec
   }
 }
 
-async function main() {
+async function main(): Promise<boolean> {
   const rows: Row[] = []
   const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-'))
   try {
@@ -89,10 +89,7 @@ async function main() {
   if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): replica scaling not measured.')
 
   saveResults('api', { connections: CONNECTIONS, seconds, rows })
-  process.exit(ok ? 0 : 1)
+  return ok
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBenchmark('API', main)

@@ -17,7 +17,7 @@
  *   npx tsx bench/scale.ts [loads per size, default 5]
  * With SCALE_CPU_SLOWDOWN=4 the browser part runs under DevTools CPU throttling (a phone).
  */
-import { saveResults } from './results'
+import { runBenchmark, saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -441,7 +441,7 @@ async function measureResponsiveness(browser: Browser, origin: string): Promise<
 /** What the watchdog stops when the benchmark overruns. */
 const running: { server?: ChildProcess; browser?: Browser } = {}
 
-async function main() {
+async function main(): Promise<boolean> {
   const watchdog = setTimeout(() => {
     console.error(`Scale benchmark still running after ${DEADLINE_MS / 60_000} minutes: stopping.`)
     void (async () => {
@@ -539,13 +539,7 @@ async function main() {
     render: { rows: render, perRowRatio1000vs150: renderRatio, noiseFloorMs: NOISE_FLOOR_MS, ok: renderOk },
     responsiveness: interactions,
   })
-  console.log(failed ? '\nA scale budget was missed.' : '\nEvery scale budget holds.')
-  process.exitCode = failed ? 1 : 0
+  return !failed
 }
 
-main()
-  .then(() => process.exit(process.exitCode ?? 0))
-  .catch((error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  })
+runBenchmark('Scale', main)

@@ -16,6 +16,12 @@ async function tabTo(page: Page, target: Locator, limit = 40) {
   await expect(target, `reachable with Tab within ${limit} presses`).toBeFocused()
 }
 
+/** Tabs to a button and presses it with Enter. */
+async function pressButton(page: Page, name: string) {
+  await tabTo(page, page.getByRole('button', { name, exact: true }))
+  await page.keyboard.press('Enter')
+}
+
 /** The step's heading has the focus, so a screen reader starts reading the new screen there. */
 async function expectFocusOnHeading(page: Page, path: string, title: string) {
   await expect(page).toHaveURL((url) => url.pathname === path)
@@ -40,8 +46,7 @@ test('#1005 from the start screen to the return instructions by keyboard alone',
   await tabTo(page, tote)
   await page.keyboard.press('Space')
   await expect(tote).toBeChecked()
-  await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }))
-  await page.keyboard.press('Enter')
+  await pressButton(page, 'Continue')
 
   await expectFocusOnHeading(page, '/return-item/li-1005-001/return-reason', 'Why are you returning the Canvas Tote?')
   // A radio group takes one Tab stop; the arrows move the choice within it.
@@ -51,12 +56,10 @@ test('#1005 from the start screen to the return instructions by keyboard alone',
   await expect(firstReason).toBeChecked()
   await page.keyboard.press('ArrowDown')
   await expect(page.getByRole('radio').nth(1)).toBeChecked()
-  await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }))
-  await page.keyboard.press('Enter')
+  await pressButton(page, 'Continue')
 
   await expectFocusOnHeading(page, '/upsell-offer', 'Exchange for something new?')
-  await tabTo(page, page.getByRole('button', { name: 'No thanks, continue with my return' }))
-  await page.keyboard.press('Enter')
+  await pressButton(page, 'No thanks, continue with my return')
 
   await expectFocusOnHeading(page, '/refund-method', 'How would you like your refund?')
   const original = page.getByRole('radio', { name: /^Original payment method/ })
@@ -64,12 +67,10 @@ test('#1005 from the start screen to the return instructions by keyboard alone',
   await page.keyboard.press('Space')
   if (!(await original.isChecked())) await page.keyboard.press('ArrowUp')
   await expect(original).toBeChecked()
-  await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }))
-  await page.keyboard.press('Enter')
+  await pressButton(page, 'Continue')
 
   await expectFocusOnHeading(page, '/confirm', 'Check and confirm your return')
-  await tabTo(page, page.getByRole('button', { name: 'Submit return' }))
-  await page.keyboard.press('Enter')
+  await pressButton(page, 'Submit return')
 
   await expectFocusOnHeading(page, '/return-instruction', 'Your return is registered')
   await expect(page.getByText('Return number #1005-R1')).toBeVisible()
