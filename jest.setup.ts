@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom'
+import { i18n } from './src/i18n/i18n'
 import { server } from './src/testing/server'
 
 // Every request a test makes must be one it expects: an unhandled call fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+// Each test starts with the portal's words in English, whatever language the last one showed.
+beforeEach(() => i18n.activate('en'))
 afterEach(() => {
   server.resetHandlers()
   sessionStorage.clear()

@@ -9,7 +9,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * bundle (eager imports load nothing more), but are evaluated in four tasks of a few ms each:
  * 1. the state libraries (Redux Toolkit, RTK Query, redux-persist);
  * 2. the store: the session is restored and what the first screen needs (configuration, logo,
- *    a later step's chunk) is requested at once;
+ *    a later step's chunk, the words of a language other than English) is requested at once;
  * 3. React DOM, while those requests are on their way;
  * 4. the router and the screens, and the first render.
  * The router starts after the session is restored, so the first screen (and its loaders) see
@@ -29,9 +29,11 @@ async function boot() {
   ])
   const store = makeStore()
   await restoreSession(store)
-  startLoading(store)
+  const wordsReady = startLoading(store)
   await nextTask()
   await import(/* webpackMode: "eager", webpackExports: ["createRoot"] */ 'react-dom/client')
+  // A language other than English is a small chunk fetched alongside the configuration.
+  await wordsReady
   await nextTask()
   const { startPortal } = await import(/* webpackMode: "eager" */ './app/start')
   startPortal(store)

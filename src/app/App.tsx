@@ -1,15 +1,19 @@
+import { I18nProvider } from '@lingui/react'
 import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
+import { i18n } from '../i18n/i18n'
 import { PortalRoutes } from './routes'
 import type { AppStore } from './store'
 
-/** The portal: the store's provider around browser-history routes. */
+/** The portal: the store's provider and the portal's words around browser-history routes. */
 export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <BrowserRouter>
-        <PortalRoutes />
-      </BrowserRouter>
+      <I18nProvider i18n={i18n}>
+        <BrowserRouter>
+          <PortalRoutes />
+        </BrowserRouter>
+      </I18nProvider>
     </Provider>
   )
 }

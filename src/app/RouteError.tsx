@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useT } from '../i18n/useT'
 
 interface State {
   failed: boolean
@@ -22,15 +23,19 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
   }
 
   render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <div className="card__center">
-        <h1 className="screen-title">This page could not be shown</h1>
-        <p role="alert">Something went wrong while loading this step. Your choices are kept.</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </div>
-    )
+    return this.state.failed ? <RouteFailed /> : this.props.children
   }
+}
+
+function RouteFailed() {
+  const t = useT()
+  return (
+    <div className="card__center">
+      <h1 className="screen-title">{t('routeError.title')}</h1>
+      <p role="alert">{t('routeError.message')}</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('routeError.reload')}
+      </button>
+    </div>
+  )
 }

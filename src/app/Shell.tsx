@@ -6,12 +6,12 @@ import { PreviewMarker } from '../components/PreviewMarker'
 import { ShopLogo } from '../components/ShopLogo'
 import { Spinner } from '../components/Spinner'
 import { TestModeBanner } from '../components/TestModeBanner'
+import { uiLocale } from '../i18n/i18n'
+import { useT } from '../i18n/useT'
+import { useUiLocale } from '../i18n/useUiLocale'
 import { useBranding } from '../shop/useBranding'
 import { useShopConfig } from '../shop/useShopConfig'
 import { RouteErrorBoundary } from './RouteError'
-
-/** portal-spec.md §8: what a failed configuration fetch shows. */
-export const CONFIG_ERROR = 'Error fetching config'
 
 /** The card while something the screen needs is on its way: a spinner, and no footer yet. */
 function LoadingCard({ label }: { label: string }) {
@@ -35,7 +35,9 @@ function LoadingCard({ label }: { label: string }) {
  */
 export function Shell() {
   const shop = useShopConfig()
+  const t = useT()
   useBranding(shop.config)
+  useUiLocale(uiLocale(shop.lang))
   // The render that follows the configuration's arrival is the page's largest (the whole screen):
   // deferred, React does it in slices that leave the main thread free (no long task, TBT).
   const loaded = useDeferredValue(useMemo(() => ({ config: shop.config, isLoading: shop.isLoading }), [shop.config, shop.isLoading]))
@@ -49,7 +51,7 @@ export function Shell() {
       {shop.preview ? <PreviewMarker /> : null}
       <div className="page__body">
         {config ? (
-          <Suspense fallback={<LoadingCard label="Loading the next step" />}>
+          <Suspense fallback={<LoadingCard label={t('shell.loadingStep')} />}>
             <main className="card">
               <header className="card__header">
                 <ShopLogo src={config.logo_src} websiteUrl={config.website_url} shopName={config.document_title_text || config.shop} />
@@ -61,14 +63,15 @@ export function Shell() {
             <PoweredBy />
           </Suspense>
         ) : loaded.isLoading ? (
-          <LoadingCard label="Loading the returns portal" />
+          <LoadingCard label={t('shell.loadingPortal')} />
         ) : (
           <>
             <main className="card">
               <div className="card__center">
-                <ErrorMessage>{CONFIG_ERROR}</ErrorMessage>
+                {/* portal-spec.md §8: what a failed configuration fetch shows. */}
+                <ErrorMessage>{t('shell.configError')}</ErrorMessage>
                 <button type="button" className="button button--secondary" onClick={shop.retry}>
-                  Try again
+                  {t('common.tryAgain')}
                 </button>
               </div>
             </main>

@@ -1,5 +1,6 @@
 import { persistStore } from 'redux-persist'
 import { configApi } from '../api/configEndpoints'
+import { activateLocale, uiLocale } from '../i18n/i18n'
 import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
 import { launchFromSearch } from '../shop/launch'
 import { safeUrl } from '../shop/sanitizeConfig'
@@ -31,9 +32,10 @@ function warmImage(url: string | undefined) {
  * What the first screen waits for, started before React and the screens are evaluated: the
  * shop's configuration (the same query, same id, as useShopConfig asks for, so the screen finds
  * it in flight or done), then the shop's logo, the start screen's largest paint, as soon as the
- * configuration names it; and on a later step with a restored order, that step's chunk.
+ * configuration names it; on a later step with a restored order, that step's chunk; and the
+ * portal's words in the session's language. Resolves when those words are ready to render.
  */
-export function startLoading(store: AppStore, location: Location = window.location) {
+export function startLoading(store: AppStore, location: Location = window.location): Promise<void> {
   const onLaterStep = screenAt(location.pathname) !== null
   // As useLaunch: the URL's parameters on the start screen, the session's on later steps.
   const launch = onLaterStep ? selectLaunch(store.getState()) : launchFromSearch(new URLSearchParams(location.search))
@@ -45,4 +47,5 @@ export function startLoading(store: AppStore, location: Location = window.locati
   // On the start screen, the item selection's chunk comes while the shopper types (not before:
   // nothing competes with the start screen's own loading), so the verify leads straight to it.
   if (!onLaterStep) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })
+  return activateLocale(uiLocale(launch.lang))
 }

@@ -1,7 +1,9 @@
+import { T } from '../i18n/useT'
+
 export function PoweredBy() {
   return (
     <footer className="powered-by">
-      Powered by <strong>Rebound</strong>
+      <T id="shell.poweredBy" components={[<strong />]} />
     </footer>
   )
 }

@@ -1,8 +1,11 @@
+import { useT } from '../i18n/useT'
+
 /** Shown while a `config` override restyles the portal (PRODUCT.md §6). */
 export function PreviewMarker() {
+  const t = useT()
   return (
-    <div className="preview-marker" role="note" aria-label="Preview: this portal shows a configuration override">
-      Preview
+    <div className="preview-marker" role="note" aria-label={t('shell.previewLabel')}>
+      {t('shell.preview')}
     </div>
   )
 }

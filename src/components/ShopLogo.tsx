@@ -1,3 +1,5 @@
+import { useT } from '../i18n/useT'
+
 interface ShopLogoProps {
   src: string | undefined
   websiteUrl: string | undefined
@@ -6,7 +8,8 @@ interface ShopLogoProps {
 
 /** The shop's logo; a link to the shop's website in a new tab when it has one. */
 export function ShopLogo({ src, websiteUrl, shopName }: ShopLogoProps) {
-  const image = src ? <img className="shop-logo__image" src={src} alt={websiteUrl ? `${shopName} website (opens in a new tab)` : shopName} /> : null
+  const t = useT()
+  const image = src ? <img className="shop-logo__image" src={src} alt={websiteUrl ? t('shell.logoLink', { shop: shopName }) : shopName} /> : null
   if (!image) return null
   if (!websiteUrl) return <div className="shop-logo">{image}</div>
   return (

@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
+import type { MessageId } from '../i18n/i18n'
+import { useT } from '../i18n/useT'
 import { useHeadingFocus } from './useHeadingFocus'
 
 /** The four stages a shopper sees in the progress indicator. */
 export const STAGES = ['Items', 'Details', 'Refund', 'Confirm'] as const
 export type Stage = (typeof STAGES)[number] | 'Done'
+
+const STAGE_WORDS: Record<(typeof STAGES)[number], MessageId> = {
+  Items: 'progress.items',
+  Details: 'progress.details',
+  Refund: 'progress.refund',
+  Confirm: 'progress.confirm',
+}
 
 interface StepScreenProps {
   title: string
@@ -17,18 +26,20 @@ interface StepScreenProps {
 /** Back goes to the previous step of this session's history, or to `fallback` without one. */
 function BackLink({ fallback }: { fallback: string }) {
   const navigate = useNavigate()
+  const t = useT()
   const index = (window.history.state as { idx?: unknown } | null)?.idx
   return (
     <button type="button" className="back-link" onClick={() => (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}>
-      Back
+      {t('common.back')}
     </button>
   )
 }
 
 function Progress({ stage }: { stage: Stage }) {
+  const t = useT()
   const current = stage === 'Done' ? STAGES.length : STAGES.indexOf(stage)
   return (
-    <nav className="progress" aria-label="Progress">
+    <nav className="progress" aria-label={t('progress.label')}>
       <ol className="progress__list">
         {STAGES.map((name, index) => (
           <li
@@ -36,7 +47,7 @@ function Progress({ stage }: { stage: Stage }) {
             className={`progress__step${index < current ? ' progress__step--done' : ''}${index === current ? ' progress__step--current' : ''}`}
             aria-current={index === current ? 'step' : undefined}
           >
-            <span className="progress__label">{name}</span>
+            <span className="progress__label">{t(STAGE_WORDS[name])}</span>
           </li>
         ))}
       </ol>

@@ -1,8 +1,11 @@
+import { useT } from '../i18n/useT'
+
 /** Shown while the portal runs with testMode=1 (portal-spec.md §2). */
 export function TestModeBanner() {
+  const t = useT()
   return (
     <div className="test-mode-banner" role="note">
-      Test Mode
+      {t('shell.testMode')}
     </div>
   )
 }

@@ -9,6 +9,8 @@ import { useLaunch } from './useLaunch'
 export interface ShopConfigState {
   config: ShopConfig | null
   preview: boolean
+  /** the session's `lang` (its configuration variant and the portal's words) */
+  lang: string | null
   testMode: boolean
   isLoading: boolean
   isError: boolean
@@ -30,6 +32,7 @@ export function useShopConfig(): ShopConfigState {
   return {
     config: resolved?.config ?? null,
     preview: launch.configOverride !== null,
+    lang: launch.lang,
     testMode: launch.testMode,
     isLoading: isLoading || (isError && isFetching),
     isError: isError && !isFetching,

@@ -1,9 +1,11 @@
+import { I18nProvider } from '@lingui/react'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { PortalRoutes } from '../app/routes'
 import { makeStore } from '../app/store'
+import { i18n } from '../i18n/i18n'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 interface Options {
@@ -28,10 +30,12 @@ export function renderPortal({ route = '/', preloadedState }: Options = {}) {
   const user = userEvent.setup()
   const utils = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>
-        <PortalRoutes />
-        <LocationProbe view={router} />
-      </MemoryRouter>
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          <PortalRoutes />
+          <LocationProbe view={router} />
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   )
   return { ...utils, store, router, user }

@@ -1,18 +1,21 @@
 import type { MoneyBag, RefundBreakdown } from '../../api/contract'
 import { formatMoney } from '../../components/format'
+import { useLocale, useT } from '../../i18n/useT'
 
 const isZero = (money: MoneyBag) => Number(money.presentment_money.amount) === 0
 
 /** The server's refund breakdown; bonus and new item only when they apply. */
-export function Breakdown({ breakdown, locale }: { breakdown: RefundBreakdown; locale: string }) {
+export function Breakdown({ breakdown }: { breakdown: RefundBreakdown }) {
+  const t = useT()
+  const locale = useLocale()
   const amount = (money: MoneyBag, sign = '') => `${sign}${formatMoney(money.presentment_money, locale)}`
   const rows: [string, string][] = [
-    ['Items', amount(breakdown.items_subtotal)],
-    ['Tax', amount(breakdown.tax)],
-    ['Return fee', isZero(breakdown.return_fee) ? 'Free' : amount(breakdown.return_fee, '−')],
+    [t('breakdown.items'), amount(breakdown.items_subtotal)],
+    [t('breakdown.tax'), amount(breakdown.tax)],
+    [t('breakdown.returnFee'), isZero(breakdown.return_fee) ? t('breakdown.free') : amount(breakdown.return_fee, '−')],
   ]
-  if (!isZero(breakdown.bonus)) rows.push(['Store credit bonus', amount(breakdown.bonus, '+')])
-  if (!isZero(breakdown.upsell)) rows.push(['New item', amount(breakdown.upsell, '−')])
+  if (!isZero(breakdown.bonus)) rows.push([t('breakdown.bonus'), amount(breakdown.bonus, '+')])
+  if (!isZero(breakdown.upsell)) rows.push([t('breakdown.newItem'), amount(breakdown.upsell, '−')])
   return (
     <dl className="confirm__breakdown">
       {rows.map(([label, value]) => (
@@ -22,7 +25,7 @@ export function Breakdown({ breakdown, locale }: { breakdown: RefundBreakdown; l
         </div>
       ))}
       <div className="confirm__row confirm__row--total">
-        <dt>Total</dt>
+        <dt>{t('breakdown.total')}</dt>
         <dd className="amount">{amount(breakdown.total)}</dd>
       </div>
     </dl>

@@ -1,16 +1,18 @@
 import type { VerifiedOrder } from '../../api/contract'
+import { useT, type Translate } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 
 /** What happens to an item: the exchange variant's title, or a refund. */
-function outcome(item: ChosenItem, order: VerifiedOrder): string {
-  if (item.exchange?.kind !== 'exchange') return 'Refund'
+function outcome(item: ChosenItem, order: VerifiedOrder, t: Translate): string {
+  if (item.exchange?.kind !== 'exchange') return t('confirm.outcomeRefund')
   const variant = order.exchange_data?.variants[item.exchange.variantId]
-  return variant ? `Exchange for ${variant.title}` : 'Exchange'
+  return variant ? t('confirm.outcomeExchangeFor', { variant: variant.title }) : t('confirm.outcomeExchange')
 }
 
 /** Every chosen item as the shopper described it, straight from the flow (no call needed). */
 export function ChosenItems({ items, order }: { items: readonly ChosenItem[]; order: VerifiedOrder }) {
+  const t = useT()
   return (
     <ul className="item-list confirm__items" aria-labelledby="confirm-items">
       {items.map((item) => {
@@ -25,10 +27,10 @@ export function ChosenItems({ items, order }: { items: readonly ChosenItem[]; or
             <span className="item__text">
               <span className="item__title">{line.title}</span>
               {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
-              <span className="muted">Quantity {item.quantity}</span>
-              {reason ? <span>Reason: {reason.label}</span> : null}
+              <span className="muted">{t('common.quantity', { quantity: item.quantity })}</span>
+              {reason ? <span>{t('confirm.reason', { reason: reason.label })}</span> : null}
               {item.reason?.comment ? <span className="muted confirm__comment">“{item.reason.comment}”</span> : null}
-              <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order)}</span>
+              <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order, t)}</span>
             </span>
           </li>
         )

@@ -8,16 +8,18 @@ import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
+import type { MessageId } from '../../i18n/i18n'
+import { T, useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { isExchangeable } from '../returnFlow/eligibility'
 import { nextStep, selectReturnRequest } from '../returnFlow/navigation'
-import { quoteReceived, returnSubmitted, selectFlow, selectLaunch, submitStarted, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { quoteReceived, returnSubmitted, selectFlow, submitStarted, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
 import './ConfirmScreen.css'
 
-const METHOD_LABELS: Record<RefundMethod, string> = { original_payment: 'Original payment method', store_credit: 'Store credit (gift card)' }
+const METHOD_LABELS: Record<RefundMethod, MessageId> = { original_payment: 'refund.original', store_credit: 'refund.storeCredit' }
 
 const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
@@ -39,11 +41,12 @@ function previousStep({ items, order, upsell, refundMethod }: ReturnFlowState): 
 }
 
 function SessionExpired() {
+  const t = useT()
   return (
     <div className="confirm__problem">
-      <ErrorMessage>Your session has expired, so nothing was submitted. Please start again to make your return.</ErrorMessage>
+      <ErrorMessage>{t('confirm.expired')}</ErrorMessage>
       <Link className="button button--secondary" to={paths.start.build()}>
-        Start again
+        {t('common.startAgain')}
       </Link>
     </div>
   )
@@ -52,8 +55,9 @@ function SessionExpired() {
 /** The new item taken in the exploration, named from the (cached) catalogue. */
 function UpsellItem({ variantId }: { variantId: string }) {
   const { data } = useGetCatalogueQuery()
+  const t = useT()
   const variant = data?.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
-  return <p className="item confirm__upsell">{variant ? `${variant.product_title} (${variant.title})` : 'Your new item'}</p>
+  return <p className="item confirm__upsell">{variant ? `${variant.product_title} (${variant.title})` : t('confirm.newItem')}</p>
 }
 
 interface ConfirmContentProps {
@@ -65,7 +69,8 @@ interface ConfirmContentProps {
 function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const dispatch = useAppDispatch()
   const store = useAppStore()
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
+  const locale = useLocale()
   const { continueFrom, isContinuing } = useContinue()
   const [quoteReturn, quote] = useQuoteReturnMutation()
   const [submit, submission] = useSubmitReturnMutation()
@@ -115,41 +120,45 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   return (
     <div className="confirm" aria-busy={busy}>
       <section className="confirm__section" aria-labelledby="confirm-items">
-        <h2 id="confirm-items" className="confirm__heading">Your items</h2>
+        <h2 id="confirm-items" className="confirm__heading">{t('confirm.items')}</h2>
         <ChosenItems items={flow.items} order={order} />
         {upsellId ? (
           <>
-            <h2 className="confirm__heading">Your new item</h2>
+            <h2 className="confirm__heading">{t('confirm.newItem')}</h2>
             <UpsellItem variantId={upsellId} />
           </>
         ) : null}
       </section>
       <section className="confirm__section" aria-labelledby="confirm-refund">
-        <h2 id="confirm-refund" className="confirm__heading">Your refund</h2>
-        {method ? <p className="confirm__method">Refund to: <strong>{METHOD_LABELS[method]}</strong></p> : null}
+        <h2 id="confirm-refund" className="confirm__heading">{t('confirm.refund')}</h2>
+        {method ? (
+          <p className="confirm__method">
+            <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
+          </p>
+        ) : null}
         {quote.isError ? (
           <div className="confirm__problem">
-            <ErrorMessage>We could not work out your refund.</ErrorMessage>
+            <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
             <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
-              Reload the refund
+              {t('confirm.reloadQuote')}
             </button>
           </div>
         ) : quote.data && !quote.isLoading ? (
-          <Breakdown breakdown={quote.data.breakdown} locale={locale} />
+          <Breakdown breakdown={quote.data.breakdown} />
         ) : (
-          <Spinner label="Working out your refund" />
+          <Spinner label={t('refund.loading')} />
         )}
         {total && method === 'store_credit' ? (
-          <p className="muted confirm__note">You will receive {formatMoney(total.presentment_money, locale)} as a gift card by e-mail.</p>
+          <p className="muted confirm__note">{t('confirm.giftCardNote', { amount: formatMoney(total.presentment_money, locale) })}</p>
         ) : null}
       </section>
       {problem === 'failed' ? (
-        <ErrorMessage>We could not submit your return. Your choices are kept; try again and you will still get only one return.</ErrorMessage>
+        <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage>
       ) : null}
       <div className="actions confirm__actions">
         <button type="button" className="button button--primary button--block" disabled={busy} onClick={() => void onSubmit()}>
-          {busy ? <Spinner label="Submitting your return" size="small" /> : null}
-          <span>{problem === 'failed' ? 'Try again' : 'Submit return'}</span>
+          {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
+          <span>{t(problem === 'failed' ? 'common.tryAgain' : 'confirm.submit')}</span>
         </button>
       </div>
     </div>
@@ -159,6 +168,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 /** PRODUCT.md §3.6: everything chosen, the server's breakdown, and one submit that makes one return. */
 export default function ConfirmScreen() {
   const flow = useAppSelector(selectFlow)
+  const t = useT()
   const request = useAppSelector(selectReturnRequest)
   const { gift_card_value_multiplier: multiplier } = useShop()
   // Decided once on arrival: a return made here moves on through continueFrom instead.
@@ -167,7 +177,7 @@ export default function ConfirmScreen() {
   if (!flow.order || !request) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title="Check and confirm your return" stage="Confirm" backTo={previousStep(flow)}>
+    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={previousStep(flow)}>
       <ConfirmContent flow={flow} order={flow.order} request={request} />
     </StepScreen>
   )

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
+import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { exchangeOptions, isExchangeable } from '../returnFlow/eligibility'
 import { exchangeChosen, refundPreferred, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
@@ -17,14 +18,15 @@ const REFUND = 'refund'
 
 /** The item being exchanged: image, title, the variant bought and the units chosen. */
 function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
+  const t = useT()
   const image = line.product_src ? safeUrl(line.product_src) : null
   return (
     <div className="item exchange__item">
       {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
       <span className="item__text">
         <span className="item__title">{line.title}</span>
-        {line.variant_title ? <span className="muted">You have: {line.variant_title}</span> : null}
-        <span className="muted">Returning {quantity === 1 ? '1 unit' : `${quantity} units`}</span>
+        {line.variant_title ? <span className="muted">{t('exchange.youHave', { variant: line.variant_title })}</span> : null}
+        <span className="muted">{t('common.returningUnits', { count: quantity })}</span>
       </span>
     </div>
   )
@@ -46,6 +48,7 @@ interface ExchangeFormProps {
 /** Like the reason step, Continue checks on press and points at what is missing. */
 function ExchangeForm({ line, item, options }: ExchangeFormProps) {
   const dispatch = useAppDispatch()
+  const t = useT()
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
   const [choice, setChoice] = useState(() => restoredChoice(item, options))
@@ -65,7 +68,7 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
   async function onContinue() {
     if (isContinuing) return
     if (choice === null) {
-      setError('Choose a replacement or Refund instead to continue.')
+      setError(t('exchange.chooseError'))
       firstEnabled.current?.focus()
       return
     }
@@ -78,10 +81,10 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
     <div className="exchange" aria-busy={isContinuing}>
       <ItemSummary line={line} quantity={item.quantity} />
       <fieldset className="choices exchange__choices" aria-describedby={error ? errorId : undefined}>
-        <legend className="exchange__legend">Exchange it, or get a refund</legend>
+        <legend className="exchange__legend">{t('exchange.legend')}</legend>
         <fieldset className="exchange__variants">
-          <legend>Exchange for another variant</legend>
-          {allOut ? <p className="muted exchange__none">Every other variant is out of stock right now.</p> : null}
+          <legend>{t('exchange.variantsLegend')}</legend>
+          {allOut ? <p className="muted exchange__none">{t('exchange.allOut')}</p> : null}
           <div className="exchange__grid">
             {options.map((option) => (
               <label key={option.variantId} className={`exchange__chip${option.available ? '' : ' exchange__chip--out'}`}>
@@ -94,8 +97,8 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
                   disabled={!option.available}
                   onChange={() => choose(option.variantId)}
                 />
-                <span className="exchange__chip-label">{option.label}</span>
-                {option.available ? null : <span className="exchange__stock">Out of stock</span>}
+                <span className="exchange__chip-label">{option.label ?? t('exchange.anotherVariant')}</span>
+                {option.available ? null : <span className="exchange__stock">{t('common.outOfStock')}</span>}
               </label>
             ))}
           </div>
@@ -110,16 +113,16 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
             onChange={() => choose(REFUND)}
           />
           <span className="item__text">
-            <span className="item__title">Refund instead</span>
-            <span className="muted">Send it back without a replacement.</span>
+            <span className="item__title">{t('exchange.refundInstead')}</span>
+            <span className="muted">{t('exchange.refundInsteadHint')}</span>
           </span>
         </label>
         {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       </fieldset>
       <div className="actions">
         <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
-          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-          <span>Continue</span>
+          {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+          <span>{t('common.continue')}</span>
         </button>
       </div>
     </div>
@@ -129,6 +132,7 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
 /** PRODUCT.md §3.3: another variant of an exchangeable item, or a refund instead. */
 export default function ExchangeScreen() {
   const { id = '' } = useParams()
+  const t = useT()
   const order = useAppSelector(selectOrder)
   const items = useAppSelector(selectChosenItems)
   const item = items.find((candidate) => candidate.lineItemId === id)
@@ -143,7 +147,7 @@ export default function ExchangeScreen() {
   if (!isExchangeable(line, exchangeData)) return <Navigate to={paths.returnReason.build(id)} replace />
 
   return (
-    <StepScreen title={`Would you like to exchange the ${line.title}?`} stage="Details" backTo={paths.returnReason.build(id)}>
+    <StepScreen title={t('exchange.title', { title: line.title })} stage="Details" backTo={paths.returnReason.build(id)}>
       <ExchangeForm key={id} line={line} item={item} options={options} />
     </StepScreen>
   )

@@ -3,8 +3,8 @@ import type { Variant } from '../../api/contract'
 /** An exchange option as the shopper sees it. */
 export interface ExchangeOptionModel {
   variantId: string
-  /** e.g. "Size L" or "Size L, Colour Blue" */
-  label: string
+  /** e.g. "Size L" or "Size L, Colour Blue"; null for a variant with no name at all */
+  label: string | null
   available: boolean
 }
 
@@ -14,7 +14,7 @@ const isPlaceholder = (value: string) => value.trim() === '' || value === 'Defau
 /**
  * The options by their option values, naming only the options in which the variants differ
  * (a blue tee offered in S, L and XL reads "Size L", not "Size L, Colour Blue"). A variant
- * without usable option values falls back to its title, then to a neutral name.
+ * without usable option values falls back to its title, then to null (the screen names it in the shopper's language).
  * @example exchangeOptionModels(['v-l'], { 'v-l': tee('L') }, 'v-m') // [{ variantId: 'v-l', label: 'Size L', available: true }]
  */
 export function exchangeOptionModels(
@@ -36,7 +36,7 @@ export function exchangeOptionModels(
     const variant = variants[variantId]
     const usable = (variant?.options ?? []).filter((option) => !isPlaceholder(option.value))
     const shown = usable.some((option) => differing.has(option.name)) ? usable.filter((option) => differing.has(option.name)) : usable
-    const label = shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || 'Another variant'
+    const label = shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || null
     // A variant the server did not describe is offered; the server decides when the return is made.
     return { variantId, label, available: variant?.available !== false }
   })

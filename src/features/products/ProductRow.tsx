@@ -1,4 +1,5 @@
 import { memo, useId } from 'react'
+import { useT } from '../../i18n/useT'
 import type { ProductRowModel } from './productRows'
 import { QuantityStepper } from './QuantityStepper'
 
@@ -12,8 +13,9 @@ interface ProductRowProps {
 /** One line item of the selection list. Memoised: a change re-renders only its own row. */
 export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: ProductRowProps) {
   const id = useId()
+  const t = useT()
   const blocked = row.maxQuantity < 1
-  const left = row.maxQuantity > 0 && row.maxQuantity < row.quantity ? ` · ${row.maxQuantity} left to return` : ''
+  const left = row.maxQuantity > 0 && row.maxQuantity < row.quantity ? ` · ${t('products.left', { count: row.maxQuantity })}` : ''
   const className = `products__item${blocked ? ' products__item--blocked' : ''}${chosen > 0 ? ' products__item--chosen' : ''}`
   return (
     <li className={className}>
@@ -43,19 +45,19 @@ export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: Pr
           ) : null}
           <span className="products__meta" id={`${id}-meta`}>
             <span className="amount">{row.price}</span>
-            {row.quantity > 1 ? ` each · Qty ${row.quantity}` : ''}
+            {row.quantity > 1 ? ` ${t('products.eachQty', { quantity: row.quantity })}` : ''}
             {left}
           </span>
           {blocked ? (
             <span className="products__reason" id={`${id}-reason`}>
-              {row.blockedReason}
+              {row.blockedReason ? t(row.blockedReason) : null}
             </span>
           ) : null}
         </span>
       </label>
       {chosen > 0 && row.maxQuantity > 1 ? (
         <QuantityStepper
-          label={`Quantity of ${row.title} to return`}
+          label={t('products.stepperLabel', { title: row.title })}
           value={chosen}
           max={row.maxQuantity}
           onChange={(quantity) => onChange(row.id, quantity)}

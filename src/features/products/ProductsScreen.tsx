@@ -3,7 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
-import { itemsChosen, selectChosenItems, selectLaunch, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import { T, useLocale, useT } from '../../i18n/useT'
+import { itemsChosen, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { ProductRow } from './ProductRow'
 import { formatOrderDate, productRows, type ProductRowModel } from './productRows'
@@ -22,14 +23,13 @@ function initialChoice(rows: readonly ProductRowModel[], items: readonly ChosenI
   return chosen
 }
 
-const unitsWord = (units: number) => (units === 1 ? '1 item selected' : `${units} items selected`)
-
 /** PRODUCT.md §3.1: the items of the order, the units to return of each, and why some cannot be. */
 export default function ProductsScreen() {
   const dispatch = useAppDispatch()
   const order = useAppSelector(selectOrder)
   const storedItems = useAppSelector(selectChosenItems)
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
+  const locale = useLocale()
   const { continueFrom, isContinuing } = useContinue()
 
   const lines = order?.line_items
@@ -62,26 +62,26 @@ export default function ProductsScreen() {
   }
 
   return (
-    <StepScreen title="Choose the items to return" stage="Items" backTo={paths.start.build()}>
+    <StepScreen title={t('products.title')} stage="Items" backTo={paths.start.build()}>
       <p className="products__order">
         <span>
-          Order <strong>{order.order_name}</strong>
+          <T id="products.order" values={{ name: order.order_name }} components={[<strong />]} />
         </span>
         {date ? (
           <span>
-            Placed on <time dateTime={order.processed_at}>{date}</time>
+            <T id="products.placedOn" values={{ date }} components={[<time dateTime={order.processed_at} />]} />
           </span>
         ) : null}
       </p>
-      {nothingReturnable ? <p className="notice">None of the items in this order can be returned.</p> : null}
-      <ul className="item-list products__list" aria-label="Items in this order">
+      {nothingReturnable ? <p className="notice">{t('products.nothingReturnable')}</p> : null}
+      <ul className="item-list products__list" aria-label={t('products.listLabel')}>
         {rows.map((row) => (
           <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
         ))}
       </ul>
       <div className="products__footer">
         <p className="products__summary muted" id="products-summary" aria-live="polite">
-          {units === 0 ? 'Choose at least one item to continue.' : unitsWord(units)}
+          {t('products.summary', { count: units })}
         </p>
         <button
           type="button"
@@ -90,8 +90,8 @@ export default function ProductsScreen() {
           aria-describedby="products-summary"
           onClick={() => void onContinue()}
         >
-          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-          <span>Continue</span>
+          {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+          <span>{t('common.continue')}</span>
         </button>
       </div>
     </StepScreen>

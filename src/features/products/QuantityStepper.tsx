@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/useT'
+
 interface QuantityStepperProps {
   /** names the group, e.g. "Quantity of Classic Tee to return" */
   label: string
@@ -11,6 +13,7 @@ interface QuantityStepperProps {
  * focus is not thrown to the page when the last allowed press disables it.
  */
 export function QuantityStepper({ label, value, max, onChange }: QuantityStepperProps) {
+  const t = useT()
   const atMin = value <= 1
   const atMax = value >= max
   return (
@@ -18,7 +21,7 @@ export function QuantityStepper({ label, value, max, onChange }: QuantityStepper
       <button
         type="button"
         className="stepper__button"
-        aria-label="Decrease quantity"
+        aria-label={t('products.decrease')}
         aria-disabled={atMin}
         onClick={() => {
           if (!atMin) onChange(value - 1)
@@ -27,12 +30,12 @@ export function QuantityStepper({ label, value, max, onChange }: QuantityStepper
         <span aria-hidden="true">−</span>
       </button>
       <output className="stepper__value" aria-live="polite">
-        {value} of {max}
+        {t('products.stepperValue', { value, max })}
       </output>
       <button
         type="button"
         className="stepper__button"
-        aria-label="Increase quantity"
+        aria-label={t('products.increase')}
         aria-disabled={atMax}
         onClick={() => {
           if (!atMax) onChange(value + 1)

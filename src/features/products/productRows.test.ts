@@ -2,11 +2,11 @@ import { buildLineItem, money } from '../../testing/builders'
 import { blockedReason, formatOrderDate, productRows } from './productRows'
 
 test.each([
-  ['final sale', { ineligible_reason: 'final_sale', returnable_quantity: 0 }, 'Final sale'],
-  ['return window closed', { ineligible_reason: 'return_window_closed', returnable_quantity: 0 }, 'Return window closed'],
-  ['already returned', { ineligible_reason: 'already_returned', returnable_quantity: 0 }, 'Already returned'],
-  ['not delivered', { ineligible_reason: 'not_fulfilled', returnable_quantity: 0 }, 'Not yet delivered'],
-  ['no reason but nothing left', { ineligible_reason: null, returnable_quantity: 0 }, 'Nothing left to return'],
+  ['final sale', { ineligible_reason: 'final_sale', returnable_quantity: 0 }, 'ineligible.final_sale'],
+  ['return window closed', { ineligible_reason: 'return_window_closed', returnable_quantity: 0 }, 'ineligible.return_window_closed'],
+  ['already returned', { ineligible_reason: 'already_returned', returnable_quantity: 0 }, 'ineligible.already_returned'],
+  ['not delivered', { ineligible_reason: 'not_fulfilled', returnable_quantity: 0 }, 'ineligible.not_fulfilled'],
+  ['no reason but nothing left', { ineligible_reason: null, returnable_quantity: 0 }, 'ineligible.nothingLeft'],
   ['returnable', { ineligible_reason: null, returnable_quantity: 2 }, null],
 ] as const)('blockedReason: %s', (_name, line, expected) => {
   expect(blockedReason(line)).toBe(expected)
@@ -14,7 +14,7 @@ test.each([
 
 test('productRows: an ineligible item offers no units even if the server sent some', () => {
   const [row] = productRows([buildLineItem({ ineligible_reason: 'final_sale', returnable_quantity: 2 })], 'en')
-  expect(row).toMatchObject({ maxQuantity: 0, blockedReason: 'Final sale' })
+  expect(row).toMatchObject({ maxQuantity: 0, blockedReason: 'ineligible.final_sale' })
 })
 
 test('productRows: prices are formatted in the given language and images kept only when http(s)', () => {

@@ -1,13 +1,14 @@
 import type { Ineligibility, LineItem, Money } from '../../api/contract'
 import { formatMoney } from '../../components/format'
+import type { MessageId } from '../../i18n/i18n'
 import { safeUrl } from '../../shop/sanitizeConfig'
 
 /** Why an item cannot be returned, in the shopper's words (PRODUCT.md §3). */
-export const INELIGIBILITY_WORDS: Record<Ineligibility, string> = {
-  final_sale: 'Final sale',
-  return_window_closed: 'Return window closed',
-  already_returned: 'Already returned',
-  not_fulfilled: 'Not yet delivered',
+export const INELIGIBILITY_WORDS: Record<Ineligibility, MessageId> = {
+  final_sale: 'ineligible.final_sale',
+  return_window_closed: 'ineligible.return_window_closed',
+  already_returned: 'ineligible.already_returned',
+  not_fulfilled: 'ineligible.not_fulfilled',
 }
 
 /** One line item as the selection list shows it; computed once per order, not per render. */
@@ -22,14 +23,14 @@ export interface ProductRowModel {
   quantity: number
   /** units that can be chosen; 0 when the item cannot be returned */
   maxQuantity: number
-  /** why it cannot be returned, or null when it can */
-  blockedReason: string | null
+  /** why it cannot be returned (the message), or null when it can */
+  blockedReason: MessageId | null
 }
 
-/** The reason in words, or null when at least one unit can be returned. */
-export function blockedReason(line: Pick<LineItem, 'ineligible_reason' | 'returnable_quantity'>): string | null {
-  if (line.ineligible_reason) return INELIGIBILITY_WORDS[line.ineligible_reason] ?? 'Cannot be returned'
-  if (!(line.returnable_quantity >= 1)) return 'Nothing left to return'
+/** The reason's message, or null when at least one unit can be returned. */
+export function blockedReason(line: Pick<LineItem, 'ineligible_reason' | 'returnable_quantity'>): MessageId | null {
+  if (line.ineligible_reason) return Object.hasOwn(INELIGIBILITY_WORDS, line.ineligible_reason) ? INELIGIBILITY_WORDS[line.ineligible_reason] : 'ineligible.other'
+  if (!(line.returnable_quantity >= 1)) return 'ineligible.nothingLeft'
   return null
 }
 

@@ -38,11 +38,11 @@ describe('refund method', () => {
     expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('11.50')
   })
 
-  test('amounts follow the shopper’s language', async () => {
+  test('words and amounts follow the shopper’s language', async () => {
     server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
     renderRefundMethod({ launch: { lang: 'de', testMode: false, configOverride: null } })
-    expect(await screen.findByRole('radio', { name: /Original payment method.*11,50\s€/ })).toBeInTheDocument()
-    expect(screen.getByRole('radio', { name: /Store credit.*12,65\s€/ })).toBeInTheDocument()
+    expect(await screen.findByRole('radio', { name: /Ursprüngliche Zahlungsart.*11,50\s€/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Guthaben \(Geschenkkarte\).*12,65\s€/ })).toBeInTheDocument()
   })
 
   test('a previous choice is restored, and Continue stores the new one and goes to confirm', async () => {

@@ -8,10 +8,11 @@ import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
 import { paths } from '../../config/paths'
+import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { isExchangeable } from '../returnFlow/eligibility'
 import { selectReturnRequest } from '../returnFlow/navigation'
-import { quoteReceived, refundMethodChosen, selectFlow, selectLaunch, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { quoteReceived, refundMethodChosen, selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import './RefundMethodScreen.css'
 
@@ -43,18 +44,19 @@ interface MethodFormProps {
 
 function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
   const dispatch = useAppDispatch()
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
+  const locale = useLocale()
   const { gift_card_value_multiplier: multiplier } = useShop()
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState(false)
   const firstRadio = useRef<HTMLInputElement>(null)
   const bonus = bonusFraction(multiplier)
 
   async function onContinue() {
     if (isContinuing) return
     if (!choice) {
-      setError('Choose how you would like your refund to continue.')
+      setError(true)
       firstRadio.current?.focus()
       return
     }
@@ -65,37 +67,37 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
   // Stored as it is chosen, so a reload of this step (or a failed quote after it) keeps it.
   const choose = (method: RefundMethod) => {
     onChoose(method)
-    setError(null)
+    setError(false)
     dispatch(refundMethodChosen(method))
   }
 
   return (
     <div className="refund-method" aria-busy={isContinuing}>
       <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
-        <legend>Refund method</legend>
+        <legend>{t('refund.legend')}</legend>
         <label className="choice refund-method__choice">
           <input ref={firstRadio} type="radio" name="refund-method" value="original_payment" checked={choice === 'original_payment'} onChange={() => choose('original_payment')} />
           <span className="refund-method__text">
-            <span className="item__title">Original payment method</span>
-            <span className="muted">Back to the card or account you paid with.</span>
+            <span className="item__title">{t('refund.original')}</span>
+            <span className="muted">{t('refund.originalHint')}</span>
           </span>
           <span className="amount refund-method__amount">{formatMoney(quote.refund_value.presentment_money, locale)}</span>
         </label>
         <label className="choice refund-method__choice">
           <input type="radio" name="refund-method" value="store_credit" checked={choice === 'store_credit'} onChange={() => choose('store_credit')} />
           <span className="refund-method__text">
-            <span className="item__title">Store credit (gift card)</span>
-            <span className="muted">To spend in the shop, sent to you by e-mail.</span>
-            {bonus > 0 ? <span className="refund-method__bonus">+{formatPercent(bonus, locale)} bonus</span> : null}
+            <span className="item__title">{t('refund.storeCredit')}</span>
+            <span className="muted">{t('refund.storeCreditHint')}</span>
+            {bonus > 0 ? <span className="refund-method__bonus">{t('refund.bonus', { bonus: formatPercent(bonus, locale) })}</span> : null}
           </span>
           <span className="amount refund-method__amount">{formatMoney(storeCredit(quote, multiplier), locale)}</span>
         </label>
-        {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+        {error ? <ErrorMessage id={errorId}>{t('refund.chooseError')}</ErrorMessage> : null}
       </fieldset>
       <div className="actions">
         <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
-          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-          <span>Continue</span>
+          {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+          <span>{t('common.continue')}</span>
         </button>
       </div>
     </div>
@@ -105,6 +107,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 /** PRODUCT.md §3.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
   const dispatch = useAppDispatch()
+  const t = useT()
   const flow = useAppSelector(selectFlow)
   const request = useAppSelector(selectReturnRequest)
   const [quoteReturn, quote] = useQuoteReturnMutation()
@@ -133,20 +136,20 @@ export default function RefundMethodScreen() {
   if (!bodyKey) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title="How would you like your refund?" stage="Refund" backTo={previousStep(flow)}>
+    <StepScreen title={t('refund.title')} stage="Refund" backTo={previousStep(flow)}>
       {quote.isError ? (
         isSessionExpired(quote.error) ? (
           <div className="refund-method__problem">
-            <ErrorMessage>Your session has expired, so we cannot show your refund.</ErrorMessage>
+            <ErrorMessage>{t('refund.expired')}</ErrorMessage>
             <Link className="button button--secondary" to={paths.start.build()}>
-              Start again
+              {t('common.startAgain')}
             </Link>
           </div>
         ) : (
           <div className="refund-method__problem">
-            <ErrorMessage>We could not work out your refund. Please try again.</ErrorMessage>
+            <ErrorMessage>{t('refund.failed')}</ErrorMessage>
             <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         )
@@ -154,7 +157,7 @@ export default function RefundMethodScreen() {
         <MethodForm quote={quote.data} choice={choice} onChoose={setChoice} />
       ) : (
         <div className="card__center">
-          <Spinner label="Working out your refund" />
+          <Spinner label={t('refund.loading')} />
         </div>
       )}
     </StepScreen>

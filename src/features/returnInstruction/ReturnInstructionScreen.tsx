@@ -9,8 +9,9 @@ import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
+import { T, useLocale, useT, type Translate } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
-import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
+import { selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
 /** The label's URL: API-relative ones on the API host; only http(s) is used. */
@@ -42,30 +43,32 @@ function ReturnAddress({ address, locale }: { address: Address; locale: string }
 }
 
 /** What the shopper gets back, in words, from the return the server created. */
-function refundSummary(submitted: ReturnOrder, locale: string): string {
+function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
   const exchanging = submitted.items.some((item) => item.exchange_variant_id) || Number(submitted.breakdown.upsell.presentment_money.amount) > 0
   const parts: string[] = []
   if (Number(total.amount) > 0) {
     parts.push(
       submitted.refund_method === 'store_credit'
-        ? `Once we receive your items, you get ${formatMoney(total, locale)} as store credit (a gift card) by e-mail.`
-        : `Once we receive your items, we refund ${formatMoney(total, locale)} to your original payment method.`,
+        ? t('instructions.refundStoreCredit', { amount: formatMoney(total, locale) })
+        : t('instructions.refundOriginal', { amount: formatMoney(total, locale) }),
     )
   }
-  if (exchanging) parts.push('Your new items ship once your return arrives.')
-  return parts.length > 0 ? parts.join(' ') : 'There is nothing to refund for this return.'
+  if (exchanging) parts.push(t('instructions.newItemsShip'))
+  return parts.length > 0 ? parts.join(' ') : t('instructions.nothingToRefund')
 }
 
-function Instructions({ instructions, submitted, locale }: { instructions: ReturnInstructions; submitted: ReturnOrder; locale: string }) {
+function Instructions({ instructions, submitted }: { instructions: ReturnInstructions; submitted: ReturnOrder }) {
+  const t = useT()
+  const locale = useLocale()
   const label = labelHref(instructions.label_url)
   return (
     <div className="instructions">
       <p className="instructions__number">
-        Return number <strong>{instructions.return_name}</strong>
+        <T id="instructions.number" values={{ name: instructions.return_name }} components={[<strong />]} />
       </p>
       <section className="instructions__section" aria-labelledby="instructions-steps">
-        <h2 id="instructions-steps" className="instructions__heading">What to do next</h2>
+        <h2 id="instructions-steps" className="instructions__heading">{t('instructions.next')}</h2>
         <ol className="instructions__steps" aria-labelledby="instructions-steps">
           {instructions.steps.map((step, index) => (
             <li key={index}>{step}</li>
@@ -73,48 +76,46 @@ function Instructions({ instructions, submitted, locale }: { instructions: Retur
         </ol>
         {label ? (
           <a className="button button--primary instructions__label" href={label} download target="_blank" rel="noopener noreferrer">
-            Download shipping label (PDF)
+            {t('instructions.label')}
           </a>
         ) : (
-          <p className="notice">The shipping label is not available right now. Please contact the shop.</p>
+          <p className="notice">{t('instructions.noLabel')}</p>
         )}
       </section>
       <section className="instructions__section instructions__qr" aria-labelledby="instructions-qr">
-        <h2 id="instructions-qr" className="instructions__heading">No printer? Show this code at drop-off</h2>
-        <img className="instructions__qr-image" src={svgDataUrl(instructions.qr_svg)} alt={`QR code for drop-off: ${instructions.qr_code_value}`} width={200} height={200} />
-        <p className="muted instructions__code">Code: {instructions.qr_code_value}</p>
+        <h2 id="instructions-qr" className="instructions__heading">{t('instructions.qrHeading')}</h2>
+        <img className="instructions__qr-image" src={svgDataUrl(instructions.qr_svg)} alt={t('instructions.qrAlt', { code: instructions.qr_code_value })} width={200} height={200} />
+        <p className="muted instructions__code">{t('instructions.code', { code: instructions.qr_code_value })}</p>
       </section>
       <section className="instructions__section" aria-labelledby="instructions-address">
-        <h2 id="instructions-address" className="instructions__heading">Return address</h2>
+        <h2 id="instructions-address" className="instructions__heading">{t('instructions.address')}</h2>
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
       <section className="instructions__section" aria-labelledby="instructions-refund">
-        <h2 id="instructions-refund" className="instructions__heading">Your refund</h2>
-        <p className="instructions__refund">{refundSummary(submitted, locale)}</p>
+        <h2 id="instructions-refund" className="instructions__heading">{t('instructions.refund')}</h2>
+        <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
       </section>
     </div>
   )
 }
 
 function InstructionsLoader({ returnId, submitted }: { returnId: string; submitted: ReturnOrder }) {
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
   const { data, isError, error, isFetching, refetch } = useGetReturnInstructionsQuery({ returnId })
-  if (data) return <Instructions instructions={data} submitted={submitted} locale={locale} />
+  if (data) return <Instructions instructions={data} submitted={submitted} />
   if (isError && !isFetching) {
     const expired = typeof error === 'object' && 'status' in error && error.status === 401
     return (
       <div className="instructions__problem">
         <p className="instructions__number">
-          Return number <strong>{submitted.name}</strong>
+          <T id="instructions.number" values={{ name: submitted.name ?? '' }} components={[<strong />]} />
         </p>
         <ErrorMessage>
-          {expired
-            ? 'Your return is registered, but your session has expired, so we cannot show the instructions here. The shop will e-mail them to you.'
-            : 'Your return is registered, but we could not load the instructions.'}
+          {t(expired ? 'instructions.expired' : 'instructions.failed')}
         </ErrorMessage>
         {expired ? null : (
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
       </div>
@@ -122,7 +123,7 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
   }
   return (
     <div className="card__center">
-      <Spinner label="Loading your return instructions" />
+      <Spinner label={t('instructions.loading')} />
     </div>
   )
 }
@@ -130,13 +131,14 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
 /** PRODUCT.md §3.7: the return is made; how to send it back. No back link. */
 export default function ReturnInstructionScreen() {
   const submitted = useAppSelector(selectSubmitted)
+  const t = useT()
   if (!submitted?.id) return <Navigate to={paths.confirm.build()} replace />
   return (
-    <StepScreen title="Your return is registered" stage="Done">
+    <StepScreen title={t('instructions.title')} stage="Done">
       <InstructionsLoader returnId={submitted.id} submitted={submitted} />
       <div className="actions instructions__actions">
         <Link className="button button--secondary button--block" to={paths.start.build()}>
-          Start another return
+          {t('instructions.another')}
         </Link>
       </div>
     </StepScreen>

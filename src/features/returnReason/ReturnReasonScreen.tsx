@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
+import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { reasonGiven, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
@@ -15,6 +16,7 @@ const COMMENT_MAX = 1000
 
 /** The item being described: image, title, variant and the units chosen. */
 function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
+  const t = useT()
   const image = line.product_src ? safeUrl(line.product_src) : null
   return (
     <div className="item reason__item">
@@ -22,7 +24,7 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
       <span className="item__text">
         <span className="item__title">{line.title}</span>
         {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
-        <span className="muted">Returning {quantity === 1 ? '1 unit' : `${quantity} units`}</span>
+        <span className="muted">{t('common.returningUnits', { count: quantity })}</span>
       </span>
     </div>
   )
@@ -42,11 +44,12 @@ interface ReasonFormProps {
  */
 function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
   const dispatch = useAppDispatch()
+  const t = useT()
   const { continueFrom, isContinuing } = useContinue()
   const ids = { reasonError: useId(), comment: useId(), commentError: useId() }
   const [reasonId, setReasonId] = useState(() => (reasons.some((reason) => reason.id === item.reason?.id) ? item.reason!.id : null))
   const [comment, setComment] = useState(item.reason?.comment ?? '')
-  const [errors, setErrors] = useState<{ reason?: string; comment?: string }>({})
+  const [errors, setErrors] = useState<{ reason?: true; comment?: true }>({})
   const firstRadio = useRef<HTMLInputElement>(null)
   const commentField = useRef<HTMLTextAreaElement>(null)
   const reason = reasons.find((candidate) => candidate.id === reasonId) ?? null
@@ -54,12 +57,12 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
   async function onContinue() {
     if (isContinuing) return
     if (!reason) {
-      setErrors({ reason: 'Choose a reason to continue.' })
+      setErrors({ reason: true })
       firstRadio.current?.focus()
       return
     }
     if (reason.comment_required && comment.trim() === '') {
-      setErrors({ comment: 'Please tell us more about the reason to continue.' })
+      setErrors({ comment: true })
       commentField.current?.focus()
       return
     }
@@ -71,13 +74,11 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
   return (
     <div className="reason" aria-busy={isContinuing}>
       {position.count > 1 ? (
-        <p className="lead">
-          Item {position.index + 1} of {position.count}
-        </p>
+        <p className="lead">{t('reason.position', { index: position.index + 1, count: position.count })}</p>
       ) : null}
       <ItemSummary line={line} quantity={item.quantity} />
       <fieldset className="choices" aria-describedby={errors.reason ? ids.reasonError : undefined}>
-        <legend>Reason for the return</legend>
+        <legend>{t('reason.legend')}</legend>
         {reasons.map((candidate, index) => (
           <label key={candidate.id} className="choice">
             <input
@@ -97,12 +98,12 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
             <span>{candidate.label}</span>
           </label>
         ))}
-        {errors.reason ? <ErrorMessage id={ids.reasonError}>{errors.reason}</ErrorMessage> : null}
+        {errors.reason ? <ErrorMessage id={ids.reasonError}>{t('reason.chooseError')}</ErrorMessage> : null}
       </fieldset>
       {reason ? (
         <div className="field reason__comment">
           <label className="field__label" htmlFor={ids.comment}>
-            {reason.comment_required ? 'Tell us more (required)' : 'Anything else we should know? (optional)'}
+            {t(reason.comment_required ? 'reason.commentRequired' : 'reason.commentOptional')}
           </label>
           <textarea
             ref={commentField}
@@ -120,13 +121,13 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
               dispatch(reasonGiven({ lineItemId: line.id, reasonId: reason.id, comment: event.target.value.trim() }))
             }}
           />
-          {errors.comment ? <ErrorMessage id={ids.commentError}>{errors.comment}</ErrorMessage> : null}
+          {errors.comment ? <ErrorMessage id={ids.commentError}>{t('reason.commentError')}</ErrorMessage> : null}
         </div>
       ) : null}
       <div className="actions">
         <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
-          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-          <span>Continue</span>
+          {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+          <span>{t('common.continue')}</span>
         </button>
       </div>
     </div>
@@ -136,6 +137,7 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
 /** PRODUCT.md §3.2: why one chosen item goes back, with a comment where the reason asks for one. */
 export default function ReturnReasonScreen() {
   const { id = '' } = useParams()
+  const t = useT()
   const order = useAppSelector(selectOrder)
   const items = useAppSelector(selectChosenItems)
   const index = items.findIndex((candidate) => candidate.lineItemId === id)
@@ -145,9 +147,9 @@ export default function ReturnReasonScreen() {
   if (!item || !line) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={`Why are you returning the ${line.title}?`} stage="Details" backTo={paths.products.build()}>
+    <StepScreen title={t('reason.title', { title: line.title })} stage="Details" backTo={paths.products.build()}>
       {order.return_reasons.length === 0 ? (
-        <ErrorMessage>This shop has no return reasons set up. Please contact the shop.</ErrorMessage>
+        <ErrorMessage>{t('reason.none')}</ErrorMessage>
       ) : (
         // One form per item: the next item's reason step starts empty, not with this item's answer.
         <ReasonForm key={id} line={line} item={item} position={{ index, count: items.length }} reasons={order.return_reasons} />

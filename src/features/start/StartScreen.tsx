@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
+import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { launchFromSearch } from '../../shop/launch'
@@ -26,6 +27,7 @@ function prefetchProductImages(order: VerifiedOrder) {
 /** portal-spec.md §2, "Start screen": order name and e-mail in, verified order out. */
 export default function StartScreen() {
   const config = useShop()
+  const t = useT()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [search] = useSearchParams()
@@ -50,7 +52,7 @@ export default function StartScreen() {
       prefetchProductImages(order)
       navigate(paths.products.build())
     } catch (caught) {
-      setError(verifyErrorMessage(caught, config))
+      setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong')))
     }
   }
 
@@ -85,7 +87,7 @@ export default function StartScreen() {
       <form className="start__form" onSubmit={onSubmit} noValidate aria-busy={verifying}>
         <div className="field">
           <label className="field__label" htmlFor="order-name">
-            Order number
+            {t('start.orderLabel')}
           </label>
           <div className="field__row">
             <input
@@ -118,7 +120,7 @@ export default function StartScreen() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor="email">
-            E-mail address
+            {t('start.emailLabel')}
           </label>
           <input
             id="email"
@@ -128,7 +130,7 @@ export default function StartScreen() {
             inputMode="email"
             autoComplete="email"
             spellCheck={false}
-            placeholder="E-mail"
+            placeholder={t('start.emailPlaceholder')}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value)
@@ -137,7 +139,7 @@ export default function StartScreen() {
           />
         </div>
         <button type="submit" className="button button--primary button--block" disabled={!canSubmit}>
-          {verifying ? <Spinner label="Verifying your order" size="small" /> : null}
+          {verifying ? <Spinner label={t('start.verifying')} size="small" /> : null}
           <span>{config.start_return_button_message}</span>
         </button>
         <div className="start__error" aria-live="polite">

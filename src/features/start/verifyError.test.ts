@@ -1,5 +1,8 @@
 import { buildConfig } from '../../testing/builders'
-import { SOMETHING_WENT_WRONG, verifyErrorMessage } from './verifyError'
+import { verifyErrorMessage } from './verifyError'
+
+/** The catalogue's words (portal-spec.md §8), as the start screen passes them in English. */
+const SOMETHING_WENT_WRONG = 'Something went wrong'
 
 const config = buildConfig()
 
@@ -12,7 +15,7 @@ test.each([
   ['toString', config.default_error_message],
   ['__proto__', config.default_error_message],
 ])('a 400 with error %j shows the configured message', (code, message) => {
-  expect(verifyErrorMessage({ status: 400, data: { error: code } }, config)).toBe(message)
+  expect(verifyErrorMessage({ status: 400, data: { error: code } }, config, SOMETHING_WENT_WRONG)).toBe(message)
 })
 
 test.each([
@@ -24,14 +27,14 @@ test.each([
   ['a body that is not JSON', { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, SOMETHING_WENT_WRONG],
   ['an unexpected throw', new Error('boom'), SOMETHING_WENT_WRONG],
 ])('%s shows %j', (_name, error, message) => {
-  expect(verifyErrorMessage(error, config)).toBe(message)
+  expect(verifyErrorMessage(error, config, SOMETHING_WENT_WRONG)).toBe(message)
 })
 
 test('a known code without its configured message falls back to default_error_message, then to the portal words', () => {
-  expect(verifyErrorMessage({ status: 400, data: { error: 'order_too_old' } }, buildConfig({ order_too_old_message: undefined }))).toBe(
+  expect(verifyErrorMessage({ status: 400, data: { error: 'order_too_old' } }, buildConfig({ order_too_old_message: undefined }), SOMETHING_WENT_WRONG)).toBe(
     config.default_error_message,
   )
   expect(
-    verifyErrorMessage({ status: 400, data: { error: 'x' } }, buildConfig({ default_error_message: undefined })),
+    verifyErrorMessage({ status: 400, data: { error: 'x' } }, buildConfig({ default_error_message: undefined }), SOMETHING_WENT_WRONG),
   ).toBe(SOMETHING_WENT_WRONG)
 })

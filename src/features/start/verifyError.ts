@@ -1,9 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { PortalConfig, VerifyErrorCode } from '../../api/contract'
 
-/** Shown for every verify failure that is not a 400 (portal-spec.md §8). */
-export const SOMETHING_WENT_WRONG = 'Something went wrong'
-
 const MESSAGE_OF: Record<VerifyErrorCode, keyof PortalConfig> = {
   invalid_order: 'invalid_order_message',
   order_not_fulfilled: 'order_not_fulfilled_message',
@@ -14,13 +11,17 @@ const MESSAGE_OF: Record<VerifyErrorCode, keyof PortalConfig> = {
 const isFetchError = (error: unknown): error is FetchBaseQueryError =>
   typeof error === 'object' && error !== null && 'status' in error
 
-/** The message of the error catalogue (portal-spec.md §8) for a failed verify. */
-export function verifyErrorMessage(error: unknown, config: PortalConfig): string {
-  if (!isFetchError(error) || error.status !== 400) return SOMETHING_WENT_WRONG
+/**
+ * The message of the error catalogue (portal-spec.md §8) for a failed verify. `somethingWentWrong`
+ * is the catalogue's 'Something went wrong' in the shopper's language, shown for every failure that
+ * is not a 400 and for a 400 when the configuration has no message for it.
+ */
+export function verifyErrorMessage(error: unknown, config: PortalConfig, somethingWentWrong: string): string {
+  if (!isFetchError(error) || error.status !== 400) return somethingWentWrong
   const body = error.data
   const code = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined
   const key = typeof code === 'string' && Object.hasOwn(MESSAGE_OF, code) ? MESSAGE_OF[code as VerifyErrorCode] : undefined
   const message = key ? config[key] : undefined
   if (typeof message === 'string' && message !== '') return message
-  return config.default_error_message || SOMETHING_WENT_WRONG
+  return config.default_error_message || somethingWentWrong
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { CatalogueProduct, MoneyBag } from '../../api/contract'
 import { formatMoney } from '../../components/format'
+import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { fitsCredit, variantLabel } from './credit'
 
@@ -15,6 +16,7 @@ interface ProductCardProps {
 /** One catalogue product: image, title, lowest price, and its variants as radio chips. */
 export function ProductCard({ product, credit, choice, onChoose, locale }: ProductCardProps) {
   const titleId = useId()
+  const t = useT()
   const image = product.image_src ? safeUrl(product.image_src) : null
   const lowest = product.variants.reduce<MoneyBag | null>(
     (low, variant) => (low === null || Number(variant.price.presentment_money.amount) < Number(low.presentment_money.amount) ? variant.price : low),
@@ -25,7 +27,11 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
       {image ? <img className="explore__image" src={image} alt="" loading="lazy" /> : <span className="explore__image" aria-hidden="true" />}
       <div className="explore__heading">
         <h2 className="explore__title" id={titleId}>{product.title}</h2>
-        {lowest ? <span className="muted">{product.variants.length > 1 ? 'From ' : ''}{formatMoney(lowest.presentment_money, locale)}</span> : null}
+        {lowest ? (
+          <span className="muted">
+            {product.variants.length > 1 ? t('explore.from', { price: formatMoney(lowest.presentment_money, locale) }) : formatMoney(lowest.presentment_money, locale)}
+          </span>
+        ) : null}
       </div>
       <fieldset className="explore__variants" aria-labelledby={titleId}>
         {product.variants.map((variant) => {
@@ -36,7 +42,11 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
               <input type="radio" name="upsell-variant" value={variant.id} checked={choice === variant.id} disabled={disabled} onChange={() => onChoose(variant.id)} />
               <span className="explore__chip-label">{variantLabel(variant)}</span>
               <span className="amount explore__price">{formatMoney(variant.price.presentment_money, locale)}</span>
-              {!variant.available ? <span className="explore__note">Out of stock</span> : !affordable ? <span className="explore__note">More than your credit</span> : null}
+              {!variant.available ? (
+                <span className="explore__note">{t('common.outOfStock')}</span>
+              ) : !affordable ? (
+                <span className="explore__note">{t('explore.tooDear')}</span>
+              ) : null}
             </label>
           )
         })}

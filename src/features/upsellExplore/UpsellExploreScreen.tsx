@@ -8,8 +8,9 @@ import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
+import { useLocale, useT } from '../../i18n/useT'
 import { selectReturnRequest } from '../returnFlow/navigation'
-import { selectFlow, selectLaunch, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
+import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { creditOf, fitsCredit } from './credit'
 import { ProductCard } from './ProductCard'
@@ -32,7 +33,8 @@ interface ExploreFormProps {
 
 function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) {
   const dispatch = useAppDispatch()
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
+  const locale = useLocale()
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
   const [error, setError] = useState<string | null>(null)
@@ -46,7 +48,7 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
 
   function chooseItem() {
     if (choice !== null && choosable(catalogue, credit, choice)) return void finish(choice)
-    setError('Choose a new item, or continue without one.')
+    setError(t('explore.chooseError'))
     grid.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus()
   }
 
@@ -58,23 +60,23 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
   return (
     <div className="explore" aria-busy={isContinuing}>
       <p className="notice explore__credit">
-        Your credit to spend: <span className="amount">{formatMoney(credit.presentment_money, locale)}</span>
-        <span className="muted explore__hint">Items that cost more are greyed out.</span>
+        {t('explore.credit')} <span className="amount">{formatMoney(credit.presentment_money, locale)}</span>
+        <span className="muted explore__hint">{t('explore.hint')}</span>
       </p>
       <ul className="explore__grid" ref={grid} aria-describedby={error ? errorId : undefined}>
         {catalogue.products.map((product) => (
           <ProductCard key={product.id} product={product} credit={credit} choice={choice} onChoose={pick} locale={locale} />
         ))}
       </ul>
-      {catalogue.products.length === 0 ? <p className="muted">The shop has no items to offer right now.</p> : null}
+      {catalogue.products.length === 0 ? <p className="muted">{t('explore.empty')}</p> : null}
       {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       <div className="actions">
         <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={chooseItem}>
-          {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-          <span>Choose this item</span>
+          {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+          <span>{t('explore.choose')}</span>
         </button>
         <button type="button" className="button button--secondary button--block" disabled={isContinuing} onClick={() => void finish(null)}>
-          Continue without a new item
+          {t('explore.skip')}
         </button>
       </div>
     </div>
@@ -84,6 +86,7 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
 /** PRODUCT.md §3.4: a replacement from the catalogue, worth no more than the credit. */
 export default function UpsellExploreScreen() {
   const flow = useAppSelector(selectFlow)
+  const t = useT()
   const request = useAppSelector(selectReturnRequest)
   const catalogue = useGetCatalogueQuery()
   const [quoteReturn, quote] = useQuoteReturnMutation()
@@ -109,16 +112,16 @@ export default function UpsellExploreScreen() {
   if (failed.some(isSessionExpired)) {
     content = (
       <div className="explore__problem">
-        <ErrorMessage>Your session has expired, so we cannot show the shop’s items.</ErrorMessage>
+        <ErrorMessage>{t('explore.expired')}</ErrorMessage>
         <Link className="button button--secondary" to={paths.start.build()}>
-          Start again
+          {t('common.startAgain')}
         </Link>
       </div>
     )
   } else if (failed.length > 0) {
     content = (
       <div className="explore__problem">
-        <ErrorMessage>{catalogue.isError ? 'We could not load the shop’s items.' : 'We could not work out your credit.'} Please try again.</ErrorMessage>
+        <ErrorMessage>{t(catalogue.isError ? 'explore.catalogueFailed' : 'explore.creditFailed')}</ErrorMessage>
         <button
           type="button"
           className="button button--secondary"
@@ -127,7 +130,7 @@ export default function UpsellExploreScreen() {
             if (quote.isError) void fetchQuote()
           }}
         >
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     )
@@ -136,13 +139,13 @@ export default function UpsellExploreScreen() {
   } else {
     content = (
       <div className="card__center">
-        <Spinner label="Loading the shop’s items" />
+        <Spinner label={t('explore.loading')} />
       </div>
     )
   }
 
   return (
-    <StepScreen title="Find something new" stage="Refund" backTo={paths.upsellOffer.build()}>
+    <StepScreen title={t('explore.title')} stage="Refund" backTo={paths.upsellOffer.build()}>
       {content}
     </StepScreen>
   )

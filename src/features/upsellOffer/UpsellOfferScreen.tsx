@@ -3,9 +3,10 @@ import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatPercent } from '../../components/format'
 import { paths } from '../../config/paths'
+import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { isExchangeable } from '../returnFlow/eligibility'
-import { selectFlow, selectLaunch, upsellAccepted, upsellDeclined, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { selectFlow, upsellAccepted, upsellDeclined, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import './UpsellOfferScreen.css'
 
@@ -21,7 +22,8 @@ function lastItemStep({ items, order }: ReturnFlowState): string {
 export default function UpsellOfferScreen() {
   const dispatch = useAppDispatch()
   const flow = useAppSelector(selectFlow)
-  const locale = useAppSelector(selectLaunch).lang ?? 'en'
+  const t = useT()
+  const locale = useLocale()
   const { gift_card_value_multiplier: multiplier } = useShop()
   const { continueFrom, isContinuing } = useContinue()
   const bonus = bonusFraction(multiplier)
@@ -33,25 +35,22 @@ export default function UpsellOfferScreen() {
   }
 
   return (
-    <StepScreen title="Exchange for something new?" stage="Refund" backTo={lastItemStep(flow)}>
+    <StepScreen title={t('upsellOffer.title')} stage="Refund" backTo={lastItemStep(flow)}>
       <div className="upsell-offer" aria-busy={isContinuing}>
         {bonus > 0 ? (
           <p className="upsell-offer__bonus">
             <span className="upsell-offer__percent">+{formatPercent(bonus, locale)}</span>
-            <span>bonus on the value of your return</span>
+            <span>{t('upsellOffer.bonus')}</span>
           </p>
         ) : null}
-        <p className="lead upsell-offer__lead">
-          Instead of a refund, pick a new item from our shop with the value of what you send back
-          {bonus > 0 ? `, and keep a ${formatPercent(bonus, locale)} bonus on top` : ''}.
-        </p>
+        <p className="lead upsell-offer__lead">{t('upsellOffer.lead', { bonus: bonus > 0 ? formatPercent(bonus, locale) : 'none' })}</p>
         <div className="actions">
           <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void answer(true)}>
-            {isContinuing ? <Spinner label="Moving on" size="small" /> : null}
-            <span>Yes, show me new items</span>
+            {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
+            <span>{t('upsellOffer.accept')}</span>
           </button>
           <button type="button" className="button button--secondary button--block" disabled={isContinuing} onClick={() => void answer(false)}>
-            No thanks, continue with my return
+            {t('upsellOffer.decline')}
           </button>
         </div>
       </div>

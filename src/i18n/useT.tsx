@@ -1,0 +1,31 @@
+import { Trans, useLingui } from '@lingui/react'
+import type { ReactElement } from 'react'
+import type { MessageId, UiLocale } from './i18n'
+
+/** Values of an ICU message: `{count}`, `{name}`… */
+export type MessageValues = Record<string, string | number>
+
+/** A message by its id (a typo is a type error), in the portal's current language. */
+export type Translate = (id: MessageId, values?: MessageValues) => string
+
+/** The translate function of the current language; the component re-renders when it changes. */
+export function useT(): Translate {
+  return useLingui()._ as Translate
+}
+
+/** The portal's language, for Intl formatting of money, percentages and dates. */
+export function useLocale(): UiLocale {
+  return useLingui().i18n.locale as UiLocale
+}
+
+interface TProps {
+  id: MessageId
+  values?: MessageValues
+  /** elements for the message's `<0>…</0>` tags, e.g. `[<strong />]` */
+  components: ReactElement[]
+}
+
+/** A message with markup in it ("Order <0>#1001</0>"): the words translated, the elements ours. */
+export function T({ id, values, components }: TProps) {
+  return <Trans id={id} values={values} components={{ ...components }} />
+}
