@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom'
+import { messages as englishFlow } from './src/i18n/catalogs/flow/en'
 import { i18n } from './src/i18n/i18n'
 import { server } from './src/testing/server'
 
 // Every request a test makes must be one it expects: an unhandled call fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-// Each test starts with the portal's words in English, whatever language the last one showed.
+// Each test starts with the portal's words in English, whatever language the last one showed; the
+// later steps' English words are there for components rendered outside their screen's loader.
+i18n.load('en', englishFlow)
 beforeEach(() => i18n.activate('en'))
 afterEach(() => {
   server.resetHandlers()

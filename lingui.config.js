@@ -1,5 +1,7 @@
-// The portal's own words (PRODUCT.md §7): catalogs in src/i18n/catalogs/{locale}.json (ICU
-// messages by id), compiled by `npm run i18n` into src/i18n/catalogs/{locale}.ts (git-ignored), which the build,
+// The portal's own words (PRODUCT.md §7), in ICU messages by id, in two catalogs per language:
+// - start/{locale}.json: the start screen and the frame (shell, banners, errors), always needed;
+// - flow/{locale}.json: the later steps' words, loaded with the first later step's chunk.
+// `npm run i18n` compiles them into {locale}.ts beside each file (git-ignored), which the build,
 // the tests and the type check import. A message missing from a language falls back to English at
 // compile time: the portal never shows a message id.
 const { formatter } = require('@lingui/format-json')
@@ -9,7 +11,10 @@ module.exports = {
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'es'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/i18n/catalogs/{locale}', include: ['<rootDir>/src'] }],
+  catalogs: [
+    { path: '<rootDir>/src/i18n/catalogs/start/{locale}', include: ['<rootDir>/src'] },
+    { path: '<rootDir>/src/i18n/catalogs/flow/{locale}', include: ['<rootDir>/src'] },
+  ],
   format: formatter({ style: 'minimal' }),
   compileNamespace: 'ts',
 }

@@ -41,11 +41,13 @@ export function startLoading(store: AppStore, location: Location = window.locati
   const launch = onLaterStep ? selectLaunch(store.getState()) : launchFromSearch(new URLSearchParams(location.search))
   const id = configId(subdomainFromHost(location.hostname, env.defaultSubdomain), launch.lang)
   const config = store.dispatch(configApi.endpoints.getConfig.initiate({ id }, { subscribe: false }))
+  // First: a later step's chunk (below) comes with the words of this language.
+  const wordsReady = activateLocale(uiLocale(launch.lang))
   // A preview (?config=) may show another logo: nothing is guessed then.
   if (launch.configOverride === null) void config.then(({ data }) => warmImage(data?.logo_src))
   if (onLaterStep && selectHasOrder(store.getState())) preloadScreen(location.pathname)
   // On the start screen, the item selection's chunk comes while the shopper types (not before:
   // nothing competes with the start screen's own loading), so the verify leads straight to it.
   if (!onLaterStep) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })
-  return activateLocale(uiLocale(launch.lang))
+  return wordsReady
 }

@@ -1,19 +1,21 @@
 import { paths } from '../config/paths'
+import { withFlowWords } from '../i18n/i18n'
 import { lazyScreen } from './lazyScreen'
 
 /**
- * The loaders of the later steps' chunks (the start screen is in the main bundle). A module of
- * its own, without React or the router, so that the boot can start a step's chunk early.
+ * The loaders of the later steps' chunks (the start screen is in the main bundle), each with the
+ * later steps' words in the shopper's language. A module of its own, without React or the router,
+ * so that the boot can start a step's chunk early.
  */
 export const screenLoaders = {
-  products: lazyScreen(() => import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen')),
-  returnReason: lazyScreen(() => import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen')),
-  exchange: lazyScreen(() => import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen')),
-  upsellOffer: lazyScreen(() => import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen')),
-  upsellExplore: lazyScreen(() => import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen')),
-  refundMethod: lazyScreen(() => import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen')),
-  confirm: lazyScreen(() => import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen')),
-  returnInstruction: lazyScreen(() => import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen')),
+  products: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen'))),
+  returnReason: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen'))),
+  exchange: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen'))),
+  upsellOffer: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen'))),
+  upsellExplore: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen'))),
+  refundMethod: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen'))),
+  confirm: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen'))),
+  returnInstruction: lazyScreen(() => withFlowWords(import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen'))),
 }
 
 export type ScreenName = keyof typeof screenLoaders
