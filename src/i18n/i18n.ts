@@ -30,7 +30,8 @@ const flowCatalogs: Record<UiLocale, Catalog> = {
   es: () => import(/* webpackChunkName: "i18n-flow-es" */ './catalogs/flow/es'),
 }
 
-i18n.load('en', englishStart)
+// A copy: Lingui merges later catalogs into the first object it is given for a language.
+i18n.load('en', { ...englishStart })
 
 /** The portal's language for a `lang` query value: its primary subtag when we have it ('de-AT' → 'de'). */
 export function uiLocale(lang: string | null | undefined): UiLocale {
