@@ -155,6 +155,15 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(instructions.address.city).toBe('Hamburg')
     expect(instructions.qr_svg).toMatch(/^<svg/)
     expect(instructions.qr_code_value).toMatch(/^RB-/)
+    // The steps are the portal's words: in the shopper's language (Accept-Language), English otherwise.
+    const inGerman = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/instructions`,
+      headers: { ...bearer(order.token), 'accept-language': 'de-AT' },
+    })
+    expect(inGerman.json<ReturnInstructions>().steps[0]).toMatch(/^Verpacken Sie die Artikel/)
+    expect(inGerman.headers.vary).toContain('accept-language')
+    expect(instructions.steps[0]).toMatch(/^Pack the items/)
     const label = await api.app.inject({ method: 'GET', url: instructions.label_url })
     expect(label.statusCode).toBe(200)
     expect(label.headers['content-type']).toBe('application/pdf')

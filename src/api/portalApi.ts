@@ -24,7 +24,7 @@ export const portalApi = createApi({
       if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string') headers.set('authorization', `Bearer ${token}`)
       // The shopper's language (?lang=), so the API names reasons in it; the bodies stay as specified.
       const lang = flow?.launch?.lang
-      if (typeof lang === 'string' && /^[a-z]{2}$/i.test(lang)) headers.set('accept-language', lang.toLowerCase())
+      if (typeof lang === 'string' && /^[a-z]{2}(?:-[a-z0-9]{2,8})?$/i.test(lang)) headers.set('accept-language', lang.toLowerCase())
       return headers
     },
   }),

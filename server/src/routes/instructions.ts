@@ -7,14 +7,34 @@ import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
 import { errorSchema } from './errors'
+import { requestLanguage } from './language'
 
 const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } } as const
 
-const STEPS = [
-  'Pack the items in a parcel, in their original packaging if you still have it.',
-  'Print the label and stick it on the parcel, or show the QR code at a drop-off point.',
-  'Drop the parcel off within 14 days. We will e-mail you when it arrives.',
-]
+/** What to do, in the portal's languages (Accept-Language); English for any other. */
+const STEPS: Record<string, string[]> = {
+  en: [
+    'Pack the items in a parcel, in their original packaging if you still have it.',
+    'Print the label and stick it on the parcel, or show the QR code at a drop-off point.',
+    'Drop the parcel off within 14 days. We will e-mail you when it arrives.',
+  ],
+  de: [
+    'Verpacken Sie die Artikel in einem Paket, wenn möglich in der Originalverpackung.',
+    'Drucken Sie das Etikett aus und kleben Sie es auf das Paket, oder zeigen Sie den QR-Code bei einer Annahmestelle.',
+    'Geben Sie das Paket innerhalb von 14 Tagen ab. Wir schicken Ihnen eine E-Mail, sobald es angekommen ist.',
+  ],
+  fr: [
+    'Emballez les articles dans un colis, dans leur emballage d’origine si vous l’avez encore.',
+    'Imprimez l’étiquette et collez-la sur le colis, ou présentez le code QR dans un point de dépôt.',
+    'Déposez le colis sous 14 jours. Nous vous enverrons un e-mail à son arrivée.',
+  ],
+  es: [
+    'Empaquete los artículos en un paquete, en su embalaje original si aún lo tiene.',
+    'Imprima la etiqueta y péguela en el paquete, o muestre el código QR en un punto de entrega.',
+    'Entregue el paquete en un plazo de 14 días. Le enviaremos un correo electrónico cuando llegue.',
+  ],
+}
+const stepsIn = (lang: string | null) => (lang !== null && Object.hasOwn(STEPS, lang) ? STEPS[lang]! : STEPS.en!)
 
 /** Return instructions (token's order only), and the label PDF behind a signed link. */
 export async function instructionRoutes(app: FastifyInstance, context: PortalContext) {
@@ -56,13 +76,13 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
       const body: ReturnInstructions = {
         return_id: found.id,
         return_name: found.name,
-        steps: STEPS,
+        steps: stepsIn(requestLanguage(request)),
         address: shop.return_address,
         label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
         qr_svg: await renderQrSvg(code),
         qr_code_value: code,
       }
-      return reply.header('cache-control', 'private, max-age=300').send(body)
+      return reply.header('cache-control', 'private, max-age=300').header('vary', 'accept-language').send(body)
     },
   )
 

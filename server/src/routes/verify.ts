@@ -8,6 +8,7 @@ import { issueToken } from '../domain/token'
 import { decideVerify } from '../domain/verify'
 import { findOrderByName } from '../storage/orders'
 import { errorSchema, TOO_MANY } from './errors'
+import { requestLanguage } from './language'
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const
 
@@ -60,7 +61,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       const started = performance.now()
       const { order_name, email, shop: shopId, portal_id } = request.body
       // The body is exactly portal-spec.md §7's; the language comes as a header.
-      const lang = /^([a-z]{2})\b/i.exec(request.headers['accept-language'] ?? '')?.[1]?.toLowerCase() ?? null
+      const lang = requestLanguage(request)
       const now = context.now()
       const fail = async (code: string) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
