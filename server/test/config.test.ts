@@ -27,6 +27,11 @@ describe.each(engines())('configuration on %s', (engine) => {
 
   test('a language the shop has no variant for falls back to the base configuration', async () => {
     expect((await get('demo-fr')).json()).toEqual((await get('demo')).json())
+    expect((await get('demo-pt-br')).json()).toEqual((await get('demo')).json())
+  })
+
+  test('a language with a region takes its language’s variant (?lang=de-AT)', async () => {
+    expect((await get('demo-de-at')).json()).toEqual((await get('demo-de')).json())
   })
 
   test('acme: order prefix AC, no button colour, no multiplier', async () => {
@@ -36,7 +41,7 @@ describe.each(engines())('configuration on %s', (engine) => {
     expect(acme.gift_card_value_multiplier ?? null).toBeNull()
   })
 
-  test.each(['nope', 'nope-de', 'demo-de-x'])('an unknown portal %s is 404', async (id) => {
+  test.each(['nope', 'nope-de', 'nope-de-at', 'demox-de'])('an unknown portal %s is 404', async (id) => {
     const response = await get(id)
     expect(response.statusCode).toBe(404)
     expect(response.json().error).toBe('unknown_portal')

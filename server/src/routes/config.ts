@@ -12,15 +12,21 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
   const key = id.toLowerCase()
   const exact = await context.shops.find(key)
   if (exact) return configOf(exact, null)
-  const dash = key.lastIndexOf('-')
-  if (dash <= 0) return null
-  const base = await context.shops.find(key.slice(0, dash))
-  // A language the shop has no variant for falls back to its base configuration (PRODUCT.md §4).
-  return base ? configOf(base, key.slice(dash + 1)) : null
+  // The language may have a region ('demo-de-at') and the shop a dash ('my-shop-de'): the longest
+  // shop id that exists wins, at most three tries.
+  for (let dash = key.lastIndexOf('-'), tries = 0; dash > 0 && tries < 3; dash = key.lastIndexOf('-', dash - 1), tries++) {
+    const base = await context.shops.find(key.slice(0, dash))
+    // A language the shop has no variant for falls back to its base configuration (PRODUCT.md §4).
+    if (base) return configOf(base, key.slice(dash + 1))
+  }
+  return null
 }
 
+/** The variant of the language ('de-at'), else of its primary subtag ('de'), over the base. */
 function configOf(shop: ShopRecord, lang: string | null): PortalConfig {
-  const variant = lang ? shop.config_variants[lang] : undefined
+  const variants = shop.config_variants
+  const primary = lang?.split('-')[0]
+  const variant = lang && Object.hasOwn(variants, lang) ? variants[lang] : primary && Object.hasOwn(variants, primary) ? variants[primary] : undefined
   return { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id }
 }
 
