@@ -4,7 +4,7 @@
  */
 
 /** Runs `bytes` through a transform stream; past `limit` output bytes it stops reading and gives null. */
-async function pipeThrough(transform: CompressionStream | DecompressionStream, bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | null> {
+async function pipeThrough(transform: CompressionStream | DecompressionStream, bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const writer = transform.writable.getWriter()
   // Not awaited: the writes settle only as the output is read, and reject when reading stops early
   // or the input is not deflate. Either way the reader below learns of it.
@@ -34,12 +34,12 @@ async function pipeThrough(transform: CompressionStream | DecompressionStream, b
 }
 
 /** Raw deflate (RFC 1951, no header): the smallest of the three formats CompressionStream offers. */
-export async function deflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+export async function deflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   return (await pipeThrough(new CompressionStream('deflate-raw'), bytes, Number.POSITIVE_INFINITY))!
 }
 
 /** Inflates raw deflate, or null once the output passes `limit` bytes. Rejects on input that is not deflate. */
-export function inflateRaw(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | null> {
+export function inflateRaw(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   return pipeThrough(new DecompressionStream('deflate-raw'), bytes, limit)
 }
 
