@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom'
+import { CompressionStream, DecompressionStream } from 'node:stream/web'
 import { messages as englishFlow } from './src/i18n/catalogs/flow/en'
 import { i18n } from './src/i18n/i18n'
 import { server } from './src/testing/server'
+
+// jsdom has no compression streams; Node's are the real WHATWG implementation (zlib underneath),
+// so the support code is deflated and inflated in tests exactly as a browser does it.
+if (!('CompressionStream' in globalThis)) Object.assign(globalThis, { CompressionStream, DecompressionStream })
 
 // Every request a test makes must be one it expects: an unhandled call fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

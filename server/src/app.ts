@@ -11,6 +11,7 @@ import { notFound, registerErrorHandler } from './routes/errors'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
 import { returnRoutes } from './routes/returns'
+import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
 
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await configRoutes(api, context)
     await verifyRoutes(api, context)
     await returnRoutes(api, context)
+    await supportRoutes(api, context)
     await catalogueRoutes(api, context)
     await instructionRoutes(api, context)
     if (options.adminToken) await adminRoutes(api, context, options.adminToken)

@@ -95,7 +95,7 @@ describe.each(engines())('returns on %s', (engine) => {
     const forged = `${Buffer.from(JSON.stringify({ o: 'someone-else', s: 'demo', e: 9_999_999_999 })).toString('base64url')}.${signature}`
     expect((await quote(journey(), forged)).statusCode).toBe(401)
     expect((await quote(journey(), `${payload}.${signature}x`)).statusCode).toBe(401)
-    const expired = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(Date.parse('2026-11-20T11:00:00Z') / 1000) })
+    const expired = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(Date.parse('2026-11-20T11:00:00Z') / 1000), readOnly: false })
     expect((await quote(journey(), expired)).json()).toEqual({ error: 'session_expired', message: expect.any(String) })
   })
 

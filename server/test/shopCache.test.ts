@@ -15,7 +15,7 @@ describe.each(engines())('requests whose shop is not cached yet on %s', (engine)
   beforeEach(async () => {
     api = await startApi(engine)
     const [order] = await api.db.query<{ id: string }>("SELECT id FROM orders WHERE shop_id = 'demo' AND name = '#1005'")
-    token = issueToken(Buffer.from('test-secret'), { orderId: order!.id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600 })
+    token = issueToken(Buffer.from('test-secret'), { orderId: order!.id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600, readOnly: false })
     tote = 'li-1005-001'
   })
   afterEach(() => api.close())

@@ -83,6 +83,17 @@ export interface ApiError {
   message?: string
 }
 
+/**
+ * POST /portal-registration/support-token (no body, or {}), authorised by the shopper's token: a
+ * read-only token for the same order and shop with the same expiry. It quotes and reads the
+ * catalogue and instructions; submit answers it `403 { error: 'read_only_session' }`.
+ */
+export interface SupportToken {
+  token: string
+  /** ISO 8601, the presented token's own expiry */
+  token_expires_at: string
+}
+
 /** Why a line item cannot be returned; null when it can. Decided by the server. */
 export type Ineligibility = 'final_sale' | 'return_window_closed' | 'already_returned' | 'not_fulfilled'
 

@@ -1,5 +1,5 @@
 import { env } from '../app/env'
-import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest } from './contract'
+import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest, SupportToken } from './contract'
 import { hostUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {
@@ -27,7 +27,17 @@ const returnsApi = portalApi.injectEndpoints({
     getReturnInstructions: build.query<ReturnInstructions, { returnId: string }>({
       query: ({ returnId }) => hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
     }),
+    /** A read-only token for the support code: a mutation, as each call mints a new token. */
+    createSupportToken: build.mutation<SupportToken, void>({
+      query: () => ({ url: hostUrl(env.apiUrl, '/portal-registration/support-token'), method: 'POST' }),
+    }),
   }),
 })
 
-export const { useQuoteReturnMutation, useSubmitReturnMutation, useGetCatalogueQuery, useGetReturnInstructionsQuery } = returnsApi
+export const {
+  useQuoteReturnMutation,
+  useSubmitReturnMutation,
+  useGetCatalogueQuery,
+  useGetReturnInstructionsQuery,
+  useCreateSupportTokenMutation,
+} = returnsApi

@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, Variant, VerifiedOrder } from '../api/contract'
+import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, SupportToken, Variant, VerifiedOrder } from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -132,4 +132,9 @@ export function buildInstructions(overrides: Partial<ReturnInstructions> = {}): 
     qr_code_value: 'RB-1001-R1',
     ...overrides,
   }
+}
+
+/** The read-only token the server gives for `token`: marked so a test can see which token asked. */
+export function buildSupportToken(token = 'test-token', overrides: Partial<SupportToken> = {}): SupportToken {
+  return { token: token.startsWith('read-only.') ? token : `read-only.${token}`, token_expires_at: '2026-11-10T12:00:00.000Z', ...overrides }
 }

@@ -6,6 +6,8 @@ export interface TokenClaims {
   shopId: string
   /** seconds since the epoch */
   expires: number
+  /** a support replay's token: it reads the order's session (quote, catalogue, instructions), never submits */
+  readOnly: boolean
 }
 
 const sign = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
@@ -18,7 +20,9 @@ function sameSignature(a: string, b: string): boolean {
 
 /** A bearer token: base64url(JSON claims) + "." + HMAC-SHA256 of it. */
 export function issueToken(secret: Buffer, claims: TokenClaims): string {
-  const payload = Buffer.from(JSON.stringify({ o: claims.orderId, s: claims.shopId, e: claims.expires })).toString('base64url')
+  // `r` only when read-only: a shopper's token stays as short as it was, and one without `r` can submit.
+  const body = { o: claims.orderId, s: claims.shopId, e: claims.expires, ...(claims.readOnly ? { r: 1 } : {}) }
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url')
   return `${payload}.${sign(secret, payload)}`
 }
 
@@ -28,10 +32,12 @@ export function readToken(secret: Buffer, token: string, now: Date): TokenClaims
   if (!payload || !signature || extra !== undefined || payload.length > 512) return null
   if (!sameSignature(signature, sign(secret, payload))) return null
   try {
-    const { o, s, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+    const { o, s, e, r } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
     if (typeof o !== 'string' || typeof s !== 'string' || typeof e !== 'number') return null
+    // Anything but absent or 1 was not signed by issueToken: refused rather than guessed at.
+    if (r !== undefined && r !== 1) return null
     if (e * 1000 <= now.getTime()) return null
-    return { orderId: o, shopId: s, expires: e }
+    return { orderId: o, shopId: s, expires: e, readOnly: r === 1 }
   } catch {
     return null
   }

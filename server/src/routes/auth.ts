@@ -21,3 +21,13 @@ export function requireToken(context: PortalContext) {
     request.claims = claims
   }
 }
+
+/**
+ * A preHandler after requireToken for the calls that change something: a support replay's
+ * read-only token is refused with 403 `read_only_session` before any database work.
+ */
+export async function refuseReadOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (request.claims?.readOnly) {
+    return reply.code(403).send({ error: 'read_only_session', message: 'This is a read-only support session: it cannot submit a return.' })
+  }
+}

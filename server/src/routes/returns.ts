@@ -8,7 +8,7 @@ import { findOrderById, returnedQuantities } from '../storage/orders'
 import type { Queryable } from '../storage/database'
 import { findReturnByKey, insertReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
-import { requireToken } from './auth'
+import { refuseReadOnly, requireToken } from './auth'
 import { errorSchema } from './errors'
 
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const
@@ -59,8 +59,9 @@ async function price(shop: ShopRecord | null, db: Queryable, claims: TokenClaims
 const requestHash = (request: ReturnRequest) => createHash('sha256').update(JSON.stringify(request)).digest('base64url')
 
 /**
- * Quote and submit (the token's order only). Submit is idempotent by its Idempotency-Key: the
- * order is locked, an earlier return with the key is answered again, else one return is made.
+ * Quote and submit (the token's order only; a read-only token quotes but never submits). Submit
+ * is idempotent by its Idempotency-Key: the order is locked, an earlier return with the key is
+ * answered again, else one return is made.
  */
 export async function returnRoutes(app: FastifyInstance, context: PortalContext) {
   const authorised = requireToken(context)
@@ -79,7 +80,7 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
   app.post<{ Body: ReturnRequest; Headers: { 'idempotency-key'?: string } }>(
     '/portal-registration/returns',
     {
-      preHandler: authorised,
+      preHandler: [authorised, refuseReadOnly],
       schema: {
         body: returnRequestSchema,
         headers: { type: 'object', required: ['idempotency-key'], properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } } },

@@ -80,7 +80,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
       return reply.header('cache-control', 'no-store').send({
         ...outcome.order,
-        token: issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires }),
+        token: issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires, readOnly: false }),
         token_expires_at: new Date(expires * 1000).toISOString(),
       })
     },

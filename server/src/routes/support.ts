@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { SupportToken } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { issueToken } from '../domain/token'
+import { requireToken } from './auth'
+import { errorSchema } from './errors'
+
+const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+
+/** No body at all, or `{}`: a JSON schema cannot say "absent or empty", so this is checked by hand. */
+async function emptyBody(request: FastifyRequest, reply: FastifyReply) {
+  if (request.body !== undefined && !isEmptyObject(request.body)) {
+    return reply.code(400).send({ error: 'invalid_request', message: 'body: must be empty or {}' })
+  }
+}
+
+/**
+ * POST /portal-registration/support-token: a read-only token for the presented token's order and
+ * shop, ending when it ends. The shopper's support code carries it, so whoever replays the code
+ * sees the session and cannot submit a return. A read-only token gives a read-only token again.
+ */
+export async function supportRoutes(app: FastifyInstance, context: PortalContext) {
+  // Its own scope: the parser below must not change how the other routes answer odd bodies.
+  await app.register(async (scope) => {
+    // A body of any other media type is a 400 like any other body but {}, not the usual 415.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(Object.assign(new Error('body: must be empty or {}'), { statusCode: 400 }), undefined))
+
+    scope.post(
+      '/portal-registration/support-token',
+      {
+        preValidation: emptyBody,
+        preHandler: requireToken(context),
+        schema: {
+          response: {
+            200: {
+              type: 'object',
+              required: ['token', 'token_expires_at'],
+              additionalProperties: false,
+              properties: { token: { type: 'string' }, token_expires_at: { type: 'string' } },
+            },
+            '4xx': errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const claims = request.claims!
+        // The same expiry, never a fresh one: a copied code must not outlive the shopper's session.
+        const body: SupportToken = {
+          token: issueToken(context.secret, { ...claims, readOnly: true }),
+          token_expires_at: new Date(claims.expires * 1000).toISOString(),
+        }
+        return reply.header('cache-control', 'no-store').send(body)
+      },
+    )
+  })
+}
