@@ -9,8 +9,10 @@ import { TestModeBanner } from '../components/TestModeBanner'
 import { uiLocale } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { useUiLocale } from '../i18n/useUiLocale'
+import { selectReadOnly } from '../features/returnFlow/returnFlowSlice'
 import { useBranding } from '../shop/useBranding'
 import { useShopConfig } from '../shop/useShopConfig'
+import { useAppSelector } from './hooks'
 import { RouteErrorBoundary } from './RouteError'
 
 /** The card while something the screen needs is on its way: a spinner, and no footer yet. */
@@ -43,12 +45,18 @@ export function Shell() {
   const loaded = useDeferredValue(useMemo(() => ({ config: shop.config, isLoading: shop.isLoading }), [shop.config, shop.isLoading]))
   const config = loaded.config
   const { pathname } = useLocation()
+  const readOnly = useAppSelector(selectReadOnly)
 
   return (
     <div className="page">
       {config?.background_src ? <img className="page__background" src={config.background_src} alt="" /> : null}
       {shop.testMode ? <TestModeBanner /> : null}
       {shop.preview ? <PreviewMarker /> : null}
+      {readOnly ? (
+        <div className="support-banner" role="note">
+          {t('shell.readOnly')}
+        </div>
+      ) : null}
       <div className="page__body">
         {config ? (
           <Suspense fallback={<LoadingCard label={t('shell.loadingStep')} />}>

@@ -4,7 +4,7 @@ import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { screenLoaders, type ScreenName } from './screens'
+import { screenLoaders, supportScreenLoader, type ScreenName } from './screens'
 import { Shell } from './Shell'
 
 // Every later screen is its own chunk (./screens); the start screen is in the main bundle.
@@ -12,6 +12,8 @@ const FLOW_ROUTES = (Object.keys(screenLoaders) as ScreenName[]).map((name) => {
   const Screen = lazy(screenLoaders[name])
   return { pattern: paths[name].pattern as string, element: <Screen /> }
 })
+
+const SupportScreen = lazy(supportScreenLoader)
 
 /** Later steps need a verified order; without one the shopper starts at the start screen. */
 function RequireOrder() {
@@ -33,6 +35,7 @@ export function PortalRoutes() {
             <Route key={pattern} path={pattern} element={element} />
           ))}
         </Route>
+        <Route path={paths.support.pattern} element={<SupportScreen />} />
         {/* portal-spec.md §2: the start screen, and any unknown path shows it too. */}
         <Route path="*" element={<StartScreen />} />
       </Route>

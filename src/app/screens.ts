@@ -20,6 +20,9 @@ export const screenLoaders = {
 
 export type ScreenName = keyof typeof screenLoaders
 
+/** /support: support staff open a shopper's session from a code; not a step of the flow. */
+export const supportScreenLoader = lazyScreen(() => withFlowWords(import(/* webpackChunkName: "support" */ '../support/SupportScreen')))
+
 /** A route pattern ('/return-item/:id/exchange') as a test of a pathname, as matchPath reads it. */
 const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i')
 const matchers = (Object.keys(screenLoaders) as ScreenName[]).map((name) => ({ name, test: matcher(paths[name].pattern) }))

@@ -6,6 +6,10 @@ export function PreviewMarker() {
   return (
     <div className="preview-marker" role="note" aria-label={t('shell.previewLabel')}>
       {t('shell.preview')}
+      <span className="preview-marker__note" aria-hidden="true">
+        {' · '}
+        {t('shell.previewNote')}
+      </span>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { MessageId } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
+import { SupportCodePanel } from '../support/SupportCodePanel'
 import { useHeadingFocus } from './useHeadingFocus'
 
 /** The four stages a shopper sees in the progress indicator. */
@@ -55,7 +56,10 @@ function Progress({ stage }: { stage: Stage }) {
   )
 }
 
-/** The frame of a step after the start screen: back link, progress, a heading that takes focus. */
+/**
+ * The frame of a step after the start screen: back link, progress, a heading that takes focus, and
+ * the need-help area with the shopper's support code.
+ */
 export function StepScreen({ title, stage, backTo, children }: StepScreenProps) {
   const headingRef = useHeadingFocus()
   return (
@@ -68,6 +72,7 @@ export function StepScreen({ title, stage, backTo, children }: StepScreenProps) 
         {title}
       </h1>
       {children}
+      <SupportCodePanel />
     </section>
   )
 }

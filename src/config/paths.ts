@@ -15,6 +15,8 @@ export const paths = {
   refundMethod: { pattern: '/refund-method', build: () => '/refund-method' },
   confirm: { pattern: '/confirm', build: () => '/confirm' },
   returnInstruction: { pattern: '/return-instruction', build: () => '/return-instruction' },
+  /** support staff open a shopper's session from a support code (PRODUCT.md §1: support staff) */
+  support: { pattern: '/support', build: () => '/support' },
 } as const
 
 const FLOW_PATTERNS = [

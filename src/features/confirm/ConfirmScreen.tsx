@@ -93,7 +93,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   }, [bodyKey])
 
   async function onSubmit() {
-    if (submitting.current) return
+    // A support agent's replay looks, never submits (the API refuses its token too).
+    if (submitting.current || flow.readOnly) return
     submitting.current = true
     setProblem(null)
     // One key per set of choices: every retry sends the same one, so the server makes one return.
@@ -155,8 +156,9 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
       {problem === 'failed' ? (
         <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage>
       ) : null}
+      {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
       <div className="actions confirm__actions">
-        <button type="button" className="button button--primary button--block" disabled={busy} onClick={() => void onSubmit()}>
+        <button type="button" className="button button--primary button--block" disabled={busy || flow.readOnly} onClick={() => void onSubmit()}>
           {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
           <span>{t(problem === 'failed' ? 'common.tryAgain' : 'confirm.submit')}</span>
         </button>

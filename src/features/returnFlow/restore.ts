@@ -65,7 +65,7 @@ export function restoreReturnFlow(value: unknown): ReturnFlowState {
   const lines = new Map(order.line_items.map((line) => [line.id, line]))
   const items = Array.isArray(value.items) ? value.items.map((item) => restoreItem(item, lines)) : []
   // A flow whose items do not all restore is not the flow the shopper left: keep only the order.
-  if (items.some((item) => item === null)) return { ...initialState, launch, order }
+  if (items.some((item) => item === null)) return { ...initialState, launch, order, readOnly: value.readOnly === true }
   return {
     launch,
     order,
@@ -75,5 +75,6 @@ export function restoreReturnFlow(value: unknown): ReturnFlowState {
     quote: looksLikeReturnOrder(value.quote) ? value.quote : null,
     idempotencyKey: isString(value.idempotencyKey) ? value.idempotencyKey : null,
     submitted: looksLikeReturnOrder(value.submitted) ? value.submitted : null,
+    readOnly: value.readOnly === true,
   }
 }

@@ -37,6 +37,8 @@ export interface ReturnFlowState {
   idempotencyKey: string | null
   /** the return as created by the server */
   submitted: ReturnOrder | null
+  /** a support agent's replay of a shopper's session (a support code): it can look, never submit */
+  readOnly: boolean
 }
 
 export const initialLaunch: Launch = { lang: null, testMode: false, configOverride: null }
@@ -50,6 +52,7 @@ export const initialState: ReturnFlowState = {
   quote: null,
   idempotencyKey: null,
   submitted: null,
+  readOnly: false,
 }
 
 /** Any change of a choice makes the stored quote stale and a new submit a new return. */
@@ -68,6 +71,13 @@ export const returnFlowSlice = createSlice({
     /** The start screen was opened: a new session begins and any stored return order is cleared. */
     portalOpened(_state, action: PayloadAction<Launch>) {
       return { ...initialState, launch: action.payload }
+    },
+    /**
+     * Support staff opened a shopper's session from a support code (decoded and checked): the
+     * shopper's state, read-only, with no submit key of the shopper's.
+     */
+    supportSessionOpened(_state, action: PayloadAction<ReturnFlowState>) {
+      return { ...action.payload, idempotencyKey: null, readOnly: true }
     },
     /** Verification succeeded: the order and its token are the session from now on. */
     orderVerified(state, action: PayloadAction<VerifiedOrder>) {
@@ -136,6 +146,7 @@ export const returnFlowSlice = createSlice({
     },
     /** The confirm screen is about to submit: the key is kept until the choices change. */
     submitStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
+      if (state.readOnly) return
       state.idempotencyKey ??= action.payload.idempotencyKey
     },
     returnSubmitted(state, action: PayloadAction<ReturnOrder>) {
@@ -150,11 +161,13 @@ export const returnFlowSlice = createSlice({
     selectChosenItems: (state) => state.items,
     selectQuote: (state) => state.quote,
     selectSubmitted: (state) => state.submitted,
+    selectReadOnly: (state) => state.readOnly,
   },
 })
 
 export const {
   portalOpened,
+  supportSessionOpened,
   orderVerified,
   itemsChosen,
   reasonGiven,
@@ -169,5 +182,5 @@ export const {
   returnSubmitted,
 } = returnFlowSlice.actions
 
-export const { selectFlow, selectLaunch, selectOrder, selectHasOrder, selectChosenItems, selectQuote, selectSubmitted } =
+export const { selectFlow, selectLaunch, selectOrder, selectHasOrder, selectChosenItems, selectQuote, selectSubmitted, selectReadOnly } =
   returnFlowSlice.selectors

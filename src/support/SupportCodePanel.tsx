@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { useCreateSupportTokenMutation } from '../api/returnsEndpoints'
+import { useAppSelector } from '../app/hooks'
+import { ErrorMessage } from '../components/ErrorMessage'
+import { Spinner } from '../components/Spinner'
+import { selectFlow } from '../features/returnFlow/returnFlowSlice'
+import { useT } from '../i18n/useT'
+import { useShop } from '../shop/useShop'
+import './SupportCodePanel.css'
+
+type State = { kind: 'idle' } | { kind: 'making' } | { kind: 'ready'; code: string } | { kind: 'failed' }
+
+/**
+ * The need-help area of every later step: the shop's help message and the shopper's support code
+ * (PRODUCT.md §1), made on request (a read-only token from the API, then the session compressed
+ * in the browser) and copyable. A code describes the moment it was made: a new choice or another
+ * step asks for a new one.
+ */
+export function SupportCodePanel() {
+  const t = useT()
+  const shop = useShop()
+  const flow = useAppSelector(selectFlow)
+  const { pathname } = useLocation()
+  const [createToken] = useCreateSupportTokenMutation()
+  const [state, setState] = useState<State>({ kind: 'idle' })
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
+  const ids = { label: useId(), status: useId() }
+
+  useEffect(() => {
+    setState({ kind: 'idle' })
+    setCopied(null)
+  }, [flow, pathname])
+
+  if (flow.readOnly) return null
+
+  async function make() {
+    setState({ kind: 'making' })
+    setCopied(null)
+    try {
+      const [{ token }, { encodeSupportCode }] = await Promise.all([
+        createToken().unwrap(),
+        // The codec is its own chunk: most shoppers never ask for a code.
+        import(/* webpackChunkName: "support-code" */ './supportCode'),
+      ])
+      setState({ kind: 'ready', code: await encodeSupportCode({ shop: shop.shop, path: pathname, flow, token }) })
+    } catch {
+      setState({ kind: 'failed' })
+    }
+  }
+
+  async function copy(code: string) {
+    try {
+      await navigator.clipboard.writeText(code)
+      setCopied('yes')
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the code is selected instead.
+      field.current?.select()
+      setCopied('no')
+    }
+  }
+
+  return (
+    <details className="support-panel">
+      <summary className="support-panel__summary">{t('support.needHelp')}</summary>
+      <div className="support-panel__body">
+        {shop.need_help_message ? <p>{shop.need_help_message}</p> : null}
+        <p className="muted">{t('support.intro')}</p>
+        {state.kind === 'ready' ? (
+          <>
+            <label className="field__label" htmlFor={ids.label}>
+              {t('support.label')}
+            </label>
+            <textarea
+              ref={field}
+              id={ids.label}
+              className="field__input support-panel__code"
+              readOnly
+              rows={3}
+              value={state.code}
+              spellCheck={false}
+              aria-describedby={copied ? ids.status : undefined}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <button type="button" className="button button--secondary" onClick={() => void copy(state.code)}>
+              {t('support.copy')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--secondary" disabled={state.kind === 'making'} onClick={() => void make()}>
+            {state.kind === 'making' ? <Spinner label={t('support.making')} size="small" /> : null}
+            <span>{t('support.show')}</span>
+          </button>
+        )}
+        <p className="support-panel__status" id={ids.status} aria-live="polite">
+          {copied === 'yes' ? t('support.copied') : copied === 'no' ? t('support.copyFailed') : null}
+        </p>
+        {state.kind === 'failed' ? <ErrorMessage>{t('support.failed')}</ErrorMessage> : null}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,137 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import { buildConfig } from '../testing/builders'
+import { buildFlow1001AtConfirm } from '../testing/order1001'
+import { renderPortal } from '../testing/renderWithProviders'
+import { server } from '../testing/server'
+import { encodeSupportCode } from './supportCode'
+
+const english = { lang: null, testMode: false, configOverride: null }
+const shopperFlow = () => buildFlow1001AtConfirm({ launch: english })
+
+/** The API as the confirm step needs it; every submit is counted (a replay must make none). */
+function api(quote: ReturnFlowState['quote']) {
+  const seen = { submits: 0 }
+  server.use(
+    http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ shop: 'demo' }))),
+    http.post('*/portal-registration/returns/quote', () => HttpResponse.json(quote)),
+    http.post('*/portal-registration/returns', () => {
+      seen.submits++
+      return HttpResponse.json({ error: 'read_only_session' }, { status: 403 })
+    }),
+  )
+  return seen
+}
+
+/** The shopper's side: the need-help area of the step, and the code it makes. */
+async function shopperCode(flow: ReturnFlowState, route = '/confirm') {
+  const { user } = renderPortal({ route, preloadedState: { returnFlow: flow } })
+  // In the shopper's language: English or German here.
+  await user.click(await screen.findByText(/^(Need help\?|Brauchen Sie Hilfe\?)$/))
+  await user.click(screen.getByRole('button', { name: /^(Show my support code|Meinen Support-Code zeigen)$/ }))
+  const field = await screen.findByRole('textbox', { name: /^(Your support code|Ihr Support-Code)$/ })
+  const code = (field as HTMLTextAreaElement).value
+  cleanup()
+  sessionStorage.clear()
+  return code
+}
+
+test('the need-help area makes a copyable support code of the step, without the order’s token or the e-mail', async () => {
+  api(shopperFlow().quote)
+  const { user } = renderPortal({ route: '/confirm', preloadedState: { returnFlow: shopperFlow() } })
+  await user.click(await screen.findByText('Need help?'))
+  expect(screen.getByText(/give them your support code/)).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Show my support code' }))
+  const field = (await screen.findByRole('textbox', { name: 'Your support code' })) as HTMLTextAreaElement
+  expect(field.value).toMatch(/^RB1\.[A-Za-z0-9_-]+$/)
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText')
+  await user.click(screen.getByRole('button', { name: 'Copy support code' }))
+  expect(await screen.findByText('Support code copied.')).toBeInTheDocument()
+  expect(writeText).toHaveBeenCalledWith(field.value)
+})
+
+test('a support code opens on /support at the same screen with the same choices, read-only, in the shopper’s language', async () => {
+  const seen = api(shopperFlow().quote)
+  const shopper = buildFlow1001AtConfirm()
+  const code = await shopperCode(shopper)
+
+  const { user, store, router } = renderPortal({ route: '/support' })
+  await user.click(await screen.findByRole('textbox', { name: 'Support code' }))
+  await user.paste(code)
+  await user.click(screen.getByRole('button', { name: 'Open the session' }))
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+  const replay = store.getState().returnFlow
+  const { _persist, ...state } = replay as typeof replay & { _persist?: unknown }
+  void _persist
+  expect(state).toEqual({
+    ...shopper,
+    order: { ...shopper.order, token: `read-only.${shopper.order!.token}` },
+    items: [shopper.items[0], { ...shopper.items[1], reason: { id: 'damaged', comment: 'Handle chipped, photos sent from j***@example.com' } }],
+    quote: expect.anything(),
+    idempotencyKey: null,
+    readOnly: true,
+  })
+  // The shopper's language, the read-only banner, and a submit that cannot be pressed.
+  expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung prüfen und bestätigen' })).toBeInTheDocument()
+  expect(document.documentElement).toHaveAttribute('lang', 'de')
+  expect(screen.getByRole('note', { name: '' })).toHaveTextContent(/Support-Ansicht, nur lesen/)
+  const submit = screen.getByRole('button', { name: 'Rücksendung absenden' })
+  expect(submit).toBeDisabled()
+  await user.click(submit)
+  expect(seen.submits).toBe(0)
+  // No code of a replay: the need-help area is the shopper's.
+  expect(screen.queryByText('Brauchen Sie Hilfe?')).not.toBeInTheDocument()
+})
+
+test('a link with the code in its fragment opens the session at once', async () => {
+  api(shopperFlow().quote)
+  const code = await shopperCode(shopperFlow())
+  const { router, store } = renderPortal({ route: `/support#${code}` })
+  await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+  expect(store.getState().returnFlow.readOnly).toBe(true)
+  expect(await screen.findByRole('button', { name: 'Submit return' })).toBeDisabled()
+})
+
+test('the start screen ends a replay: the next session is a shopper’s again', async () => {
+  api(shopperFlow().quote)
+  const code = await shopperCode(shopperFlow())
+  const { store, router } = renderPortal({ route: `/support#${code}` })
+  await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
+  expect(store.getState().returnFlow.readOnly).toBe(true)
+  cleanup()
+  const next = renderPortal({ route: '/', preloadedState: { returnFlow: store.getState().returnFlow } })
+  await screen.findByRole('textbox', { name: 'Order number' })
+  await waitFor(() => expect(next.store.getState().returnFlow.readOnly).toBe(false))
+  expect(next.store.getState().returnFlow.order).toBeNull()
+})
+
+test.each([
+  ['nothing', '', 'Paste a support code to continue.'],
+  ['garbage', 'hello support', 'This is not a support code of this portal. Check that it was copied whole.'],
+  ['a code of a newer portal', 'RB2.AAAA', 'This support code comes from another version of the portal and cannot be opened here.'],
+])('%s is refused with a clear error, the field marked and focused', async (_name, code, message) => {
+  api(null)
+  const { user, router, store } = renderPortal({ route: '/support' })
+  const field = await screen.findByRole('textbox', { name: 'Support code' })
+  if (code) await user.type(field, code)
+  await user.click(screen.getByRole('button', { name: 'Open the session' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  expect(field).toHaveAttribute('aria-invalid', 'true')
+  expect(field).toHaveFocus()
+  expect(router.state.location.pathname).toBe('/support')
+  expect(store.getState().returnFlow.order).toBeNull()
+})
+
+test('a code from another shop’s portal is refused', async () => {
+  api(null)
+  const flow = shopperFlow()
+  const code = await encodeSupportCode({ shop: 'acme', path: '/confirm', flow, token: 'read-only' })
+  const { user } = renderPortal({ route: '/support' })
+  await user.click(await screen.findByRole('textbox', { name: 'Support code' }))
+  await user.paste(code)
+  await user.click(screen.getByRole('button', { name: 'Open the session' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('This support code belongs to another shop’s portal.')
+  expect(within(screen.getByRole('main')).queryByRole('button', { name: 'Submit return' })).not.toBeInTheDocument()
+})
