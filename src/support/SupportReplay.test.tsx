@@ -28,7 +28,7 @@ function api(quote: ReturnFlowState['quote']) {
 async function shopperCode(flow: ReturnFlowState, route = '/confirm') {
   const { user } = renderPortal({ route, preloadedState: { returnFlow: flow } })
   // In the shopper's language: English or German here.
-  await user.click(await screen.findByText(/^(Need help\?|Brauchen Sie Hilfe\?)$/))
+  await user.click(await screen.findByText(/^(Help with your return|Hilfe zu Ihrer Rücksendung)$/))
   await user.click(screen.getByRole('button', { name: /^(Show my support code|Meinen Support-Code zeigen)$/ }))
   const field = await screen.findByRole('textbox', { name: /^(Your support code|Ihr Support-Code)$/ })
   const code = (field as HTMLTextAreaElement).value
@@ -40,7 +40,7 @@ async function shopperCode(flow: ReturnFlowState, route = '/confirm') {
 test('the need-help area makes a copyable support code of the step, without the order’s token or the e-mail', async () => {
   api(shopperFlow().quote)
   const { user } = renderPortal({ route: '/confirm', preloadedState: { returnFlow: shopperFlow() } })
-  await user.click(await screen.findByText('Need help?'))
+  await user.click(await screen.findByText('Help with your return'))
   expect(screen.getByText(/give them your support code/)).toBeInTheDocument()
   await user.click(screen.getByRole('button', { name: 'Show my support code' }))
   const field = (await screen.findByRole('textbox', { name: 'Your support code' })) as HTMLTextAreaElement
@@ -82,7 +82,7 @@ test('a support code opens on /support at the same screen with the same choices,
   await user.click(submit)
   expect(seen.submits).toBe(0)
   // No code of a replay: the need-help area is the shopper's.
-  expect(screen.queryByText('Brauchen Sie Hilfe?')).not.toBeInTheDocument()
+  expect(screen.queryByText('Hilfe zu Ihrer Rücksendung')).not.toBeInTheDocument()
 })
 
 test('a link with the code in its fragment opens the session at once', async () => {
