@@ -3,6 +3,14 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 /** Fetched data stays fresh for 24 hours (portal-spec.md §9). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
 
+/**
+ * How long the portal waits for an answer before it gives up and offers a retry. A phone on a
+ * weak mobile connection can take several seconds for a call the server answers at once, so
+ * this is generous; past it, a shopper is better served by a message and a button than by a
+ * spinner that never ends (a connection that went away mid-call never answers at all).
+ */
+export const API_TIMEOUT_MS = 20_000
+
 /** Calls made with the verify token; configuration and verify go without it. */
 const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions', 'createSupportToken'])
 
@@ -17,7 +25,7 @@ interface FlowState {
 export const portalApi = createApi({
   reducerPath: 'portalApi',
   baseQuery: fetchBaseQuery({
-    timeout: 20_000,
+    timeout: API_TIMEOUT_MS,
     prepareHeaders: (headers, { getState, endpoint }) => {
       const flow = (getState() as FlowState).returnFlow
       const token = flow?.order?.token

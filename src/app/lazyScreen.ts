@@ -40,7 +40,9 @@ export function lazyScreen(load: () => Promise<ScreenModule>): ScreenLoader {
       sessionStorage.removeItem(RELOADED_KEY)
       return module
     } catch (error) {
-      if (sessionStorage.getItem(RELOADED_KEY) === null) {
+      // Offline, a reload cannot fetch the page either: it would swap the portal for the
+      // browser's own error page. The error boundary says what happened and offers the reload.
+      if (navigator.onLine && sessionStorage.getItem(RELOADED_KEY) === null) {
         sessionStorage.setItem(RELOADED_KEY, String(Date.now()))
         window.location.reload()
         return new Promise<never>(() => {})

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
@@ -20,6 +20,13 @@ function RequireOrder() {
   const hasOrder = useAppSelector(selectHasOrder)
   // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
   const shop = useOutletContext()
+  // Once the flow has begun, every step's chunk comes in the background: a shopper whose
+  // connection drops mid-flow still moves between steps, and only the API calls wait for it
+  // (a step whose chunk cannot load would otherwise reload the page into the browser's
+  // offline error). The chunks are small, and the start screen does not wait for them.
+  useEffect(() => {
+    if (hasOrder) for (const loader of Object.values(screenLoaders)) void loader.preload()
+  }, [hasOrder])
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
   return <Outlet context={shop} />

@@ -1,0 +1,103 @@
+import type { Page, Request, Response } from '@playwright/test'
+import type { Money } from '../src/api/contract'
+import { formatMoney } from '../src/components/format'
+import { expect, shopUrl, startReturn } from './fixtures'
+
+/**
+ * The shopper's steps of PRODUCT.md §3, each checking it is where the rules say, shared by the
+ * journeys and the fault specs.
+ */
+
+export const TEE = 'li-1001-001'
+export const MUG = 'li-1001-002'
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 })
+export const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true })
+export const money = (value: Money) => formatMoney(value, 'en')
+
+export const isVerify = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/verify'
+export const isQuote = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns/quote'
+export const isSubmit = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns'
+export const isCatalogue = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/portal-registration/catalogue'
+export const isInstructions = (response: Response) => isInstructionsRequest(response.request())
+export const isInstructionsRequest = (request: Request) => /\/portal-registration\/returns\/[^/]+\/instructions$/.test(new URL(request.url()).pathname)
+
+/** Every path the tab shows, same-document navigations (pushState, replaceState) included. */
+export function visitedPaths(page: Page): string[] {
+  const paths: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname)
+  })
+  return paths
+}
+
+/** The start screen of a shop, with its form ready. */
+export async function openStart(page: Page, shop = 'demo') {
+  await page.goto(shopUrl(shop))
+  await expect(page.getByRole('textbox', { name: 'Order number' })).toBeVisible()
+}
+
+/** The tab shows `path` (of whichever shop) with its screen's heading. */
+export async function expectStep(page: Page, path: string, title: string) {
+  await expect(page).toHaveURL((url) => url.pathname === path)
+  await expect(heading(page)).toHaveText(title)
+}
+
+export async function chooseItems(page: Page, items: { title: string; quantity?: number }[]) {
+  await expectStep(page, '/products', 'Choose the items to return')
+  for (const { title, quantity = 1 } of items) {
+    await page.getByRole('checkbox', { name: new RegExp(`^${title}`) }).check()
+    for (let unit = 1; unit < quantity; unit++) {
+      await page.getByRole('group', { name: `Quantity of ${title} to return` }).getByRole('button', { name: 'Increase quantity' }).click()
+    }
+  }
+  await continueButton(page).click()
+}
+
+export async function giveReason(page: Page, lineItemId: string, title: string, reason: string) {
+  await expectStep(page, `/return-item/${lineItemId}/return-reason`, `Why are you returning the ${title}?`)
+  await page.getByRole('radio', { name: reason, exact: true }).check()
+  await continueButton(page).click()
+}
+
+export async function chooseExchange(page: Page, lineItemId: string, title: string, option: string) {
+  await expectStep(page, `/return-item/${lineItemId}/exchange`, `Would you like to exchange the ${title}?`)
+  await page.getByRole('radio', { name: option }).check()
+  await continueButton(page).click()
+}
+
+export async function declineUpsell(page: Page) {
+  await expectStep(page, '/upsell-offer', 'Exchange for something new?')
+  await page.getByRole('button', { name: 'No thanks, continue with my return' }).click()
+}
+
+export async function chooseRefundMethod(page: Page, method: 'Original payment method' | 'Store credit') {
+  await expectStep(page, '/refund-method', 'How would you like your refund?')
+  await page.getByRole('radio', { name: new RegExp(`^${method}`) }).check()
+  await continueButton(page).click()
+}
+
+/** #1001 with one tee exchanged for L: no item is left unexchanged, so the rules go straight to confirm. */
+export async function teeExchangedToConfirm(page: Page) {
+  await openStart(page)
+  await startReturn(page, '#1001', 'jane@example.com')
+  await chooseItems(page, [{ title: 'Classic Tee' }])
+  await giveReason(page, TEE, 'Classic Tee', 'Too small')
+  await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
+  await expectStep(page, '/confirm', 'Check and confirm your return')
+}
+
+/** #1001 with one tee refunded: upsell offer (declined) and the refund method, up to confirm. */
+export async function teeRefundedToRefundMethod(page: Page) {
+  await openStart(page)
+  await startReturn(page, '#1001', 'jane@example.com')
+  await chooseItems(page, [{ title: 'Classic Tee' }])
+  await giveReason(page, TEE, 'Classic Tee', 'Too small')
+  await chooseExchange(page, TEE, 'Classic Tee', 'Refund instead')
+  await declineUpsell(page)
+  await expectStep(page, '/refund-method', 'How would you like your refund?')
+}
+
+/** A row of the confirm screen's refund breakdown. */
+export const breakdownValue = (page: Page, label: string) =>
+  page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')

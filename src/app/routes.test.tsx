@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react'
+import { buildFlow, buildOrder } from '../testing/builders'
+import { renderPortal } from '../testing/renderWithProviders'
+import { screenLoaders, type ScreenName } from './screens'
+
+/** Spies on every later step's preload (calling through), by screen name. */
+function watchPreloads() {
+  const spies = (Object.keys(screenLoaders) as ScreenName[]).map((name) => [name, jest.spyOn(screenLoaders[name], 'preload')] as const)
+  return () => spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([name]) => name)
+}
+
+afterEach(() => jest.restoreAllMocks())
+
+test('once a step of the flow shows, every later step is loaded in the background, so a dropped connection cannot strand the shopper', async () => {
+  const preloaded = watchPreloads()
+  renderPortal({ route: '/products', preloadedState: { returnFlow: buildFlow({ order: buildOrder() }) } })
+  expect(await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })).toBeInTheDocument()
+  expect(preloaded()).toEqual(Object.keys(screenLoaders))
+})
+
+test('the start screen loads no later step before an order is verified', async () => {
+  const preloaded = watchPreloads()
+  renderPortal({ route: '/' })
+  expect(await screen.findByRole('textbox', { name: 'Order number' })).toBeInTheDocument()
+  expect(preloaded()).toEqual([])
+})
