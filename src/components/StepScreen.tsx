@@ -24,6 +24,14 @@ interface StepScreenProps {
   children: ReactNode
 }
 
+/**
+ * Gives the focus to the step's heading. A retry button is replaced by a spinner while it works:
+ * without this, keyboard and screen-reader focus would fall back to the page's start.
+ */
+export function focusStepHeading() {
+  document.getElementById('step-title')?.focus()
+}
+
 /** Back goes to the previous step of this session's history, or to `fallback` without one. */
 function BackLink({ fallback }: { fallback: string }) {
   const navigate = useNavigate()

@@ -5,7 +5,7 @@ import { useGetCatalogueQuery, useQuoteReturnMutation, useSubmitReturnMutation }
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
-import { StepScreen } from '../../components/StepScreen'
+import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
@@ -140,7 +140,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
         {quote.isError ? (
           <div className="confirm__problem">
             <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
-            <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
+            <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
               {t('confirm.reloadQuote')}
             </button>
           </div>

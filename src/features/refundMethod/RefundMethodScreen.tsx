@@ -5,7 +5,7 @@ import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
-import { StepScreen } from '../../components/StepScreen'
+import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
@@ -148,7 +148,7 @@ export default function RefundMethodScreen() {
         ) : (
           <div className="refund-method__problem">
             <ErrorMessage>{t('refund.failed')}</ErrorMessage>
-            <button type="button" className="button button--secondary" onClick={() => void fetchQuote()}>
+            <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
               {t('common.tryAgain')}
             </button>
           </div>

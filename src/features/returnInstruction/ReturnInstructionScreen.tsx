@@ -6,7 +6,7 @@ import { env } from '../../app/env'
 import { useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
-import { StepScreen } from '../../components/StepScreen'
+import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import { T, useLocale, useT, type Translate } from '../../i18n/useT'
@@ -114,7 +114,7 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
           {t(expired ? 'instructions.expired' : 'instructions.failed')}
         </ErrorMessage>
         {expired ? null : (
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void refetch())}>
             {t('common.tryAgain')}
           </button>
         )}

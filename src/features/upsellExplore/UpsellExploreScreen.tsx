@@ -5,7 +5,7 @@ import { useGetCatalogueQuery, useQuoteReturnMutation } from '../../api/returnsE
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
-import { StepScreen } from '../../components/StepScreen'
+import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
@@ -126,6 +126,7 @@ export default function UpsellExploreScreen() {
           type="button"
           className="button button--secondary"
           onClick={() => {
+            focusStepHeading()
             if (catalogue.isError) void catalogue.refetch()
             if (quote.isError) void fetchQuote()
           }}
