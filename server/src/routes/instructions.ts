@@ -8,7 +8,8 @@ import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
 import { errorSchema } from './errors'
 
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } } as const
+// A return's id is a UUID: anything else (a "%00" in the path would fail the query) is a 400.
+const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } as const
 
 const STEPS = [
   'Pack the items in a parcel, in their original packaging if you still have it.',
