@@ -60,7 +60,7 @@ export const anyJson: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom<Json>(1e308, -1, 0, 1.5, 2 ** 53, true, false, null, [], {}, [[[[[]]]]], { items: null }),
 )
 
-const NOT_STRING: fc.Arbitrary<Json> = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant([]), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }))
+const NOT_STRING: fc.Arbitrary<Json> = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant<Json>([]), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }))
 
 /** A value the rule refuses, whatever else the body holds. */
 function refused(rule: FieldRule): fc.Arbitrary<Json> {
@@ -81,14 +81,14 @@ function refused(rule: FieldRule): fc.Arbitrary<Json> {
         fc.string({ maxLength: 5 }),
         fc.boolean(),
         fc.constant(null),
-        fc.constant([1]),
+        fc.constant<Json>([1]),
       )
     case 'enum':
       return fc.oneof(orNull(rule.nullable), fc.string({ maxLength: 20 }).filter((text) => !rule.values.includes(text)), unstorable)
     case 'array':
-      return fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant({}), ...(rule.min > 0 ? [fc.constant([])] : []))
+      return fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant<Json>({}), ...(rule.min > 0 ? [fc.constant<Json>([])] : []))
     case 'typed': {
-      const others: fc.Arbitrary<Json>[] = [fc.constant([]), fc.constant({ value: 1 })]
+      const others: fc.Arbitrary<Json>[] = [fc.constant<Json>([]), fc.constant({ value: 1 })]
       if (rule.type !== 'string') others.push(fc.string({ maxLength: 10 }))
       if (rule.type !== 'number') others.push(fc.integer())
       if (rule.type !== 'boolean') others.push(fc.boolean())
