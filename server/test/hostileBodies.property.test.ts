@@ -116,6 +116,25 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
     expect(await databaseDigest(api.db)).toBe(digest)
   }
 
+  test('verify with any text as order name and e-mail (any Unicode, control characters, up to the limits): invalid_order, never a 5xx', async () => {
+    const text = (max: number) =>
+      fc.oneof(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((value) => !value.includes('\u0000')),
+        fc.stringMatching(/^[\u0001-\u001f\u007f-\u009f\u2028\u2029 #]{1,20}$/),
+        fc.integer({ min: max - 5, max }).map((length) => 'ß'.repeat(length)),
+        fc.constantFrom('#', '##', ' # ', '1001\u200b', '#1001\n', 'ＡＣ１００１', '#\u0130\u0131', 'ﬀ'),
+      )
+    await fc.assert(
+      fc.asyncProperty(text(100), text(320), async (order_name, email) => {
+        const response = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', payload: { order_name, email, ...DEMO } })
+        expect([response.statusCode, response.body]).toEqual([400, '{"error":"invalid_order"}'])
+      }),
+      { numRuns: RUNS.arbitrary },
+    )
+    expect(await databaseDigest(api.db)).toBe(digest)
+  })
+
   describe.each(ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {
     test('a valid body with one fault (a refused value, a field missing or unknown, "__proto__"): 400 naming that field', async () => {
       await fc.assert(
