@@ -44,8 +44,8 @@ const TRIALS = 3
 const NOISE_FLOOR_MS = 5
 /** The whole benchmark stops by itself after this long. */
 const DEADLINE_MS = 10 * 60_000
-/** What the persisted flow is stored under: redux-persist's prefix and src/app/store.ts's key. */
-const PERSIST_KEY = 'persist:rebound:returnFlow'
+/** What the persisted flow is stored under: src/app/store.ts's key for the demo portal (demo.localhost). */
+const PERSIST_KEY = 'persist:rebound:returnFlow:demo'
 const PERSIST_VERSION = 1
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
 
 /** The webServer's ADMIN_TOKEN in playwright.config.ts: it enables POST /admin/shops. */
 const ADMIN_TOKEN = 'e2e-admin-token'
+/** The webServer's secrets in playwright.config.ts: none may appear in anything the server sends. */
+export const SERVER_SECRETS = [ADMIN_TOKEN, 'e2e-token-secret-never-shipped']
 /** The demo shop files the server loads on first start (PRODUCT.md §5). */
 const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
 

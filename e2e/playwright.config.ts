@@ -49,6 +49,8 @@ export default defineConfig({
       VERIFY_RATE_LIMIT_PER_ORDER: '1000',
       // Enables POST /admin/shops, through which the journeys reset the demo shops (fixtures.ts).
       ADMIN_TOKEN: 'e2e-admin-token',
+      // Known to the suite, so that build.spec.ts can show that no file the server sends holds it.
+      TOKEN_SECRET: 'e2e-token-secret-never-shipped',
     },
   },
 })

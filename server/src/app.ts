@@ -10,6 +10,7 @@ import { configRoutes } from './routes/config'
 import { notFound, registerErrorHandler } from './routes/errors'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
+import { registerJsonBodies } from './routes/jsonBody'
 import { returnRoutes } from './routes/returns'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerErrorHandler(app)
+  registerJsonBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'no-referrer')

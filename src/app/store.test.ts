@@ -4,9 +4,10 @@ import { configApi } from '../api/configEndpoints'
 import { orderVerified, portalOpened } from '../features/returnFlow/returnFlowSlice'
 import { buildConfig, buildOrder } from '../testing/builders'
 import { server } from '../testing/server'
-import { makeStore, PERSIST_VERSION } from './store'
+import { makeStore, PERSIST_VERSION, persistedFlowKey } from './store'
 
-const KEY = 'persist:rebound:returnFlow'
+// jsdom's page is on localhost: the default subdomain, demo.
+const KEY = persistedFlowKey('demo')
 
 function rehydrated(store: ReturnType<typeof makeStore>): Promise<Persistor> {
   return new Promise((resolve) => {
@@ -25,6 +26,22 @@ test('the flow survives a reload through sessionStorage', async () => {
   const afterReload = makeStore()
   await rehydrated(afterReload)
   expect(afterReload.getState().returnFlow).toMatchObject({ launch: { lang: 'de', testMode: true }, order })
+})
+
+test('a session of another shop’s portal on the same origin is never restored: each portal keeps its own', async () => {
+  const acme = makeStore(undefined, 'acme')
+  const acmePersistor = await rehydrated(acme)
+  const acmeOrder = buildOrder({ order_name: 'AC1001' })
+  acme.dispatch(orderVerified(acmeOrder))
+  await acmePersistor.flush()
+
+  const demo = makeStore(undefined, 'demo')
+  await rehydrated(demo)
+  expect(demo.getState().returnFlow.order).toBeNull()
+  // Stored under its own portal's key, acme's session is still there for acme.
+  const acmeAgain = makeStore(undefined, 'acme')
+  await rehydrated(acmeAgain)
+  expect(acmeAgain.getState().returnFlow.order).toEqual(acmeOrder)
 })
 
 test('the API cache is never persisted', async () => {

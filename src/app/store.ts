@@ -4,7 +4,9 @@ import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
 import { restoreReturnFlow } from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import { subdomainFromHost } from '../shop/subdomain'
 import { devToolsOptions } from './devTools'
+import { env } from './env'
 
 function safeSessionStorage(): Storage | null {
   try {
@@ -17,8 +19,21 @@ function safeSessionStorage(): Storage | null {
 /** Bump when the persisted shape changes; restoreReturnFlow migrates or discards older states. */
 export const PERSIST_VERSION = 1
 
-const returnFlowPersistConfig: PersistConfig<ReturnFlowState> = {
-  key: 'rebound:returnFlow',
+/*
+ * Where a portal keeps its flow in sessionStorage: one key per portal (the shop's subdomain).
+ * Portals that share an origin (an IP address, a host without a subdomain, a changed
+ * defaultSubdomain) never read each other's session: another shop's order never shows here.
+ */
+const flowKey = (portal: string) => `rebound:returnFlow:${portal}`
+
+/** The sessionStorage key of a portal's flow, with redux-persist's prefix. */
+export const persistedFlowKey = (portal: string) => `persist:${flowKey(portal)}`
+
+/** The portal this page is: the same subdomain the configuration is fetched for. */
+const currentPortal = () => subdomainFromHost(window.location.hostname, env.defaultSubdomain)
+
+const returnFlowPersistConfig = (portal: string): PersistConfig<ReturnFlowState> => ({
+  key: flowKey(portal),
   storage: sessionStorage,
   version: PERSIST_VERSION,
   // Runs on every rehydration, whatever version was stored: what sessionStorage holds is untrusted.
@@ -26,19 +41,20 @@ const returnFlowPersistConfig: PersistConfig<ReturnFlowState> = {
     if (state === undefined) return state
     return { ...restoreReturnFlow(state), _persist: { version: PERSIST_VERSION, rehydrated: true } }
   },
-}
-
-const rootReducer = combineReducers({
-  [returnFlowSlice.reducerPath]: persistReducer(returnFlowPersistConfig, returnFlowSlice.reducer),
-  [portalApi.reducerPath]: portalApi.reducer,
 })
 
-export type RootState = ReturnType<typeof rootReducer>
+const rootReducerFor = (portal: string) =>
+  combineReducers({
+    [returnFlowSlice.reducerPath]: persistReducer(returnFlowPersistConfig(portal), returnFlowSlice.reducer),
+    [portalApi.reducerPath]: portalApi.reducer,
+  })
 
-/** Builds the store; tests build the same one with a preloaded flow. */
-export function makeStore(preloaded?: { returnFlow?: ReturnFlowState }) {
+export type RootState = ReturnType<ReturnType<typeof rootReducerFor>>
+
+/** Builds the store of `portal` (this page's by default); tests build the same one with a preloaded flow. */
+export function makeStore(preloaded?: { returnFlow?: ReturnFlowState }, portal = currentPortal()) {
   return configureStore({
-    reducer: rootReducer,
+    reducer: rootReducerFor(portal),
     preloadedState: preloaded as Partial<RootState> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

@@ -172,11 +172,11 @@ describe('what a hostile code can change', () => {
     expect(decoded).toMatchObject({ ok: true, flow: { idempotencyKey: null, refundMethod: 'store_credit' } })
   })
 
-  test('choices that do not restore fall back to the order alone, as for sessionStorage', async () => {
+  test('choices that do not restore are refused, not repaired: support must see the shopper’s session or none', async () => {
     const flow = buildFlow1001AtConfirm({ items: [{ lineItemId: 'li-1001-003', quantity: 1, reason: null, exchange: null }] })
     const decoded = await decodeSupportCode(await craft({ v: 1, shop: 'demo', path: '/products', flow }), 'demo')
-    // The final-sale shirt cannot be chosen: restoreReturnFlow keeps only the order.
-    expect(decoded).toEqual({ ok: true, shop: 'demo', path: '/products', flow: { ...buildFlow({ order: flow.order, launch: flow.launch }) } })
+    // The final-sale shirt cannot be chosen: sessionStorage would keep only the order; a code is refused.
+    expect(decoded).toEqual({ ok: false, error: 'malformed' })
   })
 })
 

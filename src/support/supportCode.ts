@@ -72,6 +72,20 @@ export async function encodeSupportCode({ shop, path, flow, token }: SupportSnap
 }
 
 const fail = (error: SupportCodeError): DecodedSupportCode => ({ ok: false, error })
+
+/**
+ * Whether restoring dropped a choice, the quote or the submitted return. For sessionStorage a
+ * repaired state is the best there is; a support code that needs repairing is not the shopper's
+ * session, and support staff must not be shown a different one as if it were.
+ */
+function restoreDropped(raw: unknown, flow: ReturnFlowState): boolean {
+  if (!isRecord(raw)) return true
+  const items = Array.isArray(raw.items) ? raw.items : []
+  if (items.length !== flow.items.length) return true
+  const present = (value: unknown) => value !== null && value !== undefined
+  if (items.some((item, index) => !isRecord(item) || present(item.exchange) !== present(flow.items[index]!.exchange))) return true
+  return present(raw.quote) !== present(flow.quote) || present(raw.submitted) !== present(flow.submitted)
+}
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 async function decode(code: unknown, expectedShop: string): Promise<DecodedSupportCode> {
@@ -96,7 +110,7 @@ async function decode(code: unknown, expectedShop: string): Promise<DecodedSuppo
   if (!isFlowPath(path)) return fail('malformed')
   // Through the same gate as sessionStorage, then the checks a stranger's state needs on top.
   const flow = restoreReturnFlow(payload.flow)
-  if (!isCompleteFlow(flow)) return fail('malformed')
+  if (!isCompleteFlow(flow) || restoreDropped(payload.flow, flow)) return fail('malformed')
   return { ok: true, shop, path, flow: { ...flow, idempotencyKey: null } }
 }
 

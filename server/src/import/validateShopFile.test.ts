@@ -160,6 +160,9 @@ describe('validateShopFile: invalid files name the bad field', () => {
     ['an empty product title', (f) => (f.catalogue[0].title = ''), 'catalogue[0].title: must not be empty'],
     ['a country code in lower case', (f) => (f.return_address.country_code = 'de'), 'return_address.country_code: must be an ISO 3166 country code like "DE"'],
     ['a reserved id', (f) => { f.return_reasons[1].id = 'constructor' }, 'return_reasons[1].id: "constructor" is a reserved name'],
+    // PostgreSQL stores neither: the import would fail midway with an error naming no field.
+    ['a text with U+0000', (f) => (f.return_address.line1 = 'Hafen\u0000straße'), 'return_address.line1: must not contain the character U+0000'],
+    ['a text with an unpaired surrogate', (f) => (f.config_variants.de.start_return_message = 'R\ud800'), 'config_variants.de.start_return_message: must not contain an unpaired surrogate'],
   ])('rejects %s', (_, mutate, expected) => {
     const file = minimal() as Mutable
     mutate(file)

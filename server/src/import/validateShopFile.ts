@@ -13,6 +13,7 @@ import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
 import type { PortalConfig } from '../../../src/api/contract'
 import { orderNameKey } from '../domain/normalize'
+import { unstorableText } from '../storage/storableText'
 import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ShopFile, ShopSettings } from './shopFile'
 
 extend([namesPlugin])
@@ -651,6 +652,10 @@ export function validateShopFile(input: unknown): ShopFileValidation {
   }
   const tooBig = sizeGuard(input as Record<string, unknown>)
   if (tooBig) return { ok: false, errors: [tooBig] }
+  // Text PostgreSQL cannot store would otherwise fail the import's INSERT midway, as an error
+  // that names no field (a 500 over HTTP).
+  const unstorable = unstorableText(input)
+  if (unstorable) return { ok: false, errors: [`${formatPath(unstorable.segments)}: ${unstorable.problem}`] }
 
   if (!validateSchema(input)) {
     return { ok: false, errors: capped((validateSchema.errors ?? []).map((error) => describe(error, input))) }

@@ -13,10 +13,17 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 export async function adminRoutes(app: FastifyInstance, context: PortalContext, adminToken: string) {
   app.post(
     '/admin/shops',
-    { bodyLimit: 20 * 1024 * 1024, schema: { response: { '4xx': errorSchema } } },
+    {
+      bodyLimit: 20 * 1024 * 1024,
+      schema: { response: { '4xx': errorSchema } },
+      // Checked on arrival, before the body is read: without the token, nobody gets the server to
+      // take in and parse 20 MB.
+      onRequest: async (request, reply) => {
+        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
+        if (!timingSafeEqual(digest(given), digest(adminToken))) return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
+      },
+    },
     async (request, reply) => {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
-      if (!timingSafeEqual(digest(given), digest(adminToken))) return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
       const result = await importShop(context.db, request.body, context.now())
       if (!result.ok) return reply.code(400).send({ error: 'invalid_shop_file', message: result.errors.join('\n') })
       context.shops.forget()

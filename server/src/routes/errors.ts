@@ -48,9 +48,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500
     if (status === 429) return reply.code(429).send(TOO_MANY)
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'invalid_request', message: error.message })
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ error: 'unsupported_media_type', message: 'content-type: must be application/json' })
     }
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: 'invalid_request', message: error.message })
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
   })

@@ -9,7 +9,8 @@ import { requireToken } from './auth'
 import { errorSchema } from './errors'
 import { requestLanguage } from './language'
 
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 128 } } } as const
+// A return's id is a UUID: anything else (a "%00" in the path would fail the query) is a 400.
+const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } as const
 
 /** What to do, in the portal's languages (Accept-Language); English for any other. */
 const STEPS: Record<string, string[]> = {

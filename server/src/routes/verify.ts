@@ -41,7 +41,9 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const body = request.body as Partial<VerifyRequest> | undefined
-      return `order:${String(body?.shop ?? '')}:${orderNameKey(String(body?.order_name ?? ''))}`
+      // Both parts as the lookup reads them (the shop in lower case, the name by its key), so that
+      // "DEMO" or "Demo" cannot buy another ten guesses at the same order.
+      return `order:${String(body?.shop ?? '').toLowerCase()}:${orderNameKey(String(body?.order_name ?? ''))}`
     },
   })
   const perOrder = async (request: FastifyRequest, reply: FastifyReply) => {

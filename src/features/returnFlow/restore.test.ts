@@ -1,4 +1,5 @@
 import { buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
+import { completeFlow } from '../../testing/persisted'
 import { initialState } from './returnFlowSlice'
 import { restoreReturnFlow } from './restore'
 
@@ -8,12 +9,17 @@ test('a valid persisted state is kept', () => {
   const state = buildFlow({
     launch: { lang: 'de', testMode: true, configOverride: 'abc' },
     order,
-    items: [{ lineItemId: 'tee', quantity: 2, reason: { id: 'small', comment: 'tight' }, exchange: { kind: 'exchange', variantId: 'tee-l' } }],
+    items: [{ lineItemId: 'tee', quantity: 2, reason: { id: 'small', comment: 'tight' }, exchange: { kind: 'refund' } }],
     upsell: { kind: 'declined' },
     refundMethod: 'store_credit',
-    idempotencyKey: 'key-1',
+    idempotencyKey: 'key-0001-abcdef',
   })
   expect(restoreReturnFlow(state)).toEqual(state)
+})
+
+test('a complete flow (exchange, quote, submitted return) is kept', () => {
+  const state = completeFlow()
+  expect(restoreReturnFlow(JSON.parse(JSON.stringify(state)))).toEqual(state)
 })
 
 test.each([
@@ -51,4 +57,32 @@ test('unknown values of a choice fall back to "not chosen"', () => {
     quote: { refund_value: 'lots' },
   })
   expect(restored).toMatchObject({ items: [{ lineItemId: 'tee', quantity: 1, reason: null, exchange: null }], upsell: null, refundMethod: null, quote: null })
+})
+
+test.each<[string, (flow: Record<string, any>) => void]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
+  ['a line without a price', (flow) => delete flow.order.line_items[0].price],
+  ['a line with a returnable quantity above its quantity', (flow) => (flow.order.line_items[1].returnable_quantity = 5)],
+  ['two lines with one id', (flow) => (flow.order.line_items[1].id = 'tee')],
+  ['an exchange option naming a variant it does not describe', (flow) => flow.order.exchange_data.options['tee-m'].push('tee-xxl')],
+  ['a variant without a price', (flow) => delete flow.order.exchange_data.variants['tee-s'].price],
+  ['a reason without a label', (flow) => delete flow.order.return_reasons[0].label],
+  ['no token', (flow) => delete flow.order.token],
+])('an order with %s is dropped: the flow starts again', (_name, spoil) => {
+  const flow = JSON.parse(JSON.stringify(completeFlow()))
+  spoil(flow)
+  expect(restoreReturnFlow(flow)).toEqual({ ...initialState, launch: completeFlow().launch })
+})
+
+test.each<[string, (flow: Record<string, any>) => void, Partial<ReturnType<typeof restoreReturnFlow>>]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
+  ['an exchange for a variant the item is not offered', (flow) => (flow.items[0].exchange.variantId = 'mug-default'), { items: [{ ...completeFlow().items[0]!, exchange: null }, completeFlow().items[1]!] }],
+  ['one line chosen twice', (flow) => flow.items.push(flow.items[0]), { items: [], quote: null, submitted: null }],
+  ['a quote without its breakdown’s total', (flow) => delete flow.quote.breakdown.total, { quote: null }],
+  ['a submitted return without an id', (flow) => (flow.submitted.id = null), { submitted: null }],
+  ['a submitted return that is a quote', (flow) => (flow.submitted.status = 'quote'), { submitted: null }],
+  ['a language that is no language tag', (flow) => (flow.launch.lang = 'de"><script>'), { launch: { ...completeFlow().launch, lang: null } }],
+  ['an idempotency key the server would refuse', (flow) => (flow.idempotencyKey = 'key\nX-Evil: 1'), { idempotencyKey: null }],
+])('%s is dropped, the rest kept', (_name, spoil, expected) => {
+  const flow = JSON.parse(JSON.stringify(completeFlow()))
+  spoil(flow)
+  expect(restoreReturnFlow(flow)).toMatchObject(expected)
 })

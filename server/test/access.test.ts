@@ -1,0 +1,139 @@
+import { createHmac } from 'node:crypto'
+import fc from 'fast-check'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import { buildApp } from '../src/app'
+import { ACME, NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { databaseDigest } from './hostile'
+
+/**
+ * What a verify token reaches: its own order, until it expires. Every call after verify is tried
+ * with another order's token, an expired one, a forged one and none; the label link is tried for
+ * another return and after it expires.
+ */
+
+const SECRET = Buffer.from('test-secret')
+const HOUR = 60 * 60 * 1000
+const ADMIN_TOKEN = 'admin-token-for-access-tests'
+
+describe.each(engines())('access on %s', (engine) => {
+  let api: TestApi
+  let jane: VerifiedOrder
+  let ada: VerifiedOrder
+  let janesReturn: ReturnOrder
+  let instructions: ReturnInstructions
+  beforeAll(async () => {
+    api = await startApi(engine, { adminToken: ADMIN_TOKEN })
+    await reloadDemoShops(api.db)
+    jane = await verified(api.app, '#1001', 'jane@example.com')
+    ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
+    const made = await api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(jane.token), 'idempotency-key': 'access-0001' }, payload: mug() })
+    janesReturn = made.json<ReturnOrder>()
+    const read = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${janesReturn.id}/instructions`, headers: bearer(jane.token) })
+    instructions = read.json<ReturnInstructions>()
+  })
+  afterAll(() => api.close())
+
+  /** One unit of #1001's tee: still returnable after the mug's return. */
+  const tee = (): ReturnRequest => ({ items: [{ line_item_id: 'li-1001-001', quantity: 1, reason_id: 'too_small' }], refund_method: 'original_payment' })
+  const mug = (): ReturnRequest => ({ items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }], refund_method: 'original_payment' })
+
+  /** Every call a token authorises, each aimed at #1001 (its items, its return). */
+  const calls = (): [string, (headers: Record<string, string>) => InjectOptions][] => [
+    ['quote', (headers) => ({ method: 'POST', url: '/portal-registration/returns/quote', headers, payload: tee() })],
+    ['submit', (headers) => ({ method: 'POST', url: '/portal-registration/returns', headers: { ...headers, 'idempotency-key': `access-${Math.random().toString(36).slice(2)}` }, payload: tee() })],
+    ['instructions', (headers) => ({ method: 'GET', url: `/portal-registration/returns/${janesReturn.id}/instructions`, headers })],
+    ['catalogue', (headers) => ({ method: 'GET', url: '/portal-registration/catalogue', headers })],
+  ]
+
+  test('the first submit made one return with a label link (the ground the other tests stand on)', () => {
+    expect(janesReturn.name).toBe('#1001-R1')
+    expect(instructions.label_url).toContain('/label.pdf?expires=')
+  })
+
+  test("another order's token reaches none of #1001: its items are unknown, its return absent, nothing is stored", async () => {
+    const before = await databaseDigest(api.db)
+    const [quote, submit, read] = await Promise.all(calls().slice(0, 3).map(([, call]) => api.app.inject(call(bearer(ada.token)))))
+    expect([quote!.statusCode, quote!.json().message]).toEqual([422, expect.stringContaining('no such item in this order')])
+    expect([submit!.statusCode, submit!.json().message]).toEqual([422, expect.stringContaining('no such item in this order')])
+    expect(read!.statusCode).toBe(404)
+    expect(await databaseDigest(api.db)).toBe(before)
+  })
+
+  test('a token past its expiry (2 hours) is refused by every call with 401 session_expired', async () => {
+    expect(Date.parse(jane.token_expires_at)).toBe(NOW.getTime() + 2 * HOUR)
+    const later = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(Date.parse(jane.token_expires_at) + 1000) })
+    const justBefore = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(Date.parse(jane.token_expires_at) - 1000) })
+    try {
+      for (const [name, call] of calls()) {
+        const refused = await later.inject(call(bearer(jane.token)))
+        expect([name, refused.statusCode, refused.json().error]).toEqual([name, 401, 'session_expired'])
+      }
+      // The same token a second earlier still reads the instructions: it is the clock that refused.
+      expect((await justBefore.inject(calls()[2]![1](bearer(jane.token)))).statusCode).toBe(200)
+    } finally {
+      await later.close()
+      await justBefore.close()
+    }
+  })
+
+  test('any Authorization header but a signed token is a 401 on every call, never a 5xx, and stores nothing', async () => {
+    const before = await databaseDigest(api.db)
+    const [payload, signature] = jane.token.split('.') as [string, string]
+    const forged = fc.oneof(
+      fc.string({ maxLength: 200 }).map((text) => `Bearer ${text}`),
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.base64String({ maxLength: 100 }).map((text) => `Bearer ${text.replace(/=/g, '')}.${signature}`),
+      fc.base64String({ maxLength: 100 }).map((text) => `Bearer ${payload}.${text.replace(/[=+/]/g, '')}`),
+      // Well-formed claims for #1001 itself, signed with another secret.
+      fc.string({ minLength: 1, maxLength: 20 }).map((other) => {
+        const claims = Buffer.from(JSON.stringify({ o: jane.order_id, s: 'demo', e: 9_999_999_999 })).toString('base64url')
+        return `Bearer ${claims}.${createHmac('sha256', `x${other}`).update(claims).digest('base64url')}`
+      }),
+      fc.constantFrom('', 'Bearer', 'Bearer ', 'Basic amFuZTpzZWNyZXQ=', `bearer ${jane.token}`, `Bearer ${jane.token}.x`, `Bearer ${jane.token} `),
+    )
+    await fc.assert(
+      fc.asyncProperty(forged, fc.constantFrom(...calls()), async (authorization, [name, call]) => {
+        const headers: Record<string, string> = authorization === '' ? {} : { authorization }
+        const response = await api.app.inject(call(headers))
+        expect([name, authorization, response.statusCode]).toEqual([name, authorization, 401])
+      }),
+      { numRuns: 400 },
+    )
+    expect(await databaseDigest(api.db)).toBe(before)
+  })
+
+  test("a label link opens its own return's label only, and only until it expires (30 days)", async () => {
+    expect((await api.app.inject({ method: 'GET', url: instructions.label_url })).statusCode).toBe(200)
+    // The link's expiry and signature on another return's id (#1005's, made for this test).
+    const solo = await verified(api.app, '#1005', 'solo@example.com')
+    const other = (
+      await api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/returns',
+        headers: { ...bearer(solo.token), 'idempotency-key': 'access-solo-0001' },
+        payload: { items: [{ line_item_id: solo.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }] },
+      })
+    ).json<ReturnOrder>()
+    const borrowed = instructions.label_url.replace(janesReturn.id!, other.id!)
+    expect((await api.app.inject({ method: 'GET', url: borrowed })).statusCode).toBe(404)
+
+    const expires = Number(new URL(instructions.label_url, 'http://x').searchParams.get('expires'))
+    expect(expires * 1000).toBe(NOW.getTime() + 30 * 24 * HOUR)
+    const later: FastifyInstance = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(expires * 1000 + 1000) })
+    try {
+      const expired = await later.inject({ method: 'GET', url: instructions.label_url })
+      expect(expired.statusCode).toBe(404)
+    } finally {
+      await later.close()
+    }
+  })
+
+  test('the admin import checks its token before reading the body: a 30 MB body without it is a 401, not a 413', async () => {
+    const huge = `{"shop":"${'x'.repeat(30 * 1024 * 1024)}"}`
+    const without = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' }, payload: huge })
+    expect([without.statusCode, without.json().error]).toEqual([401, 'unauthorised'])
+    const withToken = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { 'content-type': 'application/json', ...bearer(ADMIN_TOKEN) }, payload: huge })
+    expect(withToken.statusCode).toBe(413)
+  })
+})

@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app'
+import { openPglite, type Database } from '../src/storage/database'
+import { CONTENT_SECURITY_POLICY } from '../src/routes/static'
+
+/**
+ * The built portal as the API serves it (a small stand-in for dist/, so no build is needed): every
+ * page under the Content-Security-Policy, nothing outside the build, no source map.
+ */
+describe('the portal served from a build directory', () => {
+  let root: string
+  let dir: string
+  let db: Database
+  let app: FastifyInstance
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'rebound-static-'))
+    dir = join(root, 'dist')
+    mkdirSync(join(dir, 'assets'), { recursive: true })
+    // Beside the build, as a server's other files would be: never to be served.
+    writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET')
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Rebound</title><script defer src="/assets/main.abc.js"></script>')
+    writeFileSync(join(dir, 'env.js'), "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }")
+    writeFileSync(join(dir, 'assets', 'main.abc.js'), 'console.info("portal")')
+    db = await openPglite()
+    app = await buildApp({ db, secret: Buffer.from('s'), staticDir: dir })
+  })
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  test.each(['/', '/products', '/return-item/li-1/exchange', '/no/such/page?x=1'])('GET %s is the page, with the Content-Security-Policy', async (url) => {
+    const response = await app.inject({ method: 'GET', url })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  test('the policy allows no inline or evaluated script and images only from here, https and data:', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]))
+    expect(directives.get('script-src')).toBe("'self'")
+    expect(directives.get('style-src')).toBe("'self'")
+    expect(directives.get('img-src')).toBe("'self' https: data:")
+    expect(directives.get('object-src')).toBe("'none'")
+    expect(directives.get('frame-ancestors')).toBe("'none'")
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe|\*/)
+  })
+
+  test.each(['/../secret.txt', '/assets/../../secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt'])(
+    'a file beside the build is never served: %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.body).not.toContain('TOP-SECRET')
+      // The page (a path of the portal) or a 404 (under /assets/): nothing else.
+      expect([200, 404]).toContain(response.statusCode)
+      if (response.statusCode === 200) expect(response.headers['content-type']).toContain('text/html')
+    },
+  )
+
+  test.each(['/assets/main.abc.js.map', '/portal-registration/nothing'])('%s, not in the build nor the API, is a 404', async (url) => {
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404)
+  })
+
+  test('hashed assets are cached for a year; the page and env.js are revalidated', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/main.abc.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await app.inject({ method: 'GET', url: '/env.js' })).headers['cache-control']).toBe('no-cache')
+    expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache')
+  })
+})
