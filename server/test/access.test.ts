@@ -103,6 +103,22 @@ describe.each(engines())('access on %s', (engine) => {
     expect(await databaseDigest(api.db)).toBe(before)
   })
 
+  test('without a token, a malformed body is a 401 too: nothing about the body is answered before the token', async () => {
+    for (const url of ['/portal-registration/returns/quote', '/portal-registration/returns']) {
+      const response = await api.app.inject({ method: 'POST', url, headers: { 'idempotency-key': 'access-none-0001' }, payload: { items: 'nope', extra: true } })
+      expect([url, response.statusCode, response.json().error]).toEqual([url, 401, 'session_expired'])
+    }
+    // And a read-only (support) token is refused for submit before its body is looked at.
+    const support = await api.app.inject({ method: 'POST', url: '/portal-registration/support-token', headers: bearer(jane.token) })
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(support.json<{ token: string }>().token), 'idempotency-key': 'access-none-0002' },
+      payload: { items: 'nope' },
+    })
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'read_only_session'])
+  })
+
   test("a label link opens its own return's label only, and only until it expires (30 days)", async () => {
     expect((await api.app.inject({ method: 'GET', url: instructions.label_url })).statusCode).toBe(200)
     // The link's expiry and signature on another return's id (#1005's, made for this test).

@@ -9,8 +9,9 @@ declare module 'fastify' {
 }
 
 /**
- * A preHandler for the calls after verify: a valid, unexpired `Authorization: Bearer` token, or
- * 401 `session_expired` (the portal then offers to start again).
+ * An onRequest hook for the calls after verify: a valid, unexpired `Authorization: Bearer` token,
+ * or 401 `session_expired` (the portal then offers to start again). It runs before the body is read
+ * or validated: without a token, nothing about the body (its fields, its size) is answered.
  */
 export function requireToken(context: PortalContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -23,8 +24,8 @@ export function requireToken(context: PortalContext) {
 }
 
 /**
- * A preHandler after requireToken for the calls that change something: a support replay's
- * read-only token is refused with 403 `read_only_session` before any database work.
+ * An onRequest hook after requireToken for the calls that change something: a support replay's
+ * read-only token is refused with 403 `read_only_session` before the body or the database.
  */
 export async function refuseReadOnly(request: FastifyRequest, reply: FastifyReply) {
   if (request.claims?.readOnly) {

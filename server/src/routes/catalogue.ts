@@ -9,7 +9,7 @@ import { errorSchema } from './errors'
 export async function catalogueRoutes(app: FastifyInstance, context: PortalContext) {
   app.get(
     '/portal-registration/catalogue',
-    { preHandler: requireToken(context), schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } } },
+    { onRequest: requireToken(context), schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } } },
     async (request, reply) => {
       const shop = await context.shops.find(request.claims!.shopId)
       if (!shop || !shop.settings.upsell_enabled) return reply.send({ products: [] } satisfies Catalogue)

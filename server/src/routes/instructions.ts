@@ -44,7 +44,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
   app.get<{ Params: { id: string } }>(
     '/portal-registration/returns/:id/instructions',
     {
-      preHandler: authorised,
+      onRequest: authorised,
       schema: {
         params,
         response: {

@@ -68,7 +68,7 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
 
   app.post<{ Body: ReturnRequest }>(
     '/portal-registration/returns/quote',
-    { preHandler: authorised, schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } } },
+    { onRequest: authorised, schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } } },
     async (request, reply) => {
       const priced = await price(await context.shops.find(request.claims!.shopId), context.db, request.claims!, request.body, false)
       if ('shopMissing' in priced || 'orderMissing' in priced) return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
@@ -80,7 +80,7 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
   app.post<{ Body: ReturnRequest; Headers: { 'idempotency-key'?: string } }>(
     '/portal-registration/returns',
     {
-      preHandler: [authorised, refuseReadOnly],
+      onRequest: [authorised, refuseReadOnly],
       schema: {
         body: returnRequestSchema,
         headers: { type: 'object', required: ['idempotency-key'], properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } } },

@@ -29,7 +29,7 @@ export async function supportRoutes(app: FastifyInstance, context: PortalContext
       '/portal-registration/support-token',
       {
         preValidation: emptyBody,
-        preHandler: requireToken(context),
+        onRequest: requireToken(context),
         schema: {
           response: {
             200: {
