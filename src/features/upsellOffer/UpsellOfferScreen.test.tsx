@@ -71,3 +71,18 @@ describe('upsell offer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 })
+
+test('a quote that fails on Continue (the refund value decides the next step) leads to the refund method, which says so and retries; the answer is kept', async () => {
+  nextScreensAnswer(1.1)
+  let quotes = 0
+  server.use(http.post('*/portal-registration/returns/quote', () => (++quotes <= 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')))))
+  const { user, router, store } = renderOffer()
+  await user.click(await screen.findByRole('button', { name: 'No thanks, continue with my return' }))
+  // Unknown value with a multiplier: rule 3 sends the shopper to the refund method, not past it.
+  await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not work out your refund. Please try again.')
+  expect(store.getState().returnFlow.upsell).toEqual({ kind: 'declined' })
+  await user.click(screen.getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('radio', { name: /Original payment method/ })).toBeInTheDocument()
+  expect(quotes).toBe(3)
+})
