@@ -5,7 +5,7 @@ export function PreviewMarker() {
   const t = useT()
   return (
     <div className="preview-marker" role="note" aria-label={t('shell.previewLabel')}>
-      {t('shell.preview')}
+      <strong>{t('shell.preview')}</strong>
       <span className="preview-marker__note" aria-hidden="true">
         {' · '}
         {t('shell.previewNote')}
