@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import { freePort, killDuringBurst, oneUnit, submit, verify, type Answer, type CallsServer } from './processApi'
 import { childEnv, spawnTsx, within, type Spawned } from './spawned'
 
 /**
@@ -15,26 +14,9 @@ const START_MS = 90_000
 const REQUEST_MS = 20_000
 const ADMIN_TOKEN = 'admin-token-for-process-tests'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  status: number
-  body: T
-}
-
-interface Server {
+interface Server extends CallsServer {
   process: Spawned
   log(): string
-  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -140,20 +122,6 @@ describe('the server process on PGlite', () => {
     expect(exit).toEqual({ code: 0, signal: null })
   }
 
-  async function verify(server: Server, order_name: string, email: string): Promise<VerifiedOrder> {
-    const answer = await server.call<VerifiedOrder>('POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
-    if (answer.status !== 200) throw new Error(`verify ${order_name}: ${answer.status} ${JSON.stringify(answer.body)}`)
-    return answer.body
-  }
-
-  const submit = (server: Server, token: string, key: string, request: ReturnRequest) =>
-    server.call<ReturnOrder>('POST', '/portal-registration/returns', request, { authorization: `Bearer ${token}`, 'idempotency-key': key })
-
-  const oneUnit = (lineItemId: string): ReturnRequest => ({
-    items: [{ line_item_id: lineItemId, quantity: 1, reason_id: 'changed_mind' }],
-    refund_method: 'original_payment',
-  })
-
   test(
     'a return answered 201 survives kill -9: after a restart the same submit is a 200 with the same return, and the mug is already returned',
     async () => {
@@ -176,49 +144,10 @@ describe('the server process on PGlite', () => {
     SLOW,
   )
 
-  const BURST = 60
   test(
     'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
     async () => {
-      const first = await start()
-      const order = await verify(first, '#1006', 'bulk@example.com')
-      const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, BURST)
-      expect(lines).toHaveLength(BURST)
-      const submits = lines.map((line, i) => ({ key: `burst-${String(i).padStart(4, '0')}`, request: oneUnit(line.id) }))
-
-      // Fire all at once; kill the moment the third is answered, while the rest are in flight (a
-      // burst large enough that a fast machine cannot answer it all before the kill lands).
-      const answered = new Map<string, Answer<ReturnOrder>>()
-      let killing: Promise<void> | null = null
-      const fired = submits.map(async ({ key, request }) => {
-        const answer = await submit(first, order.token, key, request).catch(() => null)
-        if (answer === null) return
-        expect(answer.status).toBe(201)
-        answered.set(key, answer)
-        if (answered.size === 3) killing ??= killHard(first)
-      })
-      await within(60_000, 'the burst to settle', Promise.all(fired))
-      expect(killing).not.toBeNull()
-      await killing
-      expect(answered.size).toBeGreaterThanOrEqual(3)
-      expect(answered.size).toBeLessThan(BURST)
-
-      const second = await start()
-      for (const { key, request } of submits) {
-        const retried = await submit(second, order.token, key, request)
-        const before = answered.get(key)
-        if (before) expect(retried).toEqual({ status: 200, body: before.body })
-        // Unanswered: committed before the kill (200, its answer was lost) or never (201 now).
-        else expect([200, 201]).toContain(retried.status)
-      }
-      const after = await verify(second, '#1006', 'bulk@example.com')
-      for (const line of lines) {
-        expect(after.line_items.find((item) => item.id === line.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
-      }
-      // No unit twice: the order's other lines are untouched.
-      const others = after.line_items.filter((item) => !lines.some((line) => line.id === item.id))
-      expect(others.every((item) => item.returnable_quantity === item.quantity)).toBe(true)
-      await stop(second)
+      await stop(await killDuringBurst({ start: () => start(), killHard }, 'burst'))
     },
     SLOW,
   )

@@ -1,0 +1,97 @@
+import { createServer } from 'node:net'
+import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import { within } from './spawned'
+
+/**
+ * What the process tests (process.test.ts on PGlite, processPostgres.test.ts on PostgreSQL) do to
+ * a spawned server over HTTP: one set of calls, and the kill -9 burst both engines must survive.
+ */
+
+/** A free port on 127.0.0.1 for a spawned server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number
+  body: T
+}
+
+/** A spawned server as the tests call it. */
+export interface CallsServer {
+  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function verify(server: CallsServer, order_name: string, email: string): Promise<VerifiedOrder> {
+  const answer = await server.call<VerifiedOrder>('POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
+  if (answer.status !== 200) throw new Error(`verify ${order_name}: ${answer.status} ${JSON.stringify(answer.body)}`)
+  return answer.body
+}
+
+export const submit = (server: CallsServer, token: string, key: string, request: ReturnRequest) =>
+  server.call<ReturnOrder>('POST', '/portal-registration/returns', request, { authorization: `Bearer ${token}`, 'idempotency-key': key })
+
+export const oneUnit = (lineItemId: string): ReturnRequest => ({
+  items: [{ line_item_id: lineItemId, quantity: 1, reason_id: 'changed_mind' }],
+  refund_method: 'original_payment',
+})
+
+/** How a test starts its engine's server and kills it hard (kill -9 of the process running server.ts). */
+export interface Engine<S extends CallsServer> {
+  start(): Promise<S>
+  killHard(server: S): Promise<void>
+}
+
+/**
+ * Fires `burst` one-unit submits of #1006 at once and kills the server the moment the third is
+ * answered, while the rest are in flight (a burst large enough that a fast machine cannot answer
+ * it all before the kill lands). After a restart: every return answered 201 is there (the same
+ * key answers 200 with it), the unanswered ones are made at most once, and no unit is returned
+ * twice. Resolves with the restarted server, for the caller to stop.
+ */
+export async function killDuringBurst<S extends CallsServer>(engine: Engine<S>, keyPrefix: string, burst = 60): Promise<S> {
+  const first = await engine.start()
+  const order = await verify(first, '#1006', 'bulk@example.com')
+  const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, burst)
+  expect(lines).toHaveLength(burst)
+  const submits = lines.map((line, i) => ({ key: `${keyPrefix}-${String(i).padStart(4, '0')}`, request: oneUnit(line.id) }))
+
+  const answered = new Map<string, Answer<ReturnOrder>>()
+  let killing: Promise<void> | null = null
+  const fired = submits.map(async ({ key, request }) => {
+    const answer = await submit(first, order.token, key, request).catch(() => null)
+    if (answer === null) return
+    expect(answer.status).toBe(201)
+    answered.set(key, answer)
+    if (answered.size === 3) killing ??= engine.killHard(first)
+  })
+  await within(60_000, 'the burst to settle', Promise.all(fired))
+  expect(killing).not.toBeNull()
+  await killing
+  expect(answered.size).toBeGreaterThanOrEqual(3)
+  expect(answered.size).toBeLessThan(burst)
+
+  const second = await engine.start()
+  for (const { key, request } of submits) {
+    const retried = await submit(second, order.token, key, request)
+    const before = answered.get(key)
+    if (before) expect(retried).toEqual({ status: 200, body: before.body })
+    // Unanswered: committed before the kill (200, its answer was lost) or never (201 now).
+    else expect([200, 201]).toContain(retried.status)
+  }
+  const after = await verify(second, '#1006', 'bulk@example.com')
+  for (const line of lines) {
+    expect(after.line_items.find((item) => item.id === line.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+  }
+  // No unit twice: the order's other lines are untouched.
+  const others = after.line_items.filter((item) => !lines.some((line) => line.id === item.id))
+  expect(others.every((item) => item.returnable_quantity === item.quantity)).toBe(true)
+  return second
+}
