@@ -168,7 +168,10 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(label.statusCode).toBe(200)
     expect(label.headers['content-type']).toBe('application/pdf')
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
-    const tampered = await api.app.inject({ method: 'GET', url: instructions.label_url.replace(/signature=./, 'signature=A') })
+    // Change the signature's first character to a different one (always different: 'A' or 'B').
+    const tamperedUrl = instructions.label_url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`)
+    expect(tamperedUrl).not.toBe(instructions.label_url)
+    const tampered = await api.app.inject({ method: 'GET', url: tamperedUrl })
     expect(tampered.statusCode).toBe(404)
   })
 
