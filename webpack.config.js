@@ -19,7 +19,18 @@ module.exports = (_env, argv) => {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router 7's package exports point at its development build in every mode, dev-only
+      // warnings on (remix-run/react-router#14102, open); a production build takes the production
+      // build it ships beside it: 0.5 KB less, and no development warnings in shoppers' consoles.
+      alias: production
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -44,6 +55,9 @@ module.exports = (_env, argv) => {
       minimizer: ['...', new CssMinimizerPlugin()],
       // Code shared by later screens goes to a shared async chunk, however small: never duplicated.
       splitChunks: { chunks: 'async', minSize: 0 },
+      // One-letter export names across modules (webpack's default keeps longer, stable ones for
+      // caching across deploys): 0.4 KB less of the start screen's JavaScript.
+      mangleExports: 'size',
     },
     performance: { hints: false },
     devServer: {

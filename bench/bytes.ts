@@ -40,11 +40,21 @@ const startCss = startFiles.filter((file) => file.endsWith('.css')).map(sizes)
 const sum = (list: { raw: number; gzip: number; brotli: number }[]) =>
   list.reduce((total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }), { raw: 0, gzip: 0, brotli: 0 })
 
+/** An unnamed chunk is code shared by later screens: named after the packages or folders in it. */
+function sharedChunkName(chunk: Stats['chunks'][number]): string {
+  const owners = new Set(
+    (chunk.modules ?? [])
+      .filter((module) => !module.identifier.startsWith('webpack/runtime'))
+      .map((module) => module.name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? module.name.replace(/^\.\/src\/((?:[^/]+\/)?[^/ ]+).*/, '$1')),
+  )
+  return `shared ${chunk.id} (${[...owners].slice(0, 3).join(', ')}${owners.size > 3 ? ', …' : ''})`
+}
+
 const lazyChunks = stats.chunks
   .filter((chunk) => !chunk.initial)
   .map((chunk) => {
     const js = chunk.files.filter((file) => file.endsWith('.js'))
-    return { name: chunk.names[0] ?? String(chunk.id), ...sum(js.map(sizes)) }
+    return { name: chunk.names[0] ?? sharedChunkName(chunk), ...sum(js.map(sizes)) }
   })
   .sort((a, b) => a.name.localeCompare(b.name))
 
@@ -68,14 +78,15 @@ const rows: { figure: string; gzip: number; brotli: number; budget: number | nul
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
 let failed = false
+const width = Math.max(34, ...rows.map((row) => row.figure.length))
 console.log('\nBytes of the production build (gzip -9, brotli -11)\n')
-console.log(`${'figure'.padEnd(34)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)} ${'budget'.padStart(10)}  ok`)
+console.log(`${'figure'.padEnd(width)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)} ${'budget'.padStart(10)}  ok`)
 for (const row of rows) {
   const ok = row.budget === null || row.gzip <= row.budget
   failed ||= !ok
-  console.log(`${row.figure.padEnd(34)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${(row.budget ? kb(row.budget) : '—').padStart(10)}  ${ok ? 'yes' : 'MISSED'}`)
+  console.log(`${row.figure.padEnd(width)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${(row.budget ? kb(row.budget) : '—').padStart(10)}  ${ok ? 'yes' : 'MISSED'}`)
 }
-console.log(`${'modules in more than one chunk'.padEnd(34)} ${String(duplicated.length).padStart(10)} ${''.padStart(10)} ${'0'.padStart(10)}  ${duplicated.length === 0 ? 'yes' : 'MISSED'}`)
+console.log(`${'modules in more than one chunk'.padEnd(width)} ${String(duplicated.length).padStart(10)} ${''.padStart(10)} ${'0'.padStart(10)}  ${duplicated.length === 0 ? 'yes' : 'MISSED'}`)
 for (const [name, chunks] of duplicated) console.log(`  ${name}: ${chunks.join(', ')}`)
 failed ||= duplicated.length > 0
 

@@ -92,6 +92,21 @@ test.describe('start screen of the demo shop', () => {
     await expectAccessible(page)
   })
 
+  test('a colour given by name (read by its own chunk, for previews only) styles the button', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (request) => chunks.push(new URL(request.url()).pathname))
+    await page.goto(shopUrl('demo', `/?config=${encodeConfigOverride({ button_color: 'gold' })}`))
+    const button = page.locator('button[type=submit]')
+    await expect(button).toHaveCSS('background-color', 'rgb(255, 215, 0)')
+    await expect(button).toHaveCSS('color', 'rgb(17, 17, 17)')
+    expect(chunks.some((path) => /\/assets\/preview\./.test(path))).toBe(true)
+    // Without a preview, neither the preview's parser nor the colour reader is fetched.
+    chunks.length = 0
+    await page.goto(shopUrl('demo', '/'))
+    await expect(page.getByRole('button', { name: /start/i })).toBeVisible()
+    expect(chunks.filter((path) => /\/assets\/(preview|css-colors)\./.test(path))).toEqual([])
+  })
+
   test('an unknown path shows the start screen', async ({ page, shopConfig }) => {
     const config = await shopConfig('demo')
     await page.goto(shopUrl('demo', '/no/such/page'))

@@ -28,5 +28,5 @@ fi
 
 echo "== type-check"; npm run --silent type-check
 echo "== unit and integration tests (portal, server on PGlite and PostgreSQL)"; npm run --silent test:portal -- --ci && npm run --silent test:server -- --ci
-echo "== production build"; npm run --silent build
+echo "== production build, and its byte budgets (fails when one is missed)"; npm run --silent bench:bytes
 echo "== browser journeys (Chromium)"; npx playwright test -c e2e/playwright.config.ts

@@ -3,6 +3,8 @@ import { configApi } from '../api/configEndpoints'
 import { activateLocale, uiLocale } from '../i18n/i18n'
 import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
 import { launchFromSearch } from '../shop/launch'
+import { cssColors, needsCssColors } from '../shop/color'
+import { previewParser } from '../shop/shopConfig'
 import { safeUrl } from '../shop/sanitizeConfig'
 import { configId, subdomainFromHost } from '../shop/subdomain'
 import { env } from './env'
@@ -43,8 +45,13 @@ export function startLoading(store: AppStore, location: Location = window.locati
   const config = store.dispatch(configApi.endpoints.getConfig.initiate({ id }, { subscribe: false }))
   // First: a later step's chunk (below) comes with the words of this language.
   const wordsReady = activateLocale(uiLocale(launch.lang))
-  // A preview (?config=) may show another logo: nothing is guessed then.
+  // A preview (?config=) may show another logo: nothing is guessed then. Its parser, and the
+  // reader of colour names it may use, are fetched alongside the configuration.
   if (launch.configOverride === null) void config.then(({ data }) => warmImage(data?.logo_src))
+  else void Promise.all([previewParser.load(), cssColors.load()])
+  void config.then(({ data }) => {
+    if (needsCssColors(data?.button_color)) void cssColors.load()
+  })
   if (onLaterStep && selectHasOrder(store.getState())) preloadScreen(location.pathname)
   // On the start screen, the item selection's chunk comes while the shopper types (not before:
   // nothing competes with the start screen's own loading), so the verify leads straight to it.

@@ -2,7 +2,6 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit'
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig, type PersistedState } from 'redux-persist'
 import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
-import { restoreReturnFlow } from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { subdomainFromHost } from '../shop/subdomain'
 import { devToolsOptions } from './devTools'
@@ -37,8 +36,11 @@ const returnFlowPersistConfig = (portal: string): PersistConfig<ReturnFlowState>
   storage: sessionStorage,
   version: PERSIST_VERSION,
   // Runs on every rehydration, whatever version was stored: what sessionStorage holds is untrusted.
+  // The checks are a chunk of their own, fetched only when there is a session to restore: a
+  // shopper who opens the portal afresh never downloads them.
   migrate: async (state: PersistedState) => {
     if (state === undefined) return state
+    const { restoreReturnFlow } = await import(/* webpackChunkName: "restore" */ '../features/returnFlow/restore')
     return { ...restoreReturnFlow(state), _persist: { version: PERSIST_VERSION, rehydrated: true } }
   },
 })

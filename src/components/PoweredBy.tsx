@@ -1,9 +1,6 @@
-import { T } from '../i18n/useT'
+import { useT } from '../i18n/useT'
 
 export function PoweredBy() {
-  return (
-    <footer className="powered-by">
-      <T id="shell.poweredBy" components={[<strong />]} />
-    </footer>
-  )
+  const t = useT()
+  return <footer className="powered-by">{t('shell.poweredBy')}</footer>
 }

@@ -1,5 +1,4 @@
-import { Trans, useLingui } from '@lingui/react'
-import type { ReactElement } from 'react'
+import { useLingui } from '@lingui/react'
 import type { MessageId, UiLocale } from './i18n'
 
 /** Values of an ICU message: `{count}`, `{name}`… */
@@ -16,16 +15,4 @@ export function useT(): Translate {
 /** The portal's language, for Intl formatting of money, percentages and dates. */
 export function useLocale(): UiLocale {
   return useLingui().i18n.locale as UiLocale
-}
-
-interface TProps {
-  id: MessageId
-  values?: MessageValues
-  /** elements for the message's `<0>…</0>` tags, e.g. `[<strong />]` */
-  components: ReactElement[]
-}
-
-/** A message with markup in it ("Order <0>#1001</0>"): the words translated, the elements ours. */
-export function T({ id, values, components }: TProps) {
-  return <Trans id={id} values={values} components={{ ...components }} />
 }

@@ -1,8 +1,11 @@
+import { cssColors } from './color'
 import { decodeBase64Utf8, encodeConfigOverride, parseConfigOverride } from './configOverride'
 
 const standard = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
 const urlSafe = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
 
+// A preview reads any CSS colour: the portal loads the colour chunk for it (useShopConfig).
+beforeAll(() => cssColors.load())
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}))
 afterEach(() => jest.restoreAllMocks())
 

@@ -1,8 +1,5 @@
-import { colord, extend } from 'colord'
-import namesPlugin from 'colord/plugins/names'
 import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS, type PortalConfig } from '../api/contract'
-
-extend([namesPlugin])
+import { safeColor } from './color'
 
 /** Longest text we show from a configuration; longer ones are cut (a layout, not a novel). */
 export const MAX_TEXT_LENGTH = 2000
@@ -22,14 +19,6 @@ export function safeUrl(value: string, base = typeof document === 'undefined' ? 
   } catch {
     return null
   }
-}
-
-/** A valid CSS colour in a form we can put in a style (hex, rgb(), hsl(), or a colour name). */
-export function safeColor(value: string): string | null {
-  const trimmed = value.trim()
-  if (trimmed.length > 64) return null
-  const color = colord(trimmed)
-  return color.isValid() ? color.toHex() : null
 }
 
 /** Removes control characters (keeping line breaks) and cuts very long texts. */

@@ -1,5 +1,5 @@
 import type { PortalConfig } from '../api/contract'
-import { parseConfigOverride } from './configOverride'
+import { optionalChunk } from '../app/optionalChunk'
 import { sanitizeConfig } from './sanitizeConfig'
 
 /** The configuration as the screens use it: every text present, colours resolved. */
@@ -28,9 +28,12 @@ export interface ResolvedConfig {
   warnings: string[]
 }
 
+/** The `config` parameter's parser: a chunk of its own, fetched for previews only. */
+export const previewParser = optionalChunk('The preview (config parameter) parser', () => import(/* webpackChunkName: "preview" */ './configOverride'))
+
 /**
  * Sanitises the fetched configuration, merges the override over it (portal-spec.md §7) and fills
- * in defaults.
+ * in defaults. With an override, previewParser and cssColors are loaded first (useShopConfig).
  */
 export function resolveShopConfig(
   fetched: unknown,
@@ -38,7 +41,11 @@ export function resolveShopConfig(
   readableTextOn: (background: string) => string,
 ): ResolvedConfig {
   const base = sanitizeConfig(typeof fetched === 'object' && fetched !== null ? (fetched as Record<string, unknown>) : {}, 'configuration')
-  const override = overrideParam === null ? { config: {}, warnings: [] } : parseConfigOverride(overrideParam)
+  const parse = previewParser.current()?.parseConfigOverride
+  const override =
+    overrideParam === null
+      ? { config: {}, warnings: [] }
+      : (parse?.(overrideParam) ?? { config: {}, warnings: ['config override: ignored, its parser could not be loaded'] })
   const merged = { ...FALLBACK_TEXTS, shop: '', portal_id: '', ...base.config, ...override.config }
   const buttonColor = merged.button_color ?? DEFAULT_BUTTON_COLOR
   return {

@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useReducer } from 'react'
 import { useGetConfigQuery } from '../api/configEndpoints'
 import { env } from '../app/env'
-import { readableTextOn } from './contrast'
-import { resolveShopConfig, type ShopConfig } from './shopConfig'
+import { cssColors, needsCssColors, readableTextOn } from './color'
+import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
 import { configId, subdomainFromHost } from './subdomain'
 import { useLaunch } from './useLaunch'
 
@@ -22,9 +22,21 @@ export function useShopConfig(): ShopConfigState {
   const launch = useLaunch()
   const id = configId(subdomainFromHost(window.location.hostname, env.defaultSubdomain), launch.lang)
   const { data, isLoading, isFetching, isError, refetch } = useGetConfigQuery({ id })
+  // A preview waits for its parser and the reader of any CSS colour; a colour other than a hex
+  // one (a name from another API) waits for that reader. Both are chunks of their own.
+  const chunks = [
+    ...(launch.configOverride !== null ? [previewParser, cssColors] : []),
+    ...(data !== undefined && needsCssColors(buttonColorOf(data)) ? [cssColors] : []),
+  ]
+  const waitingForChunks = chunks.some((chunk) => !chunk.settled())
+  const [, chunksLoaded] = useReducer((count: number) => count + 1, 0)
+  useEffect(() => {
+    if (waitingForChunks) void Promise.all(chunks.map((chunk) => chunk.load())).then(chunksLoaded)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waitingForChunks])
   const resolved = useMemo(
-    () => (data === undefined ? null : resolveShopConfig(data, launch.configOverride, readableTextOn)),
-    [data, launch.configOverride],
+    () => (data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn)),
+    [data, launch.configOverride, waitingForChunks],
   )
   useEffect(() => {
     resolved?.warnings.forEach((warning) => console.warn(warning))
@@ -34,8 +46,13 @@ export function useShopConfig(): ShopConfigState {
     preview: launch.configOverride !== null,
     lang: launch.lang,
     testMode: launch.testMode,
-    isLoading: isLoading || (isError && isFetching),
+    isLoading: isLoading || waitingForChunks || (isError && isFetching),
     isError: isError && !isFetching,
     retry: () => void refetch(),
   }
+}
+
+/** The fetched configuration's button colour, whatever its type (it is sanitised later). */
+function buttonColorOf(data: unknown): unknown {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>).button_color : undefined
 }
