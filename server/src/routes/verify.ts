@@ -6,7 +6,7 @@ import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
 import { decideVerify } from '../domain/verify'
-import { findOrderByName } from '../storage/orders'
+import { findOrderForVerify } from '../storage/orders'
 import { errorSchema, TOO_MANY } from './errors'
 import { requestLanguage } from './language'
 
@@ -72,7 +72,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       }
 
       const shop = await context.shops.find(shopId.toLowerCase())
-      const found = shop && shop.config.portal_id === portal_id ? await findOrderByName(context.db, shop.id, orderNameKey(order_name)) : null
+      const found = shop && shop.config.portal_id === portal_id ? await findOrderForVerify(context.db, shop.id, orderNameKey(order_name)) : null
       const order = found?.order
       const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
       if (!shop || !found || !order || !emailMatches) return fail('invalid_order')

@@ -13,6 +13,16 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres'
+  /**
+   * Whether this process is the only one that reads and writes the data (the embedded PGlite
+   * directory, claimed by one process), so that what it read stays true until it writes.
+   */
+  readonly exclusive: boolean
+  /**
+   * Grows with every statement or transaction of this process that may write (all but SELECTs).
+   * A function, so that a wrapper made by spreading a database (`{ ...db }`) still reads it live.
+   */
+  writeCount(): number
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -27,16 +37,33 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /** Embedded PostgreSQL in `dataDir` (created when missing), or in memory without one. */
+/** A statement that cannot write: one SELECT, not locking rows, and no second statement. */
+const READ_ONLY = /^\s*SELECT\b(?![\s\S]*(?:\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bFOR\s+SHARE\b|;\s*\S))/i
+
 export async function openPglite(dataDir?: string): Promise<Database> {
   const db = await PGlite.create(dataDir)
+  let writes = 0
+  // Counted before the statement runs and again when it is done: a read that began before a
+  // write, or while one ran, is never taken for a read made after it.
+  const writing = async <T>(sql: string | null, run: () => Promise<T>): Promise<T> => {
+    if (sql !== null && READ_ONLY.test(sql)) return run()
+    writes++
+    try {
+      return await run()
+    } finally {
+      writes++
+    }
+  }
   const on = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <Row>(sql: string, params?: unknown[]) => (await target.query<Row>(sql, params)).rows,
-    exec: async (sql: string) => void (await target.exec(sql)),
+    query: <Row>(sql: string, params?: unknown[]) => writing(sql, async () => (await target.query<Row>(sql, params)).rows),
+    exec: (sql: string) => writing(sql, async () => void (await target.exec(sql))),
   })
   return {
     engine: 'pglite',
+    exclusive: true,
+    writeCount: () => writes,
     ...on(db),
-    transaction: (work) => db.transaction((tx) => work(on(tx))),
+    transaction: (work) => writing(null, () => db.transaction((tx) => work(on(tx)))),
     close: () => db.close(),
   }
 }
@@ -67,6 +94,9 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   }
   return {
     engine: 'postgres',
+    // Other replicas write to the same server: nothing read here stays true by itself.
+    exclusive: false,
+    writeCount: () => 0,
     query,
     exec: async (sql) => void (await query(sql)),
     async transaction(work) {

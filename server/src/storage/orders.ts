@@ -1,5 +1,5 @@
 import type { LineItemFile } from '../import/shopFile'
-import type { Queryable } from './database'
+import type { Database, Queryable } from './database'
 
 export interface OrderRecord {
   id: string
@@ -23,6 +23,36 @@ export async function findOrderByName(db: Queryable, shopId: string, nameKey: st
   if (!row) return null
   const { returned, ...order } = row
   return { order: withDates(order), returned: new Map(Object.entries(returned).map(([line, units]) => [line, Number(units)])) }
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findOrderByName>>>
+
+/** Orders verify has found, per database: on the embedded engine, kept until the next write. */
+const lookups = new WeakMap<Database, Map<string, { writes: number; found: Found }>>()
+/** Orders remembered at most per database (a verify burst of the same few orders is the case). */
+export const LOOKUP_CACHE_SIZE = 5_000
+
+/**
+ * findOrderByName for verify. On a database this process has to itself (PGlite), an order found
+ * is remembered until this process next writes anything; on a shared server (PostgreSQL, other
+ * replicas writing) every call reads. Orders not found are never remembered, so guessing names
+ * fills nothing.
+ */
+export async function findOrderForVerify(db: Database, shopId: string, nameKey: string): Promise<Found | null> {
+  if (!db.exclusive) return findOrderByName(db, shopId, nameKey)
+  let cache = lookups.get(db)
+  if (!cache) lookups.set(db, (cache = new Map()))
+  const key = `${shopId}\u0000${nameKey}`
+  const known = cache.get(key)
+  if (known && known.writes === db.writeCount()) return known.found
+  // Read before the query: a write that lands meanwhile makes this entry stale at once.
+  const writes = db.writeCount()
+  const found = await findOrderByName(db, shopId, nameKey)
+  if (found) {
+    if (cache.size >= LOOKUP_CACHE_SIZE) cache.clear()
+    cache.set(key, { writes, found })
+  }
+  return found
 }
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
