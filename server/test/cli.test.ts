@@ -68,7 +68,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       expect(run.code).toBe(0)
       expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 6 orders`)
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
-      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 6 }])
+      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 8 }])
     },
     SLOW,
   )
@@ -95,7 +95,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       expect(next.stdout).toContain('shop acme imported')
       expect(await stored()).toEqual([
         { id: 'acme', button_color: null, orders: expect.any(Number) },
-        { id: 'demo', button_color: '#1f5fbf', orders: 6 },
+        { id: 'demo', button_color: '#1f5fbf', orders: 8 },
       ])
     },
     SLOW,
