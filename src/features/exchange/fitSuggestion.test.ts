@@ -59,7 +59,7 @@ test.each([
 
 test('findReason finds a reason by id, also among sub-reasons', () => {
   const leaf = reason('too_small')
-  const nested = [{ ...reason(), id: 'fit', children: [{ ...leaf, id: 'fit-small' }] }] as ReturnReason[]
+  const nested = [{ ...reason(), id: 'fit', children: [{ ...leaf, id: 'fit-small' }] }] as unknown as ReturnReason[]
   expect(findReason(nested, 'fit-small')?.fit).toBe('too_small')
   expect(findReason(nested, 'nope')).toBeUndefined()
 })
