@@ -156,12 +156,12 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     const instructions = response.json<NothingToSendInstructions & Partial<ReturnInstructions>>()
     expect(instructions).toMatchObject({ return_id: created.id, return_name: '#1010-R1', nothing_to_send: true })
     expect(instructions.items).toEqual([{ line_item_id: SOCKS, title: 'Cotton Socks', variant_title: '', quantity: 2, keep: true }])
-    expect(instructions.steps).toEqual(['You don’t need to send anything back: keep the items. Your refund is on its way.'])
+    expect(instructions.steps).toEqual(['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'])
     expect(instructions.label_url).toBeUndefined()
     expect(instructions.qr_svg).toBeUndefined()
     expect(instructions.address).toBeUndefined()
     const inSpanish = (await instructionsOf(created.id!, 'es')).json<NothingToSendInstructions>()
-    expect(inSpanish.steps[0]).toMatch(/^No tiene que devolver nada/)
+    expect(inSpanish.steps[0]).toMatch(/^Quédese con los artículos/)
     // Even a correctly signed label link finds no label: nothing goes in a parcel.
     const expires = Math.floor(NOW.getTime() / 1000) + 3600
     const label = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/label.pdf?expires=${expires}&signature=${signLabel(Buffer.from('test-secret'), created.id!, expires)}` })

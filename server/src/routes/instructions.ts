@@ -60,10 +60,10 @@ const STEPS_SOME_KEPT: Record<string, string[]> = {
 }
 /** Every item kept: no parcel, no label, no drop-off. */
 const STEPS_ALL_KEPT: Record<string, string[]> = {
-  en: ['You don’t need to send anything back: keep the items. Your refund is on its way.'],
-  de: ['Sie müssen nichts zurücksenden: Behalten Sie die Artikel. Ihre Erstattung ist unterwegs.'],
-  fr: ['Vous n’avez rien à renvoyer : gardez les articles. Votre remboursement est en route.'],
-  es: ['No tiene que devolver nada: quédese con los artículos. Su reembolso está en camino.'],
+  en: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
+  de: ['Behalten Sie die Artikel: Sie müssen nichts verpacken, ausdrucken oder abgeben. Ihre Erstattung ist unterwegs.'],
+  fr: ['Gardez les articles : rien à emballer, à imprimer ni à déposer. Votre remboursement est en route.'],
+  es: ['Quédese con los artículos: no tiene que empaquetar, imprimir ni entregar nada. Su reembolso está en camino.'],
 }
 const stepsIn = (steps: Record<string, string[]>, lang: string | null) => (lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!)
 

@@ -107,7 +107,11 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
                 />
                 <span className="exchange__chip-label">{option.label ?? t('exchange.anotherVariant')}</span>
                 {/* Seen, not read out: the note the group is described by says it in full. */}
-                {option.variantId === suggested ? <span className="exchange__suggested" aria-hidden="true">{t('exchange.suggested')}</span> : null}
+                {option.variantId === suggested ? (
+                  <span className="exchange__suggested" aria-hidden="true">
+                    <span className="exchange__tag">{t('exchange.suggested')}</span>
+                  </span>
+                ) : null}
                 {option.available ? null : <span className="exchange__stock">{t('common.outOfStock')}</span>}
               </label>
             ))}

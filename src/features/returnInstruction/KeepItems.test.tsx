@@ -32,7 +32,7 @@ describe('return instructions: keep-item returns', () => {
     const answer: NothingToSendInstructions = {
       return_id: 'return-1',
       return_name: '#1010-R1',
-      steps: ['You don’t need to send anything back: keep the items. Your refund is on its way.'],
+      steps: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
       items: [socks],
       nothing_to_send: true,
     }
