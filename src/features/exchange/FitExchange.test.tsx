@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import type { ExchangeData, ReturnReason } from '../../api/contract'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
-import { buildFlow, buildLineItem, buildOrder, buildVariant } from '../../testing/builders'
+import { buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
 
 const size = (id: string, value: string, available = true) => buildVariant({ id, title: value, options: [{ name: 'Size', value }], available })
 const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m' })
@@ -30,6 +32,8 @@ const continueButton = () => screen.getByRole('button', { name: /continue/i })
 
 describe('fit-aware exchange', () => {
   test('too small: the next size up is preselected and the group says why, to the eye and to screen readers', async () => {
+    // Every item exchanged: the flow goes on to confirm, which asks for a quote.
+    server.use(http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('0.00'))))
     const { user, router, store } = renderExchange(chosen('too_small'))
     await screen.findByRole('heading', { level: 1 })
     const why = 'We picked size L, one size up, because you said size M was too small. You can choose another.'
