@@ -93,7 +93,7 @@ describe.each(engines())('importShop on %s', (engine) => {
   // Each test starts from an empty database; deleting the shops cascades to everything else.
   beforeEach(() => db.query('DELETE FROM shops'))
 
-  test('demo.json into an empty database stores the shop, its 6 orders and the return imported with #1004', async () => {
+  test('demo.json into an empty database stores the shop, its 8 orders and the return imported with #1004', async () => {
     const file = demoFile()
     expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: 'demo', orders: 8 })
     expect(await counts(db)).toEqual({ shops: 1, orders: 8, returns: 1, return_items: 1 })
