@@ -141,10 +141,15 @@ export interface ExchangeData {
   variants: Record<string, Variant>
 }
 
+/** A reason that says the item did not fit: the exchange step then suggests the next size up or down. */
+export type ReasonFit = 'too_small' | 'too_large'
+
 export interface ReturnReason {
   id: string
   label: string
   comment_required: boolean
+  /** set when the reason says the item was too small or too large; absent otherwise */
+  fit?: ReasonFit
 }
 
 /** The answer of verify. */
@@ -200,6 +205,11 @@ export interface RefundBreakdown {
   upsell: MoneyBag
   /** what the shopper gets back: items + tax - fee + bonus - upsell, never below zero */
   total: MoneyBag
+  /**
+   * the part of items + tax for items the shopper keeps (refunded without being sent back); zero
+   * when none. Absent from returns made before keep-item returns existed.
+   */
+  kept_items?: MoneyBag
 }
 
 export interface ReturnOrderItem {
@@ -212,6 +222,12 @@ export interface ReturnOrderItem {
   comment: string | null
   exchange_variant_id: string | null
   exchange_variant_title: string | null
+  /**
+   * true: refunded without being sent back (its price per unit is below the shop's
+   * keep_item_below); never for an exchange. The server always says; absent (false) in returns
+   * made before keep-item returns existed.
+   */
+  keep?: boolean
 }
 
 /** The return order (quote, or submitted return). portal-spec.md §3. */
@@ -252,11 +268,23 @@ export interface Address {
   country_code: string
 }
 
-/** GET /portal-registration/returns/{id}/instructions */
+/** An item of a return as the instructions list it: in the parcel, or kept by the shopper. */
+export interface InstructionItem {
+  line_item_id: string
+  title: string
+  variant_title: string | null
+  quantity: number
+  /** true: the shopper keeps it and sends nothing */
+  keep: boolean
+}
+
+/** GET /portal-registration/returns/{id}/instructions, for a return with something to send back. */
 export interface ReturnInstructions {
   return_id: string
   return_name: string
   steps: string[]
+  /** every item, sent or kept (the label covers the sent ones only); the server always says */
+  items?: InstructionItem[]
   address: Address
   /** absolute or API-relative URL of the label PDF, signed, opens without a header */
   label_url: string
@@ -265,3 +293,15 @@ export interface ReturnInstructions {
   /** what the QR encodes, also shown as text */
   qr_code_value: string
 }
+
+/** The instructions of a return whose every item is kept: nothing to send, so no address, label or QR code. */
+export interface NothingToSendInstructions {
+  return_id: string
+  return_name: string
+  steps: string[]
+  items: InstructionItem[]
+  nothing_to_send: true
+}
+
+/** What GET /portal-registration/returns/{id}/instructions answers. */
+export type ReturnInstructionsAnswer = ReturnInstructions | NothingToSendInstructions

@@ -1,5 +1,5 @@
 import { env } from '../app/env'
-import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest, SupportToken } from './contract'
+import type { Catalogue, ReturnInstructionsAnswer, ReturnOrder, ReturnRequest, SupportToken } from './contract'
 import { hostUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {
@@ -24,7 +24,7 @@ const returnsApi = portalApi.injectEndpoints({
     getCatalogue: build.query<Catalogue, void>({
       query: () => hostUrl(env.apiUrl, '/portal-registration/catalogue'),
     }),
-    getReturnInstructions: build.query<ReturnInstructions, { returnId: string }>({
+    getReturnInstructions: build.query<ReturnInstructionsAnswer, { returnId: string }>({
       query: ({ returnId }) => hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
     }),
     /** A read-only token for the support code: a mutation, as each call mints a new token. */

@@ -14,6 +14,8 @@ const string: Check = (value) => typeof value === 'string'
 const boolean: Check = (value) => typeof value === 'boolean'
 const count: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0
 const nullable = (check: Check): Check => (value) => value === null || check(value)
+/** A field added later: absent in older state, else of its type. */
+const optional = (check: Check): Check => (value) => value === undefined || check(value)
 const oneOf = (...allowed: unknown[]): Check => (value) => allowed.includes(value)
 const arrayOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check)
 const recordOf = (check: Check): Check => (value) => isRecord(value) && Object.values(value).every(check)
@@ -55,7 +57,7 @@ const order = shape({
   currency_code: matches(/^[A-Z]{3}$/),
   line_items: arrayOf(lineItem),
   exchange_data: nullable(shape({ options: recordOf(arrayOf(string)), upsell_enabled: boolean, variants: recordOf(variant) })),
-  return_reasons: arrayOf(shape({ id: string, label: string, comment_required: boolean })),
+  return_reasons: arrayOf(shape({ id: string, label: string, comment_required: boolean, fit: optional(oneOf('too_small', 'too_large')) })),
   token: string,
   token_expires_at: string,
 })
@@ -75,12 +77,13 @@ const returnOrder = shape({
       comment: nullable(string),
       exchange_variant_id: nullable(string),
       exchange_variant_title: nullable(string),
+      keep: optional(boolean),
     }),
   ),
   refund_method: oneOf(null, 'original_payment', 'store_credit'),
   refund_value: moneyBag,
   store_credit_value: nullable(moneyBag),
-  breakdown: shape({ items_subtotal: moneyBag, tax: moneyBag, return_fee: moneyBag, bonus: moneyBag, upsell: moneyBag, total: moneyBag }),
+  breakdown: shape({ items_subtotal: moneyBag, tax: moneyBag, return_fee: moneyBag, bonus: moneyBag, upsell: moneyBag, total: moneyBag, kept_items: optional(moneyBag) }),
   created_at: nullable(string),
 })
 

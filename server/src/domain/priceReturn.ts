@@ -2,8 +2,9 @@ import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnRequest } from '
 import type { OrderRecord } from '../storage/orders'
 import type { ShopRecord } from '../storage/shops'
 import { indexCatalogue } from './catalogue'
+import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag, toMinor } from './money'
-import { orderPricing } from './orderPricing'
+import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 
 /** A request that cannot be priced: each message names the field, e.g. `items[0].quantity: …`. */
@@ -29,6 +30,9 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
   const reasons = new Map(shop.return_reasons.map((reason) => [reason.id, reason]))
   const seen = new Set<string>()
   const items: ReturnOrderItem[] = []
+  const pricing = orderPricing(shop, order)
+  const paid = unitPricesPaid(pricing)
+  const threshold = keepThreshold(shop.settings, currency)
 
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
@@ -64,6 +68,7 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
       comment,
       exchange_variant_id: exchangeId,
       exchange_variant_title: exchangeTitle,
+      keep: keepsItem({ unitPaid: paid.get(line.id)!, threshold, exchanged: exchangeId !== null }),
     })
   })
 
@@ -79,8 +84,8 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
 
   const multiplier = shop.config.gift_card_value_multiplier
   const figures = computeRefund({
-    order: orderPricing(shop, order),
-    returned: items.map((item) => ({ lineId: item.line_item_id, quantity: item.quantity, exchanged: item.exchange_variant_id !== null })),
+    order: pricing,
+    returned: items.map((item) => ({ lineId: item.line_item_id, quantity: item.quantity, exchanged: item.exchange_variant_id !== null, kept: item.keep === true })),
     returnFee: toMinor(shop.settings.return_fee, currency),
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
@@ -115,6 +120,7 @@ function toReturnOrder(items: ReturnOrderItem[], method: RefundMethod | null, fi
       bonus: bag(figures.bonus),
       upsell: bag(figures.upsell),
       total: bag(figures.total),
+      kept_items: bag(figures.keptValue),
     },
     created_at: null,
   }

@@ -25,12 +25,17 @@ export interface ReturnedLine {
   lineId: string
   quantity: number
   exchanged: boolean
+  /** refunded without being sent back (keep-item returns); never with exchanged */
+  kept?: boolean
 }
 
 export interface RefundInput {
   order: OrderPricing
   returned: ReturnedLine[]
-  /** minor; charged once per return that refunds at least one unit, never on exchanges only */
+  /**
+   * minor; charged once per return that refunds at least one unit sent back: never on exchanges
+   * only, nor when every refunded unit is kept
+   */
   returnFee: number
   /** gift_card_value_multiplier as a decimal string like "1.1"; null for none */
   multiplier: string | null
@@ -45,6 +50,8 @@ export interface RefundFigures {
   tax: number
   /** actually charged: capped so the refund never goes below zero */
   returnFee: number
+  /** the part of itemsSubtotal + tax for kept units (refunded without being sent back) */
+  keptValue: number
   /** itemsSubtotal + tax - returnFee: the refund to the original payment, before any bonus */
   refundValue: number
   /** refundValue times the multiplier; null without a multiplier */
@@ -114,11 +121,19 @@ export function allocateDiscount(order: OrderPricing): Map<string, number> {
   return new Map(order.lines.map((line, i) => [line.id, Number(shares[i]!)]))
 }
 
-/** Refunded (not exchanged) units per line id; throws RangeError naming the line for an impossible return. */
-function refundedUnits(order: OrderPricing, returned: ReturnedLine[]): Map<string, number> {
+interface RefundedUnits {
+  /** refunded (not exchanged) units per line id */
+  refunded: Map<string, number>
+  /** of those, the units kept by the shopper, per line id */
+  kept: Map<string, number>
+}
+
+/** Refunded (not exchanged) and kept units per line id; throws RangeError naming the line for an impossible return. */
+function refundedUnits(order: OrderPricing, returned: ReturnedLine[]): RefundedUnits {
   const lines = new Map(order.lines.map((line) => [line.id, line]))
   const returnedSoFar = new Map<string, number>()
   const refunded = new Map<string, number>()
+  const kept = new Map<string, number>()
   for (const item of returned) {
     const line = lines.get(item.lineId)
     if (!line) throw new RangeError(`line ${item.lineId} is not on the order`)
@@ -127,9 +142,11 @@ function refundedUnits(order: OrderPricing, returned: ReturnedLine[]): Map<strin
     const units = (returnedSoFar.get(item.lineId) ?? 0) + item.quantity
     if (units > line.quantity) throw new RangeError(`line ${item.lineId}: ${units} units returned but only ${line.quantity} bought`)
     returnedSoFar.set(item.lineId, units)
+    if (item.exchanged && item.kept) throw new RangeError(`line ${item.lineId}: an exchanged item cannot be kept`)
     if (!item.exchanged) refunded.set(item.lineId, (refunded.get(item.lineId) ?? 0) + item.quantity)
+    if (item.kept) kept.set(item.lineId, (kept.get(item.lineId) ?? 0) + item.quantity)
   }
-  return refunded
+  return { refunded, kept }
 }
 
 /** Computes every figure of a return's refund in minor units, rounded once each in the shopper's favour. */
@@ -138,12 +155,13 @@ export function computeRefund(input: RefundInput): RefundFigures {
   checkMinor(input.returnFee, 'return fee')
   checkMinor(input.upsellPrice, 'upsell price')
   const discounts = allocateDiscount(order)
-  const refunded = refundedUnits(order, input.returned)
+  const { refunded, kept } = refundedUnits(order, input.returned)
   const multiplier = input.multiplier === null ? null : parseRate(input.multiplier)
   if (multiplier && multiplier.num < multiplier.den) throw new RangeError(`gift card multiplier ${input.multiplier} is below 1`)
 
   let gross = ZERO
   let tax = ZERO
+  let keptGross = ZERO
   for (const line of order.lines) {
     const rate = lineRate(line)
     const units = refunded.get(line.id) ?? 0
@@ -152,14 +170,19 @@ export function computeRefund(input: RefundInput): RefundFigures {
     const net = ratio((lineTotal(line) - BigInt(discounts.get(line.id)!)) * BigInt(units), BigInt(line.quantity))
     // Inclusive: the shown price is base * (1 + rate), so its tax is price * rate / (1 + rate).
     const lineTax = order.pricesIncludeTax ? times(net, ratio(rate.num, rate.den + rate.num)) : times(net, rate)
-    gross = add(gross, order.pricesIncludeTax ? net : add(net, lineTax))
+    const lineGross = order.pricesIncludeTax ? net : add(net, lineTax)
+    gross = add(gross, lineGross)
     tax = add(tax, lineTax)
+    const keptUnits = kept.get(line.id) ?? 0
+    if (keptUnits > 0) keptGross = add(keptGross, times(lineGross, ratio(BigInt(keptUnits), BigInt(units))))
   }
   // Round what the shopper gets and the tax; the subtotal takes the rest. Rounding the subtotal
   // up as well could refund a cent more than a whole line cost.
   const itemsAndTax = ceil(gross)
   const taxMinor = ceil(tax)
-  const returnFee = refunded.size > 0 ? Math.min(input.returnFee, itemsAndTax) : 0
+  // The fee pays for a parcel of refunded items: none when every refunded unit is kept.
+  const sentBack = [...refunded].some(([lineId, units]) => units > (kept.get(lineId) ?? 0))
+  const returnFee = sentBack ? Math.min(input.returnFee, itemsAndTax) : 0
   const refundValue = itemsAndTax - returnFee
   const storeCreditValue = multiplier ? ceil(times(ratio(BigInt(refundValue)), multiplier)) : null
   const creditApplies = input.refundMethod === 'store_credit' || input.upsellPrice > 0
@@ -168,6 +191,8 @@ export function computeRefund(input: RefundInput): RefundFigures {
     itemsSubtotal: itemsAndTax - taxMinor,
     tax: taxMinor,
     returnFee,
+    // A part of gross, rounded the same way, so it never exceeds itemsAndTax and equals it when all is kept.
+    keptValue: ceil(keptGross),
     refundValue,
     storeCreditValue,
     bonus: credit - refundValue,

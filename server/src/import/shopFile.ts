@@ -35,6 +35,11 @@ export interface ShopSettings {
   prices_include_tax: boolean
   /** offer the upsell (exchange for something new) after the items */
   upsell_enabled: boolean
+  /**
+   * items refunded (not exchanged) whose price per unit paid (after the order discount, as verify
+   * shows it) is below this amount are refunded without being sent back. Absent: every item comes back.
+   */
+  keep_item_below?: string
 }
 
 export interface CatalogueProductFile {

@@ -398,3 +398,27 @@ describe('formatPath and normaliseOrderName', () => {
     expect(normaliseOrderName('# 1001')).toBe('1001')
   })
 })
+
+describe('validateShopFile: fit markers and keep-item returns', () => {
+  it('accepts fit markers on reasons and a keep_item_below amount', () => {
+    const file = minimal()
+    file.return_reasons[0]!.fit = 'too_small'
+    file.return_reasons.push({ id: 'too_large', label: 'Too large', comment_required: false, fit: 'too_large' })
+    file.settings.keep_item_below = '10.00'
+    const result = validateShopFile(file)
+    expect(result.ok ? [] : result.errors).toEqual([])
+  })
+
+  it.each<[string, (f: Mutable) => void, string]>([
+    ['a fit marker that is not one of the two', (f) => (f.return_reasons[0].fit = 'tiny'), 'return_reasons[0].fit: must be "too_small" or "too_large"'],
+    ['a fit marker of the wrong type', (f) => (f.return_reasons[1].fit = true), 'return_reasons[1].fit: must be "too_small" or "too_large"'],
+    ['a threshold as a number', (f) => (f.settings.keep_item_below = 10), 'settings.keep_item_below: must be a decimal amount like "25.00"'],
+    ['a negative threshold', (f) => (f.settings.keep_item_below = '-1.00'), 'settings.keep_item_below: must be a decimal amount like "25.00"'],
+    ['a threshold with too many decimals', (f) => (f.settings.keep_item_below = '9.999'), 'settings.keep_item_below: must have at most 2 decimal places in EUR, like "25.00"'],
+    ['a misspelt threshold', (f) => (f.settings.keep_items_below = '10.00'), 'settings.keep_items_below: is not a field of the shop file format'],
+  ])('rejects %s, naming the field', (_, mutate, message) => {
+    const file = minimal() as Mutable
+    mutate(file)
+    expect(errorsOf(file)).toEqual([expect.stringContaining(message)])
+  })
+})

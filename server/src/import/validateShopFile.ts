@@ -211,6 +211,7 @@ const settingsSchema = object<ShopSettings>()(
     return_fee: amount,
     prices_include_tax: { type: 'boolean' },
     upsell_enabled: { type: 'boolean' },
+    keep_item_below: amount,
   },
   ['return_window_days', 'return_fee', 'prices_include_tax', 'upsell_enabled'],
 )
@@ -244,6 +245,7 @@ const shopFileSchema: Schema = {
             },
             label: nonEmpty(LIMITS.title),
             comment_required: { type: 'boolean' },
+            fit: { type: 'string', enum: ['too_small', 'too_large'], errorMessage: 'must be "too_small" or "too_large"' },
           },
           ['id', 'label', 'comment_required'],
         ),
@@ -483,6 +485,7 @@ function semanticErrors(file: ShopFile): string[] {
   }
 
   checkAmount(['settings', 'return_fee'], file.settings.return_fee)
+  if (file.settings.keep_item_below !== undefined) checkAmount(['settings', 'keep_item_below'], file.settings.keep_item_below)
 
   // configuration and its language variants
   const checkConfig = (base: Segment[], config: Partial<ConfigFile>) => {

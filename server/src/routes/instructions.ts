@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ReturnInstructions } from '../../../src/api/contract'
+import type { InstructionItem, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
 import { labelSignatureValid, signLabel } from '../domain/token'
@@ -35,7 +35,63 @@ const STEPS: Record<string, string[]> = {
     'Entregue el paquete en un plazo de 14 días. Le enviaremos un correo electrónico cuando llegue.',
   ],
 }
-const stepsIn = (lang: string | null) => (lang !== null && Object.hasOwn(STEPS, lang) ? STEPS[lang]! : STEPS.en!)
+/** Some items kept, some sent: the parcel holds only the items sent back. */
+const STEPS_SOME_KEPT: Record<string, string[]> = {
+  en: [
+    'Pack only the items to send back in a parcel, in their original packaging if you still have it. Keep the others: they are refunded without coming back.',
+    STEPS.en![1]!,
+    STEPS.en![2]!,
+  ],
+  de: [
+    'Verpacken Sie nur die Artikel, die zurückgehen, in einem Paket, wenn möglich in der Originalverpackung. Die anderen behalten Sie: Sie werden erstattet, ohne dass Sie sie zurücksenden.',
+    STEPS.de![1]!,
+    STEPS.de![2]!,
+  ],
+  fr: [
+    'Emballez seulement les articles à renvoyer dans un colis, dans leur emballage d’origine si vous l’avez encore. Gardez les autres : ils sont remboursés sans être renvoyés.',
+    STEPS.fr![1]!,
+    STEPS.fr![2]!,
+  ],
+  es: [
+    'Empaquete solo los artículos que devuelve, en su embalaje original si aún lo tiene. Quédese con los demás: se reembolsan sin que tenga que enviarlos.',
+    STEPS.es![1]!,
+    STEPS.es![2]!,
+  ],
+}
+/** Every item kept: no parcel, no label, no drop-off. */
+const STEPS_ALL_KEPT: Record<string, string[]> = {
+  en: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
+  de: ['Behalten Sie die Artikel: Sie müssen nichts verpacken, ausdrucken oder abgeben. Ihre Erstattung ist unterwegs.'],
+  fr: ['Gardez les articles : rien à emballer, à imprimer ni à déposer. Votre remboursement est en route.'],
+  es: ['Quédese con los artículos: no tiene que empaquetar, imprimir ni entregar nada. Su reembolso está en camino.'],
+}
+const stepsIn = (steps: Record<string, string[]>, lang: string | null) => (lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!)
+
+/** The return's items as the instructions list them; a return stored before keep-item returns keeps nothing. */
+function instructionItems(order: ReturnOrder | null): InstructionItem[] {
+  return (order?.items ?? []).map((item) => ({
+    line_item_id: item.line_item_id,
+    title: item.title,
+    variant_title: item.variant_title,
+    quantity: item.quantity,
+    keep: item.keep === true,
+  }))
+}
+
+/** Nothing goes in a parcel when the return has items and every one is kept. */
+const nothingToSend = (items: readonly InstructionItem[]) => items.length > 0 && items.every((item) => item.keep)
+
+const itemSchema = {
+  type: 'object',
+  required: ['line_item_id', 'title', 'variant_title', 'quantity', 'keep'],
+  properties: {
+    line_item_id: { type: 'string' },
+    title: { type: 'string' },
+    variant_title: { type: ['string', 'null'] },
+    quantity: { type: 'integer' },
+    keep: { type: 'boolean' },
+  },
+} as const
 
 /** Return instructions (token's order only), and the label PDF behind a signed link. */
 export async function instructionRoutes(app: FastifyInstance, context: PortalContext) {
@@ -50,11 +106,14 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
         response: {
           200: {
             type: 'object',
-            required: ['return_id', 'return_name', 'steps', 'address', 'label_url', 'qr_svg', 'qr_code_value'],
+            // address, label and QR code are absent when nothing is sent back (every item kept)
+            required: ['return_id', 'return_name', 'steps', 'items'],
             properties: {
               return_id: { type: 'string' },
               return_name: { type: 'string' },
               steps: { type: 'array', items: { type: 'string' } },
+              items: { type: 'array', items: itemSchema },
+              nothing_to_send: { type: 'boolean' },
               address: { type: 'object', additionalProperties: true, properties: {} },
               label_url: { type: 'string' },
               qr_svg: { type: 'string' },
@@ -72,18 +131,26 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
       if (!found || found.order_id !== claims.orderId) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
       const shop = await context.shops.find(claims.shopId)
       if (!shop) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      const lang = requestLanguage(request)
+      const items = instructionItems(found.return_order)
+      const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
+      if (nothingToSend(items)) {
+        const kept: ReturnInstructionsAnswer = { return_id: found.id, return_name: found.name, steps: stepsIn(STEPS_ALL_KEPT, lang), items, nothing_to_send: true }
+        return reply.headers(headers).send(kept)
+      }
       const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
       const code = qrCodeValue(found.id)
       const body: ReturnInstructions = {
         return_id: found.id,
         return_name: found.name,
-        steps: stepsIn(requestLanguage(request)),
+        steps: stepsIn(items.some((item) => item.keep) ? STEPS_SOME_KEPT : STEPS, lang),
+        items,
         address: shop.return_address,
         label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
         qr_svg: await renderQrSvg(code),
         qr_code_value: code,
       }
-      return reply.header('cache-control', 'private, max-age=300').header('vary', 'accept-language').send(body)
+      return reply.headers(headers).send(body)
     },
   )
 
@@ -119,14 +186,16 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
 async function labelFor(context: PortalContext, found: ReturnRecord): Promise<Uint8Array | null> {
   const order = await findOrderById(context.db, found.order_id)
   const shop = order ? await context.shops.find(order.shop_id) : null
-  if (!order || !shop) return null
+  // The label lists what is in the parcel: kept items stay out, and a return that sends nothing has no label.
+  const sent = instructionItems(found.return_order).filter((item) => !item.keep)
+  if (!order || !shop || nothingToSend(instructionItems(found.return_order))) return null
   return renderLabelPdf({
     returnName: found.name,
     qrValue: qrCodeValue(found.id),
     from: { name: order.name, email: order.email_key },
     to: shop.return_address,
     shopName: shop.config.document_title_text ?? shop.id,
-    items: (found.return_order?.items ?? []).map((item) => ({ title: item.title, variantTitle: item.variant_title, quantity: item.quantity })),
+    items: sent.map((item) => ({ title: item.title, variantTitle: item.variant_title, quantity: item.quantity })),
     createdAt: new Date(found.created_at),
   })
 }

@@ -10,8 +10,15 @@ function outcome(item: ChosenItem, order: VerifiedOrder, t: Translate): string {
   return variant ? t('confirm.outcomeExchangeFor', { variant: variant.title }) : t('confirm.outcomeExchange')
 }
 
-/** Every chosen item as the shopper described it, straight from the flow (no call needed). */
-export function ChosenItems({ items, order }: { items: readonly ChosenItem[]; order: VerifiedOrder }) {
+interface ChosenItemsProps {
+  items: readonly ChosenItem[]
+  order: VerifiedOrder
+  /** line ids the quote says the shopper keeps (refunded without sending them back) */
+  kept?: ReadonlySet<string>
+}
+
+/** Every chosen item as the shopper described it, straight from the flow; which are kept, from the quote. */
+export function ChosenItems({ items, order, kept }: ChosenItemsProps) {
   const t = useT()
   return (
     <ul className="item-list confirm__items" aria-labelledby="confirm-items">
@@ -31,6 +38,7 @@ export function ChosenItems({ items, order }: { items: readonly ChosenItem[]; or
               {reason ? <span>{t('confirm.reason', { reason: reason.label })}</span> : null}
               {item.reason?.comment ? <span className="muted confirm__comment">“{item.reason.comment}”</span> : null}
               <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order, t)}</span>
+              {!exchanged && kept?.has(item.lineItemId) ? <span className="confirm__keep">{t('confirm.keepItem')}</span> : null}
             </span>
           </li>
         )

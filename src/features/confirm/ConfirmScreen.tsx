@@ -117,13 +117,14 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const total = quote.data?.breakdown.total
   const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
   const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
+  const kept = new Set(quote.data?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
   if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
 
   return (
     <div className="confirm" aria-busy={busy}>
       <section className="confirm__section" aria-labelledby="confirm-items">
         <h2 id="confirm-items" className="confirm__heading">{t('confirm.items')}</h2>
-        <ChosenItems items={flow.items} order={order} />
+        <ChosenItems items={flow.items} order={order} kept={kept} />
         {upsellId ? (
           <>
             <h2 className="confirm__heading">{t('confirm.newItem')}</h2>

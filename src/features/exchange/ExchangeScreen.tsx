@@ -12,6 +12,8 @@ import { exchangeOptions, isExchangeable } from '../returnFlow/eligibility'
 import { exchangeChosen, refundPreferred, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
+import { FitNote } from './FitNote'
+import { findReason, suggestFit, type FitSuggestion } from './fitSuggestion'
 import './ExchangeScreen.css'
 
 const REFUND = 'refund'
@@ -43,15 +45,20 @@ interface ExchangeFormProps {
   line: LineItem
   item: ChosenItem
   options: readonly ExchangeOptionModel[]
+  /** the size the reason points to (too small: up, too large: down), when it says so */
+  fit: FitSuggestion | null
 }
 
 /** Like the reason step, Continue checks on press and points at what is missing. */
-function ExchangeForm({ line, item, options }: ExchangeFormProps) {
+function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
   const dispatch = useAppDispatch()
   const t = useT()
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
-  const [choice, setChoice] = useState(() => restoredChoice(item, options))
+  const fitNoteId = useId()
+  const suggested = fit?.kind === 'picked' && options.some((option) => option.variantId === fit.variantId && option.available) ? fit.variantId : null
+  // A choice the shopper made (stored, so restored on reload or back) always wins over the suggestion.
+  const [choice, setChoice] = useState(() => restoredChoice(item, options) ?? suggested)
   const [error, setError] = useState<string | null>(null)
   const firstEnabled = useRef<HTMLInputElement>(null)
   const firstEnabledId = options.find((option) => option.available)?.variantId ?? REFUND
@@ -82,8 +89,9 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
       <ItemSummary line={line} quantity={item.quantity} />
       <fieldset className="choices exchange__choices" aria-describedby={error ? errorId : undefined}>
         <legend className="exchange__legend">{t('exchange.legend')}</legend>
-        <fieldset className="exchange__variants">
+        <fieldset className="exchange__variants" aria-describedby={fit ? fitNoteId : undefined}>
           <legend>{t('exchange.variantsLegend')}</legend>
+          {fit ? <FitNote id={fitNoteId} fit={fit} /> : null}
           {allOut ? <p className="muted exchange__none">{t('exchange.allOut')}</p> : null}
           <div className="exchange__grid">
             {options.map((option) => (
@@ -98,6 +106,12 @@ function ExchangeForm({ line, item, options }: ExchangeFormProps) {
                   onChange={() => choose(option.variantId)}
                 />
                 <span className="exchange__chip-label">{option.label ?? t('exchange.anotherVariant')}</span>
+                {/* Seen, not read out: the note the group is described by says it in full. */}
+                {option.variantId === suggested ? (
+                  <span className="exchange__suggested" aria-hidden="true">
+                    <span className="exchange__tag">{t('exchange.suggested')}</span>
+                  </span>
+                ) : null}
                 {option.available ? null : <span className="exchange__stock">{t('common.outOfStock')}</span>}
               </label>
             ))}
@@ -142,13 +156,18 @@ export default function ExchangeScreen() {
     () => (line ? exchangeOptionModels(exchangeOptions(line, exchangeData), exchangeData?.variants ?? {}, line.variant_id) : []),
     [line, exchangeData],
   )
+  const reasonId = item?.reason?.id
+  const fit = useMemo(
+    () => (line && order ? suggestFit(line, findReason(order.return_reasons, reasonId), exchangeData) : null),
+    [line, order, reasonId, exchangeData],
+  )
   if (!order) return null
   if (!item || !line) return <Navigate to={paths.products.build()} replace />
   if (!isExchangeable(line, exchangeData)) return <Navigate to={paths.returnReason.build(id)} replace />
 
   return (
     <StepScreen title={t('exchange.title', { title: line.title })} stage="Details" backTo={paths.returnReason.build(id)}>
-      <ExchangeForm key={id} line={line} item={item} options={options} />
+      <ExchangeForm key={id} line={line} item={item} options={options} fit={fit} />
     </StepScreen>
   )
 }

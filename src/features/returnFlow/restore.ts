@@ -56,7 +56,8 @@ function isExchangeData(v: unknown): v is ExchangeData {
   return isRecordOf(v.options, (ids): ids is string[] => isListOf(ids, isString) && ids.every((id) => Object.hasOwn(variants, id)))
 }
 
-const isReason = (v: unknown): v is ReturnReason => isRecord(v) && isString(v.id) && isString(v.label) && typeof v.comment_required === 'boolean'
+const isReason = (v: unknown): v is ReturnReason =>
+  isRecord(v) && isString(v.id) && isString(v.label) && typeof v.comment_required === 'boolean' && (v.fit === undefined || v.fit === 'too_small' || v.fit === 'too_large')
 
 function looksLikeOrder(v: unknown): v is VerifiedOrder {
   if (!isRecord(v)) return false
@@ -76,7 +77,8 @@ const isReturnOrderItem = (v: unknown): v is ReturnOrderItem =>
   isString(v.reason_label) &&
   isStringOrNull(v.comment) &&
   isStringOrNull(v.exchange_variant_id) &&
-  isStringOrNull(v.exchange_variant_title)
+  isStringOrNull(v.exchange_variant_title) &&
+  (v.keep === undefined || typeof v.keep === 'boolean')
 
 const BREAKDOWN = ['items_subtotal', 'tax', 'return_fee', 'bonus', 'upsell', 'total'] as const
 
@@ -91,6 +93,7 @@ const looksLikeReturnOrder = (v: unknown): v is ReturnOrder =>
   (v.store_credit_value === null || isMoneyBag(v.store_credit_value)) &&
   isRecord(v.breakdown) &&
   BREAKDOWN.every((part) => isMoneyBag((v.breakdown as Record<string, unknown>)[part])) &&
+  (v.breakdown.kept_items === undefined || isMoneyBag(v.breakdown.kept_items)) &&
   isStringOrNull(v.created_at)
 
 /** A submitted return is one the server made: it has an id and a name (the instructions need both). */

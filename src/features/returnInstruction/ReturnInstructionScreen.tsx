@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router-dom'
-import type { Address, ReturnInstructions, ReturnOrder } from '../../api/contract'
+import type { Address, InstructionItem, NothingToSendInstructions, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../api/contract'
 import { hostUrl } from '../../api/portalApi'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
 import { env } from '../../app/env'
@@ -47,19 +47,82 @@ function ReturnAddress({ address, locale }: { address: Address; locale: string }
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
   const exchanging = submitted.items.some((item) => item.exchange_variant_id) || Number(submitted.breakdown.upsell.presentment_money.amount) > 0
+  // Every item kept: the refund does not wait for a parcel.
+  const allKept = submitted.items.length > 0 && submitted.items.every((item) => item.keep === true)
   const parts: string[] = []
   if (Number(total.amount) > 0) {
-    parts.push(
-      submitted.refund_method === 'store_credit'
-        ? t('instructions.refundStoreCredit', { amount: formatMoney(total, locale) })
-        : t('instructions.refundOriginal', { amount: formatMoney(total, locale) }),
-    )
+    const credit = submitted.refund_method === 'store_credit'
+    const id = allKept ? (credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal') : credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal'
+    parts.push(t(id, { amount: formatMoney(total, locale) }))
   }
   if (exchanging) parts.push(t('instructions.newItemsShip'))
   return parts.length > 0 ? parts.join(' ') : t('instructions.nothingToRefund')
 }
 
-function Instructions({ instructions, submitted }: { instructions: ReturnInstructions; submitted: ReturnOrder }) {
+/** Which items go in the parcel and which stay with the shopper; shown only when some are kept. */
+function SendAndKeep({ items }: { items: readonly InstructionItem[] }) {
+  const t = useT()
+  const sent = items.filter((item) => !item.keep)
+  const kept = items.filter((item) => item.keep)
+  if (kept.length === 0) return null
+  const list = (group: InstructionItem[], id: string, heading: string, modifier: string) => (
+    <div className={`instructions__group instructions__group--${modifier}`}>
+      <h3 id={id} className="instructions__subheading">{heading}</h3>
+      <ul className="instructions__items" aria-labelledby={id}>
+        {group.map((item) => (
+          <li key={item.line_item_id}>
+            {t('instructions.itemLine', { quantity: item.quantity, title: item.title })}
+            {item.variant_title ? <span className="muted"> · {item.variant_title}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+  return (
+    <div className="instructions__groups">
+      {sent.length > 0 ? list(sent, 'instructions-send', t('instructions.sendHeading'), 'send') : null}
+      {list(kept, 'instructions-keep', t('instructions.keepHeading'), 'keep')}
+    </div>
+  )
+}
+
+function RefundSection({ submitted }: { submitted: ReturnOrder }) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <section className="instructions__section" aria-labelledby="instructions-refund">
+      <h2 id="instructions-refund" className="instructions__heading">{t('instructions.refund')}</h2>
+      <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
+    </section>
+  )
+}
+
+/** Every item kept: no parcel, so no label, QR code, address or packing steps. */
+function NothingToSend({ instructions, submitted }: { instructions: NothingToSendInstructions; submitted: ReturnOrder }) {
+  const t = useT()
+  return (
+    <div className="instructions instructions--kept">
+      <p className="instructions__number">
+        <T id="instructions.number" values={{ name: instructions.return_name }} components={[<strong />]} />
+      </p>
+      <section className="instructions__section" aria-labelledby="instructions-steps">
+        <h2 id="instructions-steps" className="instructions__heading">{t('instructions.nothingToSend')}</h2>
+        {instructions.steps.map((step, index) => (
+          <p key={index} className="instructions__kept-step">{step}</p>
+        ))}
+        <SendAndKeep items={instructions.items} />
+      </section>
+      <RefundSection submitted={submitted} />
+    </div>
+  )
+}
+
+function Instructions({ instructions, submitted }: { instructions: ReturnInstructionsAnswer; submitted: ReturnOrder }) {
+  if ('nothing_to_send' in instructions) return <NothingToSend instructions={instructions} submitted={submitted} />
+  return <Shipment instructions={instructions} submitted={submitted} />
+}
+
+function Shipment({ instructions, submitted }: { instructions: ReturnInstructions; submitted: ReturnOrder }) {
   const t = useT()
   const locale = useLocale()
   const label = labelHref(instructions.label_url)
@@ -75,6 +138,7 @@ function Instructions({ instructions, submitted }: { instructions: ReturnInstruc
             <li key={index}>{step}</li>
           ))}
         </ol>
+        {instructions.items ? <SendAndKeep items={instructions.items} /> : null}
         {label ? (
           <a className="button button--primary instructions__label" href={label} download target="_blank" rel="noopener noreferrer">
             {t('instructions.label')}
@@ -92,10 +156,7 @@ function Instructions({ instructions, submitted }: { instructions: ReturnInstruc
         <h2 id="instructions-address" className="instructions__heading">{t('instructions.address')}</h2>
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
-      <section className="instructions__section" aria-labelledby="instructions-refund">
-        <h2 id="instructions-refund" className="instructions__heading">{t('instructions.refund')}</h2>
-        <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
-      </section>
+      <RefundSection submitted={submitted} />
     </div>
   )
 }

@@ -1,0 +1,17 @@
+import type { ShopSettings } from '../import/shopFile'
+import { toMinor } from './money'
+
+/**
+ * Keep-item returns: a refunded item whose price per unit paid (after its share of the order
+ * discount, rounded up, as verify shows it) is strictly below the shop's `keep_item_below` is
+ * refunded without being sent back. An exchanged item always comes back (the shop sends another).
+ * @example keepsItem({ unitPaid: 990, threshold: 1000, exchanged: false }) === true
+ */
+export function keepsItem({ unitPaid, threshold, exchanged }: { unitPaid: number; threshold: number | null; exchanged: boolean }): boolean {
+  return threshold !== null && !exchanged && unitPaid < threshold
+}
+
+/** The shop's threshold in minor units; null when it sets none (every item comes back). */
+export function keepThreshold(settings: ShopSettings, currency: string): number | null {
+  return settings.keep_item_below === undefined ? null : toMinor(settings.keep_item_below, currency)
+}
