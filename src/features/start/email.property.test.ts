@@ -16,7 +16,8 @@ test('isValidEmail is total and quick on any text, ignores surrounding spaces, a
     fc.property(anyText, (email) => {
       const started = performance.now()
       const valid = isValidEmail(email)
-      expect(performance.now() - started).toBeLessThan(50)
+      // Not a speed figure (benchmarks measure speed): catastrophic backtracking takes seconds.
+      expect(performance.now() - started).toBeLessThan(500)
       expect(isValidEmail(` ${email}\t`)).toBe(valid)
       if (/[\u0000-\u001f\u007f]/.test(email.trim()) || email.trim().length > 254) expect(valid).toBe(false)
     }),
