@@ -1,0 +1,22 @@
+import { env } from '../app/env'
+import type { UploadedPhoto } from './contract'
+import { hostUrl, portalApi } from './portalApi'
+
+const photosApi = portalApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The image itself as the body (the API checks its bytes): evidence for a return reason. */
+    uploadPhoto: build.mutation<UploadedPhoto, File>({
+      query: (file) => ({
+        url: hostUrl(env.apiUrl, '/portal-registration/photos'),
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.type },
+      }),
+    }),
+  }),
+})
+
+export const { useUploadPhotoMutation } = photosApi
+
+/** The URL the order's own photo is previewed from (with the order's token, never in an <img> src). */
+export const photoUrl = (id: string) => hostUrl(env.apiUrl, `/portal-registration/photos/${encodeURIComponent(id)}`)
