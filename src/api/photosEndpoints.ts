@@ -2,15 +2,21 @@ import { env } from '../app/env'
 import type { UploadedPhoto } from './contract'
 import { hostUrl, portalApi } from './portalApi'
 
+/** A photo file's bytes and type (image/jpeg, image/png or image/webp). */
+export interface PhotoUpload {
+  bytes: ArrayBuffer
+  type: string
+}
+
 const photosApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
     /** The image itself as the body (the API checks its bytes): evidence for a return reason. */
-    uploadPhoto: build.mutation<UploadedPhoto, File>({
-      query: (file) => ({
+    uploadPhoto: build.mutation<UploadedPhoto, PhotoUpload>({
+      query: ({ bytes, type }) => ({
         url: hostUrl(env.apiUrl, '/portal-registration/photos'),
         method: 'POST',
-        body: file,
-        headers: { 'content-type': file.type },
+        body: bytes,
+        headers: { 'content-type': type },
       }),
     }),
   }),

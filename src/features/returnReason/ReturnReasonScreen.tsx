@@ -5,7 +5,7 @@ import { useUploadPhotoMutation } from '../../api/photosEndpoints'
 import { isLeaf, photosRequired, reasonPath } from '../../api/reasonTree'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { readAsDataUrl } from '../../components/PhotoThumb'
+import { dataUrl, readBytes } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
@@ -67,6 +67,7 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
   const firstRadios = [useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null)]
   const commentField = useRef<HTMLTextAreaElement>(null)
   const addPhoto = useRef<HTMLButtonElement>(null)
+  const localKeys = useRef(0)
   const chosen = path.at(-1) ?? null
   const reason = chosen && isLeaf(chosen) ? chosen : null
   const needed = photosRequired(reason)
@@ -95,13 +96,15 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     files.forEach((file, index) => {
       const kind = index >= free ? 'tooMany' : checkPhotoFile(file)
       if (kind) return void found.push({ name: file.name, kind })
-      const photo: PickedPhoto = { key: `local-${crypto.randomUUID()}`, id: null, localUrl: null }
+      const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
       added.push(photo)
       const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))
       // The preview shows as soon as the file is read, while the upload goes on.
-      readAsDataUrl(file).then((localUrl) => update({ localUrl }), () => {})
-      upload(file)
-        .unwrap()
+      readBytes(file)
+        .then((bytes) => {
+          update({ localUrl: dataUrl(bytes, file.type) })
+          return upload({ bytes, type: file.type }).unwrap()
+        })
         .then((uploaded) => update({ id: uploaded.id }))
         .catch((error: { status?: unknown }) => {
           setPhotos((before) => before.filter((candidate) => candidate.key !== photo.key))
