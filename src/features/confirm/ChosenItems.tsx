@@ -39,13 +39,12 @@ export function ChosenItems({ items, order, readOnly = false }: { items: readonl
               {path ? <span>{t('confirm.reason', { reason: reasonWords(path, t) })}</span> : null}
               {item.reason?.comment ? <span className="muted confirm__comment">“{item.reason.comment}”</span> : null}
               {photoIds.length > 0 ? (
-                <ul className="photo-thumbs" aria-label={t('confirm.photos', { title: line.title })}>
+                // A group, not a list: the items' list counts its own items only.
+                <span className="photo-thumbs" role="group" aria-label={t('confirm.photos', { title: line.title })}>
                   {photoIds.map((id, index) => (
-                    <li key={id}>
-                      <PhotoThumb id={id} token={readOnly ? null : order.token} alt={t('confirm.photoAlt', { index: index + 1, title: line.title })} />
-                    </li>
+                    <PhotoThumb key={id} id={id} token={readOnly ? null : order.token} alt={t('confirm.photoAlt', { index: index + 1, title: line.title })} />
                   ))}
-                </ul>
+                </span>
               ) : null}
               <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order, t)}</span>
             </span>

@@ -1,4 +1,4 @@
-import { useId, useRef, type Ref } from 'react'
+import { useId, type Ref } from 'react'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_PER_ITEM } from '../../api/contract'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { PhotoThumb } from '../../components/PhotoThumb'
@@ -41,7 +41,7 @@ interface PhotoPickerProps {
   /** "add at least N" or "wait for the uploads", from Continue */
   error: string | null
   token: string | null
-  addButton: Ref<HTMLButtonElement>
+  addButton: Ref<HTMLInputElement>
   onFiles: (files: File[]) => void
   onRemove: (key: string) => void
 }
@@ -49,8 +49,7 @@ interface PhotoPickerProps {
 /** Photos as evidence: add (camera or library), preview, remove; errors per file, announced. */
 export function PhotoPicker({ title, required, photos, problems, error, token, addButton, onFiles, onRemove }: PhotoPickerProps) {
   const t = useT()
-  const ids = { label: useId(), hint: useId(), error: useId() }
-  const input = useRef<HTMLInputElement>(null)
+  const ids = { label: useId(), hint: useId(), error: useId(), input: useId() }
   const full = photos.length >= PHOTOS_PER_ITEM
   return (
     <div className="field reason__photos" role="group" aria-labelledby={ids.label} aria-describedby={[ids.hint, error ? ids.error : ''].join(' ').trim()}>
@@ -80,25 +79,30 @@ export function PhotoPicker({ title, required, photos, problems, error, token, a
           })}
         </ul>
       ) : null}
-      <input
-        ref={input}
-        className="visually-hidden"
-        type="file"
-        tabIndex={-1}
-        accept={PHOTO_TYPES.join(',')}
-        multiple
-        aria-label={t('reason.photosAdd')}
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])]
-          // The same file can be chosen again after a removal.
-          event.target.value = ''
-          if (files.length) onFiles(files)
-        }}
-      />
       {full ? null : (
-        <button ref={addButton} type="button" className="button button--secondary reason__add-photo" aria-invalid={error ? true : undefined} onClick={() => input.current?.click()}>
-          <span aria-hidden="true">＋</span> {t('reason.photosAdd')}
-        </button>
+        <>
+          {/* The file input is the control (one name, one Tab stop; a button to screen readers); the label is its look. */}
+          <input
+            ref={addButton}
+            id={ids.input}
+            className="visually-hidden reason__file"
+            type="file"
+            accept={PHOTO_TYPES.join(',')}
+            multiple
+            aria-label={t('reason.photosAdd')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])]
+              // The same file can be chosen again after a removal.
+              event.target.value = ''
+              if (files.length) onFiles(files)
+            }}
+          />
+          <label htmlFor={ids.input} className="button button--secondary reason__add-photo" aria-hidden="true">
+            <span aria-hidden="true">＋</span> {t('reason.photosAdd')}
+          </label>
+        </>
       )}
       {problems.map((problem, index) => (
         <ErrorMessage key={`${problem.name}-${index}`}>{problemWords(problem, t)}</ErrorMessage>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnReason } from '../../api/contract'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
-import { buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
+import { buildFlow, buildLineItem, buildOrder, buildQuote } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -56,6 +56,7 @@ const subGroup = (parent: string) => screen.queryByRole('group', { name: `${pare
 
 describe('sub-reasons', () => {
   test('a reason with sub-reasons shows them as a second, labelled radio group, announced; only a sub-reason continues', async () => {
+    server.use(http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('14.00'))))
     const { user, store, router } = renderReason()
     await screen.findByRole('heading', { level: 1 })
     expect(subGroup('Not as described')).not.toBeInTheDocument()
@@ -106,14 +107,14 @@ describe('photos', () => {
     photoApi()
     const { user, router } = renderReason()
     await screen.findByRole('heading', { level: 1 })
-    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Add photos')).not.toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
     expect(screen.getByRole('group', { name: 'Photos (at least 1 required, up to 3)' })).toHaveAccessibleDescription(/JPEG, PNG or WebP, up to 5 MB each/)
     await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Chipped rim')
 
     await user.click(continueButton())
     expect(screen.getByRole('alert')).toHaveTextContent('Add at least 1 photo to continue.')
-    expect(screen.getByRole('button', { name: 'Add photos' })).toHaveFocus()
+    expect(fileInput()).toHaveFocus()
     expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
   })
 
@@ -164,7 +165,7 @@ describe('photos', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('“4.png” was left out: you can add up to 3 photos.')
     await waitFor(() => expect(seen.uploads).toHaveLength(3))
     // Full: no add button until one is removed.
-    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Add photos')).not.toBeInTheDocument()
   })
 
   test.each([

@@ -66,7 +66,7 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
   const [errors, setErrors] = useState<FormErrors>({})
   const firstRadios = [useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null)]
   const commentField = useRef<HTMLTextAreaElement>(null)
-  const addPhoto = useRef<HTMLButtonElement>(null)
+  const addPhoto = useRef<HTMLInputElement>(null)
   const localKeys = useRef(0)
   const chosen = path.at(-1) ?? null
   const reason = chosen && isLeaf(chosen) ? chosen : null
