@@ -30,6 +30,7 @@ const photoId = (n: number) => `photo${String(n).padStart(17, '0')}`
 function photoApi(answer?: () => Response) {
   const seen = { uploads: [] as { type: string | null; auth: string | null; size: number }[], previews: [] as string[] }
   server.use(
+    http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('14.00'))),
     http.post('*/portal-registration/photos', async ({ request }) => {
       seen.uploads.push({ type: request.headers.get('content-type'), auth: request.headers.get('authorization'), size: (await request.arrayBuffer()).byteLength })
       if (answer) return answer()
