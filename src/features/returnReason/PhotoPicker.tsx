@@ -100,7 +100,10 @@ export function PhotoPicker({ title, required, photos, problems, error, token, a
             }}
           />
           <label htmlFor={ids.input} className="button button--secondary reason__add-photo" aria-hidden="true">
-            <span aria-hidden="true">＋</span> {t('reason.photosAdd')}
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M9 4 7.2 6H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-3.2L15 4H9Zm3 4.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
+            </svg>
+            {t('reason.photosAdd')}
           </label>
         </>
       )}
