@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LIMITS, formatPath, normaliseOrderName, resolveDate, validateShopFile } from './validateShopFile'
 import type { ShopFile } from './shopFile'
+import { allReasons } from '../../../src/api/reasonTree'
 
 const demoDir = join(__dirname, '../../demo')
 const readDemo = (name: string): ShopFile => JSON.parse(readFileSync(join(demoDir, name), 'utf8')) as ShopFile
@@ -287,7 +288,8 @@ describe('the demo files', () => {
     for (const [field, value] of Object.entries(demo.config)) {
       if (typeof value === 'string' && /_(text|message)$/.test(field)) expect({ field, de: de[field as keyof typeof de] }).toEqual({ field, de: expect.any(String) })
     }
-    expect(Object.keys(demo.return_reason_variants?.de ?? {}).sort()).toEqual(demo.return_reasons.map((r) => r.id).sort())
+    // Every reason and sub-reason has its German label.
+    expect(Object.keys(demo.return_reason_variants?.de ?? {}).sort()).toEqual(allReasons(demo.return_reasons).map((r) => r.id).sort())
   })
 
   it('demo: the orders of PRODUCT.md §5', () => {
