@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { ReturnInstructions, ReturnOrder } from '../src/api/contract'
 import { apiUrl, expect, expectAccessible, shopUrl, startReturn, test, verifyOrder } from './fixtures'
 import {
@@ -232,6 +233,10 @@ test.describe('journeys of PRODUCT.md §3', () => {
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
     await page.getByRole('radio', { name: 'Arrived damaged' }).check()
     await page.getByRole('textbox', { name: 'Tell us more (required)' }).fill('A hole in the sleeve')
+    // "Arrived damaged" asks for a photo: uploaded before the reload, so the reload keeps it.
+    const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+    await page.getByLabel('Add photos').setInputFiles(join(__dirname, 'fixtures', 'damaged-item.png'))
+    expect((await uploaded).status()).toBe(201)
     await page.reload()
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
     await expect(page.getByText('Returning 1 unit')).toBeVisible()
@@ -248,6 +253,7 @@ test.describe('journeys of PRODUCT.md §3', () => {
 
     await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
     await page.getByRole('radio', { name: 'Not as described', exact: true }).check()
+    await page.getByRole('radio', { name: 'Colour differs from photos', exact: true }).check()
     await page.reload()
     await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
     await expect(page.getByRole('radio', { name: 'Not as described', exact: true })).toBeChecked()

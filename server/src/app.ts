@@ -11,6 +11,7 @@ import { notFound, registerErrorHandler } from './routes/errors'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
 import { registerJsonBodies } from './routes/jsonBody'
+import { photoRoutes } from './routes/photos'
 import { returnRoutes } from './routes/returns'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
@@ -67,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await supportRoutes(api, context)
     await catalogueRoutes(api, context)
     await instructionRoutes(api, context)
+    // A plugin of its own: its image parser must not reach the JSON routes.
+    await api.register(async (photos) => photoRoutes(photos, context))
     if (options.adminToken) await adminRoutes(api, context, options.adminToken)
   })
   await demoAssetRoutes(app)

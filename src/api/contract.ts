@@ -150,6 +150,25 @@ export interface ReturnReason {
   comment_required: boolean
   /** set when the reason says the item was too small or too large; absent otherwise */
   fit?: ReasonFit
+  /** photos the shopper must add (1 to 3); absent: none asked */
+  photos_required?: number
+  /** sub-reasons: a reason with children is a heading, only a leaf can be chosen */
+  children?: ReturnReason[]
+}
+
+/** At most this many photos go with one item; each is at most PHOTO_MAX_BYTES. */
+export const PHOTOS_PER_ITEM = 3
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** What browsers produce from a camera or a photo library (iOS turns HEIC into JPEG for these). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** An uploaded photo's id: unguessable, 22 base64url characters (128 random bits). */
+export const PHOTO_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+/** POST /portal-registration/photos (raw image body): the stored photo. */
+export interface UploadedPhoto {
+  id: string
+  content_type: string
+  size: number
 }
 
 /** The answer of verify. */
@@ -177,6 +196,8 @@ export interface ReturnItemRequest {
   comment?: string
   /** exchange this item for that variant instead of a refund */
   exchange_variant_id?: string | null
+  /** photos uploaded for this order (POST /portal-registration/photos), when the reason asks for them */
+  photo_ids?: string[]
 }
 
 /**

@@ -12,7 +12,7 @@ export const DAY_IN_SECONDS = 24 * 60 * 60
 export const API_TIMEOUT_MS = 20_000
 
 /** Calls made with the verify token; configuration and verify go without it. */
-const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions', 'createSupportToken'])
+const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions', 'createSupportToken', 'uploadPhoto'])
 
 interface FlowState {
   returnFlow?: { order?: { token?: unknown } | null; launch?: { lang?: unknown } }

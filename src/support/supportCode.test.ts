@@ -212,3 +212,32 @@ test.each([
 ])('isFlowPath(%s) is %s', (path, expected) => {
   expect(isFlowPath(path)).toBe(expected)
 })
+
+describe('sub-reasons and photos in a code', () => {
+  const photoId = 'Zm9vYmFyYmF6cXV4cXV1eA'
+  const withEvidence = (reason: Record<string, unknown>) => {
+    const order = buildOrder1001()
+    const described = { id: 'not_as_described', label: 'Not as described', comment_required: false, children: [{ id: 'wrong_item', label: 'Wrong item sent', comment_required: false, photos_required: 1 }] }
+    return buildFlow1001AtConfirm({
+      order: { ...order, return_reasons: [...order.return_reasons.filter((candidate) => candidate.id !== 'not_as_described'), described] },
+      items: [{ lineItemId: 'li-1001-002', quantity: 1, reason: reason as never, exchange: null }],
+      quote: null,
+    })
+  }
+
+  test('a sub-reason and its photo ids round-trip; the code carries the ids, never an image', async () => {
+    const flow = withEvidence({ id: 'wrong_item', comment: '', photoIds: [photoId] })
+    const code = await encodeSupportCode({ shop: 'demo', path: paths.confirm.build(), flow, token: READ_ONLY })
+    const decoded = await decodeSupportCode(code, 'demo')
+    expect(decoded).toMatchObject({ ok: true, flow: { items: [{ reason: { id: 'wrong_item', photoIds: [photoId] } }] } })
+    expect(code.length).toBeLessThan(2_500)
+  })
+
+  test.each<[string, Record<string, unknown>]>([
+    ['a reason that has sub-reasons', { id: 'not_as_described', comment: '' }],
+    ['image bytes where a photo id goes', { id: 'wrong_item', comment: '', photoIds: ['data:image/png;base64,iVBORw0KGgoAAAANSUhEUg'] }],
+    ['four photos for one item', { id: 'wrong_item', comment: '', photoIds: [photoId, `${photoId.slice(1)}A`, `${photoId.slice(1)}B`, `${photoId.slice(1)}C`] }],
+  ])('a code with %s is malformed', async (_name, reason) => {
+    expect(await decodeSupportCode(await craft({ v: 1, shop: 'demo', path: '/confirm', flow: withEvidence(reason) }), 'demo')).toEqual({ ok: false, error: 'malformed' })
+  })
+})

@@ -83,7 +83,13 @@ function restoreDropped(raw: unknown, flow: ReturnFlowState): boolean {
   const items = Array.isArray(raw.items) ? raw.items : []
   if (items.length !== flow.items.length) return true
   const present = (value: unknown) => value !== null && value !== undefined
-  if (items.some((item, index) => !isRecord(item) || present(item.exchange) !== present(flow.items[index]!.exchange))) return true
+  // Photo ids that did not restore (image bytes, too many) are a different session too.
+  const photoCount = (reason: unknown) => (isRecord(reason) && Array.isArray(reason.photoIds) ? reason.photoIds.length : 0)
+  const changed = (item: unknown, index: number) => {
+    const kept = flow.items[index]!
+    return !isRecord(item) || present(item.exchange) !== present(kept.exchange) || photoCount(item.reason) !== (kept.reason?.photoIds?.length ?? 0)
+  }
+  if (items.some(changed)) return true
   return present(raw.quote) !== present(flow.quote) || present(raw.submitted) !== present(flow.submitted)
 }
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

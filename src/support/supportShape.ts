@@ -1,3 +1,5 @@
+import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM } from '../api/contract'
+import { findLeafReason, REASON_DEPTH } from '../api/reasonTree'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 /**
@@ -50,6 +52,14 @@ const variant = shape({
   available: boolean,
 })
 
+/** A reason: photos asked 1 to 3 at most, sub-reasons no deeper than the API gives them. */
+function reasonShape(depth: number): Check {
+  const fields = shape({ id: string, label: string, comment_required: boolean, fit: optional(oneOf('too_small', 'too_large')) })
+  const photos = (value: unknown) => value === undefined || (count(value) && (value as number) >= 1 && (value as number) <= PHOTOS_PER_ITEM)
+  const children = (value: unknown) => value === undefined || (depth < REASON_DEPTH && arrayOf(reasonShape(depth + 1))(value))
+  return (value) => fields(value) && photos((value as Record<string, unknown>).photos_required) && children((value as Record<string, unknown>).children)
+}
+
 const order = shape({
   order_id: string,
   order_name: string,
@@ -57,7 +67,7 @@ const order = shape({
   currency_code: matches(/^[A-Z]{3}$/),
   line_items: arrayOf(lineItem),
   exchange_data: nullable(shape({ options: recordOf(arrayOf(string)), upsell_enabled: boolean, variants: recordOf(variant) })),
-  return_reasons: arrayOf(shape({ id: string, label: string, comment_required: boolean, fit: optional(oneOf('too_small', 'too_large')) })),
+  return_reasons: arrayOf(reasonShape(1)),
   token: string,
   token_expires_at: string,
 })
@@ -89,10 +99,12 @@ const returnOrder = shape({
 
 /** Each chosen item's reason is one of the order's and its exchange one the order offers for it. */
 function choicesOffered(flow: FlowWithOrder): boolean {
-  const reasons = new Set(flow.order.return_reasons.map((reason) => reason.id))
   const lines = new Map(flow.order.line_items.map((line) => [line.id, line]))
   return flow.items.every((item) => {
-    if (item.reason && !reasons.has(item.reason.id)) return false
+    // A chosen reason is a leaf; its photos are ids at most (never images), as many as an item takes.
+    if (item.reason && !findLeafReason(flow.order.return_reasons, item.reason.id)) return false
+    const photoIds = item.reason?.photoIds
+    if (photoIds !== undefined && !(arrayOf(matches(PHOTO_ID_PATTERN))(photoIds) && photoIds.length <= PHOTOS_PER_ITEM)) return false
     if (item.exchange?.kind !== 'exchange') return true
     const variantId = lines.get(item.lineItemId)?.variant_id
     return Boolean(variantId && flow.order.exchange_data?.options[variantId]?.includes(item.exchange.variantId))

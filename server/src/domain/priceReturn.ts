@@ -1,6 +1,7 @@
 import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnRequest } from '../../../src/api/contract'
 import type { OrderRecord } from '../storage/orders'
 import type { ShopRecord } from '../storage/shops'
+import { isLeaf, reasonPath } from '../../../src/api/reasonTree'
 import { indexCatalogue } from './catalogue'
 import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag, toMinor } from './money'
@@ -27,7 +28,6 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const currency = shop.currency_code
   const lines = new Map(order.line_items.map((line) => [line.id, line]))
-  const reasons = new Map(shop.return_reasons.map((reason) => [reason.id, reason]))
   const seen = new Set<string>()
   const items: ReturnOrderItem[] = []
   const pricing = orderPricing(shop, order)
@@ -43,8 +43,11 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
     const left = line.final_sale ? 0 : Math.max(0, line.quantity - (returned.get(line.id) ?? 0))
     if (left === 0) problems.push(`${at}.line_item_id: this item can no longer be returned`)
     else if (item.quantity > left) problems.push(`${at}.quantity: at most ${left} can be returned`)
-    const reason = reasons.get(item.reason_id)
+    // Only a leaf of the reasons' tree is a reason; its label names the way to it ("Not as described: Wrong item sent").
+    const path = reasonPath(shop.return_reasons, item.reason_id)
+    const reason = path?.at(-1) ?? null
     if (!reason) problems.push(`${at}.reason_id: not one of the shop's return reasons`)
+    else if (!isLeaf(reason)) problems.push(`${at}.reason_id: has sub-reasons; choose one of them`)
     const comment = item.comment?.trim() || null
     if (reason?.comment_required && !comment) problems.push(`${at}.comment: this reason needs a comment`)
     const exchangeId = item.exchange_variant_id ?? null
@@ -64,7 +67,7 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
       variant_title: line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
       quantity: item.quantity,
       reason_id: item.reason_id,
-      reason_label: reason?.label ?? item.reason_id,
+      reason_label: path ? path.map((step) => step.label).join(': ') : item.reason_id,
       comment,
       exchange_variant_id: exchangeId,
       exchange_variant_title: exchangeTitle,

@@ -71,5 +71,8 @@ function exchangeData(shop: ShopRecord, order: OrderRecord): ExchangeData {
 /** The shop's reasons, labelled in the shopper's language when the shop has that variant. */
 export function returnReasons(shop: ShopRecord, lang: string | null): ReturnReason[] {
   const labels = lang ? shop.return_reason_variants[lang] : undefined
-  return shop.return_reasons.map((reason) => ({ ...reason, label: labels?.[reason.id] ?? reason.label }))
+  // Sub-reasons too: their labels are keyed by id like their parents'.
+  const label = (reasons: ReturnReason[]): ReturnReason[] =>
+    reasons.map((reason) => ({ ...reason, label: labels?.[reason.id] ?? reason.label, ...(reason.children ? { children: label(reason.children) } : {}) }))
+  return label(shop.return_reasons)
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LIMITS, formatPath, normaliseOrderName, resolveDate, validateShopFile } from './validateShopFile'
 import type { ShopFile } from './shopFile'
+import { allReasons } from '../../../src/api/reasonTree'
 
 const demoDir = join(__dirname, '../../demo')
 const readDemo = (name: string): ShopFile => JSON.parse(readFileSync(join(demoDir, name), 'utf8')) as ShopFile
@@ -287,7 +288,8 @@ describe('the demo files', () => {
     for (const [field, value] of Object.entries(demo.config)) {
       if (typeof value === 'string' && /_(text|message)$/.test(field)) expect({ field, de: de[field as keyof typeof de] }).toEqual({ field, de: expect.any(String) })
     }
-    expect(Object.keys(demo.return_reason_variants?.de ?? {}).sort()).toEqual(demo.return_reasons.map((r) => r.id).sort())
+    // Every reason and sub-reason has its German label.
+    expect(Object.keys(demo.return_reason_variants?.de ?? {}).sort()).toEqual(allReasons(demo.return_reasons).map((r) => r.id).sort())
   })
 
   it('demo: the orders of PRODUCT.md §5', () => {
@@ -396,6 +398,62 @@ describe('formatPath and normaliseOrderName', () => {
   it('normalises order names as verify matches them', () => {
     expect(normaliseOrderName('  #ac1001 ')).toBe('AC1001')
     expect(normaliseOrderName('# 1001')).toBe('1001')
+  })
+})
+
+describe('validateShopFile: sub-reasons and photos', () => {
+  /** The minimal file with "Not as described" and its sub-reasons, one of which asks for a photo. */
+  function withTree(): Mutable {
+    const file = minimal() as Mutable
+    file.return_reasons.push({
+      id: 'not_as_described',
+      label: 'Not as described',
+      comment_required: false,
+      children: [
+        { id: 'colour', label: 'Colour differs from photos', comment_required: false, photos_required: 1 },
+        { id: 'wrong_item', label: 'Wrong item sent', comment_required: true, photos_required: 3 },
+      ],
+    })
+    file.return_reason_variants.de.wrong_item = 'Falscher Artikel geliefert'
+    return file
+  }
+
+  it('accepts reasons with sub-reasons, photos asked of leaves and labels of sub-reasons per language', () => {
+    const result = validateShopFile(withTree())
+    expect(result.ok ? [] : result.errors).toEqual([])
+  })
+
+  it.each<[string, (f: Mutable) => void, string]>([
+    ['a sub-reason id used by a top reason', (f) => (f.return_reasons[2].children[1].id = 'too_small'), 'return_reasons[2].children[1].id: "too_small" is used by another return reason'],
+    ['two sub-reasons with one id', (f) => (f.return_reasons[2].children[1].id = 'colour'), 'return_reasons[2].children[1].id: "colour" is used by another return reason'],
+    ['no photos asked as 0', (f) => (f.return_reasons[2].children[0].photos_required = 0), 'return_reasons[2].children[0].photos_required: must be a whole number of photos from 1 to 3'],
+    ['more than 3 photos asked', (f) => (f.return_reasons[2].children[0].photos_required = 4), 'return_reasons[2].children[0].photos_required: must be a whole number of photos from 1 to 3'],
+    ['a parent that asks for photos', (f) => (f.return_reasons[2].photos_required = 1), 'return_reasons[2].photos_required: is only for a reason without sub-reasons'],
+    ['a parent with a fit marker', (f) => (f.return_reasons[2].fit = 'too_small'), 'return_reasons[2].fit: is only for a reason without sub-reasons'],
+    ['a parent that asks for a comment', (f) => (f.return_reasons[2].comment_required = true), 'return_reasons[2].comment_required: must be false on a reason with sub-reasons'],
+    ['an empty list of sub-reasons', (f) => (f.return_reasons[2].children = []), 'return_reasons[2].children: must have at least 1 entry'],
+    ['a sub-reason without a label', (f) => delete f.return_reasons[2].children[0].label, 'return_reasons[2].children[0].label: is required'],
+    [
+      'sub-reasons four levels deep',
+      (f) => (f.return_reasons[2].children[0].children = [{ id: 'l3', label: 'L3', comment_required: false, children: [{ id: 'l4', label: 'L4', comment_required: false }] }]),
+      'return_reasons[2].children[0].children[0].children: reasons nest at most 3 levels deep',
+    ],
+    ['a label for an unknown sub-reason', (f) => (f.return_reason_variants.de.wrong_colour = 'Falsche Farbe'), 'return_reason_variants.de.wrong_colour: is not the id of a return reason'],
+  ])('rejects %s', (_, mutate, expected) => {
+    const file = withTree()
+    mutate(file)
+    expect(errorsOf(file)).toContainEqual(expect.stringMatching(new RegExp(`^${escape(expected)}`)))
+  })
+
+  it('counts sub-reasons in the limit of reasons in all', () => {
+    const file = minimal() as Mutable
+    file.return_reasons = Array.from({ length: 5 }, (_, p) => ({
+      id: `p${p}`,
+      label: `Parent ${p}`,
+      comment_required: false,
+      children: Array.from({ length: 45 }, (_, c) => ({ id: `p${p}-c${c}`, label: `Child ${c}`, comment_required: false })),
+    }))
+    expect(errorsOf(file)).toContainEqual(`return_reasons: must have at most ${LIMITS.reasonsInAll} reasons in all, sub-reasons included (the file has 230)`)
   })
 })
 

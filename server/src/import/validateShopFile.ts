@@ -11,7 +11,8 @@ import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
-import type { PortalConfig } from '../../../src/api/contract'
+import { PHOTOS_PER_ITEM, type PortalConfig, type ReturnReason } from '../../../src/api/contract'
+import { REASON_DEPTH } from '../../../src/api/reasonTree'
 import { orderNameKey } from '../domain/normalize'
 import { unstorableText } from '../storage/storableText'
 import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ShopFile, ShopSettings } from './shopFile'
@@ -31,6 +32,8 @@ export const LIMITS = {
   variantsPerProduct: 250,
   optionsPerVariant: 5,
   returnReasons: 50,
+  /** reasons in the whole tree, sub-reasons included */
+  reasonsInAll: 200,
   languages: 50,
   text: 2_000,
   title: 500,
@@ -200,6 +203,39 @@ const orderSchema = object<OrderFile>()(
   ['name', 'email', 'processed_at', 'fulfilled_at', 'line_items'],
 )
 
+type ReasonFile = ShopFile['return_reasons'][number]
+
+/**
+ * A reason and, down to REASON_DEPTH levels, its sub-reasons. Written out level by level rather
+ * than as a recursive $ref, so a hostile file nested a thousand deep is one error, not a deep walk.
+ */
+function reasonSchema(level: number): Schema {
+  return object<ReasonFile>()(
+    {
+      id: {
+        type: 'string',
+        maxLength: 64,
+        pattern: '^[a-z0-9][a-z0-9_-]*$',
+        errorMessage: 'must be a lower-case id of letters, digits, "_" or "-", like "too_small"',
+      },
+      label: nonEmpty(LIMITS.title),
+      comment_required: { type: 'boolean' },
+      fit: { type: 'string', enum: ['too_small', 'too_large'], errorMessage: 'must be "too_small" or "too_large"' },
+      photos_required: {
+        type: 'integer',
+        minimum: 1,
+        maximum: PHOTOS_PER_ITEM,
+        errorMessage: `must be a whole number of photos from 1 to ${PHOTOS_PER_ITEM} (leave it out when no photo is needed)`,
+      },
+      children:
+        level < REASON_DEPTH
+          ? { type: 'array', minItems: 1, maxItems: LIMITS.returnReasons, items: reasonSchema(level + 1) }
+          : { not: {}, errorMessage: `reasons nest at most ${REASON_DEPTH} levels deep: this sub-reason cannot have sub-reasons of its own` },
+    },
+    ['id', 'label', 'comment_required'],
+  )
+}
+
 const settingsSchema = object<ShopSettings>()(
   {
     return_window_days: {
@@ -231,29 +267,11 @@ const shopFileSchema: Schema = {
         maxProperties: LIMITS.languages,
         additionalProperties: object<ConfigVariantFile>()(configVariantProperties, []),
       },
-      return_reasons: {
-        type: 'array',
-        minItems: 1,
-        maxItems: LIMITS.returnReasons,
-        items: object<ShopFile['return_reasons'][number]>()(
-          {
-            id: {
-              type: 'string',
-              maxLength: 64,
-              pattern: '^[a-z0-9][a-z0-9_-]*$',
-              errorMessage: 'must be a lower-case id of letters, digits, "_" or "-", like "too_small"',
-            },
-            label: nonEmpty(LIMITS.title),
-            comment_required: { type: 'boolean' },
-            fit: { type: 'string', enum: ['too_small', 'too_large'], errorMessage: 'must be "too_small" or "too_large"' },
-          },
-          ['id', 'label', 'comment_required'],
-        ),
-      },
+      return_reasons: { type: 'array', minItems: 1, maxItems: LIMITS.returnReasons, items: reasonSchema(1) },
       return_reason_variants: {
         type: 'object',
         maxProperties: LIMITS.languages,
-        additionalProperties: { type: 'object', maxProperties: LIMITS.returnReasons, additionalProperties: nonEmpty(LIMITS.title) },
+        additionalProperties: { type: 'object', maxProperties: LIMITS.reasonsInAll, additionalProperties: nonEmpty(LIMITS.title) },
       },
       return_address: object<ShopFile['return_address']>()(
         {
@@ -501,13 +519,23 @@ function semanticErrors(file: ShopFile): string[] {
     else checkConfig(['config_variants', language], variant)
   }
 
-  // return reasons
+  // return reasons: ids unique across the whole tree (a shopper's choice names one leaf)
   const reasonIds = new Set<string>()
-  file.return_reasons.forEach((reason, i) => {
-    checkId(['return_reasons', i, 'id'], reason.id)
-    if (reasonIds.has(reason.id)) fail(['return_reasons', i, 'id'], `"${reason.id}" is used by another return reason`)
-    reasonIds.add(reason.id)
-  })
+  const checkReasons = (reasons: ReturnReason[], base: Segment[]) =>
+    reasons.forEach((reason, i) => {
+      const at = [...base, i]
+      checkId([...at, 'id'], reason.id)
+      if (reasonIds.has(reason.id)) fail([...at, 'id'], `"${reason.id}" is used by another return reason (ids are unique across reasons and sub-reasons)`)
+      reasonIds.add(reason.id)
+      if (!reason.children) return
+      // A reason with sub-reasons is never chosen itself: what it would ask belongs on its sub-reasons.
+      if (reason.comment_required) fail([...at, 'comment_required'], 'must be false on a reason with sub-reasons; require the comment on its sub-reasons')
+      if (reason.photos_required !== undefined) fail([...at, 'photos_required'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
+      if (reason.fit !== undefined) fail([...at, 'fit'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
+      checkReasons(reason.children, [...at, 'children'])
+    })
+  checkReasons(file.return_reasons, ['return_reasons'])
+  if (reasonIds.size > LIMITS.reasonsInAll) fail(['return_reasons'], `must have at most ${LIMITS.reasonsInAll} reasons in all, sub-reasons included (the file has ${reasonIds.size})`)
   for (const [language, labels] of Object.entries(file.return_reason_variants ?? {})) {
     if (!LANGUAGE.test(language)) {
       fail(['return_reason_variants', language], 'must be keyed by a 2-letter lower-case language code like "de"')

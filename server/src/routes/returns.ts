@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { ReturnOrder, ReturnRequest } from '../../../src/api/contract'
+import { PHOTOS_PER_ITEM, type ReturnOrder, type ReturnRequest } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
+import { photoProblems } from '../domain/photos'
 import { priceReturn, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
 import type { TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities } from '../storage/orders'
 import type { Queryable } from '../storage/database'
+import { attachPhotos, findOrderPhotos } from '../storage/photos'
 import { findReturnByKey, insertReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { refuseReadOnly, requireToken } from './auth'
@@ -32,6 +34,7 @@ export const returnRequestSchema = {
           reason_id: id,
           comment: { type: ['string', 'null'], maxLength: 2000 },
           exchange_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
+          photo_ids: { type: 'array', maxItems: PHOTOS_PER_ITEM, items: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } },
         },
       },
     },
@@ -53,7 +56,12 @@ async function price(shop: ShopRecord | null, db: Queryable, claims: TokenClaims
   if (!shop) return { shopMissing: true }
   const order = await findOrderById(db, claims.orderId, lock)
   if (!order || order.shop_id !== shop.id) return { orderMissing: true }
-  return priceReturn(shop, order, await returnedQuantities(db, order.id), request)
+  const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request)
+  // The photos are checked against the database: this order's, not taken by an earlier return.
+  const stored = await findOrderPhotos(db, order.id, request.items.flatMap((item) => item.photo_ids ?? []))
+  const photos = photoProblems(shop.return_reasons, request, stored)
+  if (photos.length === 0) return priced
+  return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
 }
 
 const requestHash = (request: ReturnRequest) => createHash('sha256').update(JSON.stringify(request)).digest('base64url')
@@ -117,6 +125,8 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
           },
           context.now(),
         )
+        const photos = request.body.items.map((item) => ({ lineItemId: item.line_item_id, photoIds: item.photo_ids ?? [] }))
+        await attachPhotos(tx, claims.orderId, returnId, photos)
         return { status: 201, body: created.return_order! }
       })
       return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)

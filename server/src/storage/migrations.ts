@@ -74,6 +74,25 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
           SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = orders.id GROUP BY line_item_id) AS per_line), '{}');
     `,
   },
+  {
+    version: 3,
+    name: 'photos uploaded as evidence for a return reason',
+    // Bound to the order (gone with it on a re-import); return_id is set when a submitted return
+    // takes the photo, and never again: a photo belongs to one item of one return.
+    sql: `
+      CREATE TABLE photos (
+        id text PRIMARY KEY,
+        order_id text NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        content_type text NOT NULL,
+        size integer NOT NULL CHECK (size > 0),
+        bytes bytea NOT NULL,
+        return_id text REFERENCES returns (id) ON DELETE CASCADE,
+        line_item_id text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX photos_by_order ON photos (order_id, return_id);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -124,7 +124,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
     <div className="confirm" aria-busy={busy}>
       <section className="confirm__section" aria-labelledby="confirm-items">
         <h2 id="confirm-items" className="confirm__heading">{t('confirm.items')}</h2>
-        <ChosenItems items={flow.items} order={order} kept={kept} />
+        <ChosenItems items={flow.items} order={order} kept={kept} readOnly={flow.readOnly} />
         {upsellId ? (
           <>
             <h2 className="confirm__heading">{t('confirm.newItem')}</h2>

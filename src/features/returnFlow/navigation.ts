@@ -119,6 +119,7 @@ export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | '
       reason_id: item.reason!.id,
       ...(item.reason!.comment.trim() ? { comment: item.reason!.comment.trim() } : {}),
       exchange_variant_id: item.exchange?.kind === 'exchange' ? item.exchange.variantId : null,
+      ...(item.reason!.photoIds?.length ? { photo_ids: item.reason!.photoIds } : {}),
     })),
     upsell_variant_id: flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null,
     refund_method: flow.refundMethod,

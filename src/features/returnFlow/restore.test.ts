@@ -86,3 +86,50 @@ test.each<[string, (flow: Record<string, any>) => void, Partial<ReturnType<typeo
   spoil(flow)
   expect(restoreReturnFlow(flow)).toMatchObject(expected)
 })
+
+describe('sub-reasons and photos', () => {
+  const photo = (n: number) => `photo-${String(n).padStart(16, '0')}`
+  const tree = [
+    { id: 'damaged', label: 'Arrived damaged', comment_required: true, photos_required: 1 },
+    {
+      id: 'not_as_described',
+      label: 'Not as described',
+      comment_required: false,
+      children: [{ id: 'wrong_item', label: 'Wrong item sent', comment_required: false, photos_required: 2 }],
+    },
+  ]
+  const withReason = (reason: unknown, reasons: unknown = tree) => ({
+    ...buildFlow({ order: { ...order, return_reasons: reasons as typeof tree } }),
+    items: [{ lineItemId: 'tee', quantity: 1, reason, exchange: null }],
+  })
+
+  test('a tree of reasons and an item’s photo ids survive a reload', () => {
+    const state = withReason({ id: 'wrong_item', comment: '', photoIds: [photo(1), photo(2)] })
+    expect(restoreReturnFlow(JSON.parse(JSON.stringify(state)))).toEqual(state)
+  })
+
+  test.each([
+    ['not a list', 'photo-0000000000000001'],
+    ['more than 3', [photo(1), photo(2), photo(3), photo(4)]],
+    ['one id twice', [photo(1), photo(1)]],
+    ['an id not of the upload’s shape', ['../../etc/passwd']],
+    ['image bytes instead of an id', ['data:image/png;base64,iVBORw0KGgo=']],
+    ['an empty list', []],
+  ])('photo ids that are %s are dropped, the reason kept', (_name, photoIds) => {
+    const restored = restoreReturnFlow(withReason({ id: 'damaged', comment: 'Chipped', photoIds }))
+    expect(restored.items[0]!.reason).toStrictEqual({ id: 'damaged', comment: 'Chipped' })
+  })
+
+  test.each([
+    ['photos asked as a string', [{ ...tree[0], photos_required: '1' }]],
+    ['more photos asked than an item takes', [{ ...tree[0], photos_required: 4 }]],
+    ['sub-reasons that are not a list', [{ ...tree[1], children: { id: 'x' } }]],
+    ['a sub-reason without a label', [{ ...tree[1], children: [{ id: 'x', comment_required: false }] }]],
+    [
+      'sub-reasons nested deeper than the API gives them',
+      [{ ...tree[1], children: [{ id: 'a', label: 'A', comment_required: false, children: [{ id: 'b', label: 'B', comment_required: false, children: [{ id: 'c', label: 'C', comment_required: false }] }] }] }],
+    ],
+  ])('an order whose reasons have %s is dropped', (_name, reasons) => {
+    expect(restoreReturnFlow(withReason(null, reasons)).order).toBeNull()
+  })
+})

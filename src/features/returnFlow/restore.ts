@@ -1,4 +1,5 @@
-import type { ExchangeData, LineItem, Money, MoneyBag, ReturnOrder, ReturnOrderItem, ReturnReason, Variant, VariantOption, VerifiedOrder } from '../../api/contract'
+import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM, type ExchangeData, type LineItem, type Money, type MoneyBag, type ReturnOrder, type ReturnOrderItem, type ReturnReason, type Variant, type VariantOption, type VerifiedOrder } from '../../api/contract'
+import { REASON_DEPTH } from '../../api/reasonTree'
 import { parseLang } from '../../shop/subdomain'
 import { initialLaunch, initialState, type ChosenItem, type Launch, type ReturnFlowState, type UpsellChoice } from './returnFlowSlice'
 
@@ -56,13 +57,24 @@ function isExchangeData(v: unknown): v is ExchangeData {
   return isRecordOf(v.options, (ids): ids is string[] => isListOf(ids, isString) && ids.every((id) => Object.hasOwn(variants, id)))
 }
 
-const isReason = (v: unknown): v is ReturnReason =>
-  isRecord(v) && isString(v.id) && isString(v.label) && typeof v.comment_required === 'boolean' && (v.fit === undefined || v.fit === 'too_small' || v.fit === 'too_large')
+/** A reason and its sub-reasons, as deep as the API gives them and no deeper. */
+const isReason = (v: unknown, depth = 1): v is ReturnReason =>
+  isRecord(v) &&
+  isString(v.id) &&
+  isString(v.label) &&
+  typeof v.comment_required === 'boolean' &&
+  (v.fit === undefined || v.fit === 'too_small' || v.fit === 'too_large') &&
+  (v.photos_required === undefined || (isCount(v.photos_required) && v.photos_required <= PHOTOS_PER_ITEM)) &&
+  (v.children === undefined || (depth < REASON_DEPTH && Array.isArray(v.children) && v.children.every((child) => isReason(child, depth + 1))))
+
+/** Photo ids of the upload's shape, each once, at most what an item takes; anything else is dropped. */
+const isPhotoIds = (v: unknown): v is string[] =>
+  isListOf(v, isString) && v.length > 0 && v.length <= PHOTOS_PER_ITEM && v.every((id) => PHOTO_ID_PATTERN.test(id)) && new Set(v).size === v.length
 
 function looksLikeOrder(v: unknown): v is VerifiedOrder {
   if (!isRecord(v)) return false
   const fields = isString(v.order_id) && isString(v.order_name) && isString(v.processed_at) && isString(v.currency_code) && isString(v.token) && isString(v.token_expires_at)
-  if (!fields || !isListOf(v.line_items, isLineItem) || !isListOf(v.return_reasons, isReason)) return false
+  if (!fields || !isListOf(v.line_items, isLineItem) || !isListOf(v.return_reasons, (reason): reason is ReturnReason => isReason(reason))) return false
   // Lines are found by id: two lines with one id would be one line to the flow.
   return new Set(v.line_items.map((line) => line.id)).size === v.line_items.length && (v.exchange_data === null || isExchangeData(v.exchange_data))
 }
@@ -104,7 +116,10 @@ function restoreItem(value: unknown, lines: ReadonlyMap<string, VerifiedOrder['l
   const line = lines.get(value.lineItemId)
   const quantity = value.quantity
   if (!line || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > line.returnable_quantity) return null
-  const reason = isRecord(value.reason) && isString(value.reason.id) && isString(value.reason.comment) ? { id: value.reason.id, comment: value.reason.comment } : null
+  const reason: ChosenItem['reason'] =
+    isRecord(value.reason) && isString(value.reason.id) && isString(value.reason.comment)
+      ? { id: value.reason.id, comment: value.reason.comment, ...(isPhotoIds(value.reason.photoIds) ? { photoIds: value.reason.photoIds } : {}) }
+      : null
   const exchange = value.exchange
   // As the reducer has it: an exchange only for a variant the item is offered.
   const offered = line.variant_id !== null && exchangeData !== null ? (exchangeData.options[line.variant_id] ?? []) : []

@@ -19,7 +19,8 @@ export type UpsellChoice = { kind: 'declined' } | { kind: 'accepted'; variantId:
 export interface ChosenItem {
   lineItemId: string
   quantity: number
-  reason: { id: string; comment: string } | null
+  /** the chosen leaf reason; photoIds (uploaded, at most 3) only when the reason asks for photos */
+  reason: { id: string; comment: string; photoIds?: string[] } | null
   exchange: ExchangeChoice | null
 }
 
@@ -101,10 +102,18 @@ export const returnFlowSlice = createSlice({
       state.refundMethod = null
       choicesChanged(state)
     },
-    reasonGiven(state, action: PayloadAction<{ lineItemId: string; reasonId: string; comment: string }>) {
+    reasonGiven(state, action: PayloadAction<{ lineItemId: string; reasonId: string; comment: string; photoIds?: string[] }>) {
       const item = findItem(state, action.payload.lineItemId)
       if (!item) return
-      item.reason = { id: action.payload.reasonId, comment: action.payload.comment }
+      const { reasonId, comment, photoIds } = action.payload
+      item.reason = photoIds && photoIds.length > 0 ? { id: reasonId, comment, photoIds } : { id: reasonId, comment }
+      choicesChanged(state)
+    },
+    /** The shopper went to a reason with sub-reasons: the sub-reason chosen before no longer holds. */
+    reasonWithdrawn(state, action: PayloadAction<{ lineItemId: string }>) {
+      const item = findItem(state, action.payload.lineItemId)
+      if (!item || item.reason === null) return
+      item.reason = null
       choicesChanged(state)
     },
     exchangeChosen(state, action: PayloadAction<{ lineItemId: string; variantId: string }>) {
@@ -171,6 +180,7 @@ export const {
   orderVerified,
   itemsChosen,
   reasonGiven,
+  reasonWithdrawn,
   exchangeChosen,
   refundPreferred,
   upsellAccepted,

@@ -1,15 +1,20 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
-import type { LineItem, ReturnReason } from '../../api/contract'
+import { PHOTOS_PER_ITEM, type LineItem, type ReturnReason } from '../../api/contract'
+import { useUploadPhotoMutation } from '../../api/photosEndpoints'
+import { isLeaf, photosRequired, reasonPath } from '../../api/reasonTree'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
+import { dataUrl, readBytes } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
-import { reasonGiven, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import { reasonGiven, reasonWithdrawn, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
+import { checkPhotoFile, PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
+import { ReasonChoices } from './ReasonChoices'
 import './ReturnReasonScreen.css'
 
 const COMMENT_MAX = 1000
@@ -35,30 +40,88 @@ interface ReasonFormProps {
   item: ChosenItem
   position: { index: number; count: number }
   reasons: readonly ReturnReason[]
+  token: string | null
 }
+
+type FormErrors = { level?: number; comment?: true; photos?: 'missing' | 'uploading' }
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i])
 
 /**
  * Continue stays enabled and checks on press: a disabled button cannot be focused and does not
  * say what is missing, while an error tied to the field (aria-invalid, aria-describedby,
  * role="alert") and focus moved to it tell every shopper what to fix.
  */
-function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
+function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
   const dispatch = useAppDispatch()
   const t = useT()
   const { continueFrom, isContinuing } = useContinue()
-  const ids = { reasonError: useId(), comment: useId(), commentError: useId() }
-  const [reasonId, setReasonId] = useState(() => (reasons.some((reason) => reason.id === item.reason?.id) ? item.reason!.id : null))
+  const [upload] = useUploadPhotoMutation()
+  const ids = { comment: useId(), commentError: useId() }
+  // The chosen reason from the top of the tree down: a reason, then one of its sub-reasons.
+  const [path, setPath] = useState<ReturnReason[]>(() => (item.reason ? (reasonPath(reasons, item.reason.id) ?? []) : []))
   const [comment, setComment] = useState(item.reason?.comment ?? '')
-  const [errors, setErrors] = useState<{ reason?: true; comment?: true }>({})
-  const firstRadio = useRef<HTMLInputElement>(null)
+  const [photos, setPhotos] = useState<PickedPhoto[]>(() => (item.reason?.photoIds ?? []).map((id) => ({ key: id, id, localUrl: null })))
+  const [problems, setProblems] = useState<PhotoProblem[]>([])
+  const [errors, setErrors] = useState<FormErrors>({})
+  const firstRadios = [useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null)]
   const commentField = useRef<HTMLTextAreaElement>(null)
-  const reason = reasons.find((candidate) => candidate.id === reasonId) ?? null
+  const addPhoto = useRef<HTMLInputElement>(null)
+  const localKeys = useRef(0)
+  const chosen = path.at(-1) ?? null
+  const reason = chosen && isLeaf(chosen) ? chosen : null
+  const needed = photosRequired(reason)
+  const uploadedIds = photos.flatMap((photo) => (photo.id ? [photo.id] : []))
+
+  /** Stored as it is given, so a reload restores it; Continue still checks it. */
+  const store = (leaf: ReturnReason, text: string, photoIds: string[]) =>
+    dispatch(reasonGiven({ lineItemId: line.id, reasonId: leaf.id, comment: text.trim(), ...(photosRequired(leaf) ? { photoIds } : {}) }))
+
+  // An upload that finished (or a photo removed) reaches the store once the ids differ from it.
+  useEffect(() => {
+    if (reason && needed && !sameIds(uploadedIds, item.reason?.id === reason.id ? (item.reason.photoIds ?? []) : [])) store(reason, comment, uploadedIds)
+  })
+
+  function choose(level: number, candidate: ReturnReason) {
+    setPath((before) => [...before.slice(0, level), candidate])
+    setErrors({})
+    if (isLeaf(candidate)) store(candidate, comment, uploadedIds)
+    else if (item.reason) dispatch(reasonWithdrawn({ lineItemId: line.id }))
+  }
+
+  function addFiles(files: File[]) {
+    const free = PHOTOS_PER_ITEM - photos.length
+    const found: PhotoProblem[] = []
+    const added: PickedPhoto[] = []
+    files.forEach((file, index) => {
+      const kind = index >= free ? 'tooMany' : checkPhotoFile(file)
+      if (kind) return void found.push({ name: file.name, kind })
+      const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
+      added.push(photo)
+      const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))
+      // The preview shows as soon as the file is read, while the upload goes on.
+      readBytes(file)
+        .then((bytes) => {
+          update({ localUrl: dataUrl(bytes, file.type) })
+          return upload({ bytes, type: file.type }).unwrap()
+        })
+        .then((uploaded) => update({ id: uploaded.id }))
+        .catch((error: { status?: unknown }) => {
+          setPhotos((before) => before.filter((candidate) => candidate.key !== photo.key))
+          const problem: PhotoProblem['kind'] = error.status === 413 ? 'tooLarge' : error.status === 415 ? 'notImage' : 'failed'
+          setProblems((before) => [...before, { name: file.name, kind: problem }])
+        })
+    })
+    setProblems(found)
+    setPhotos((before) => [...before, ...added])
+    if (added.length) setErrors({})
+  }
 
   async function onContinue() {
     if (isContinuing) return
     if (!reason) {
-      setErrors({ reason: true })
-      firstRadio.current?.focus()
+      setErrors({ level: path.length })
+      firstRadios[path.length]?.current?.focus()
       return
     }
     if (reason.comment_required && comment.trim() === '') {
@@ -66,40 +129,24 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
       commentField.current?.focus()
       return
     }
+    if (uploadedIds.length < needed) {
+      setErrors({ photos: photos.length > uploadedIds.length ? 'uploading' : 'missing' })
+      addPhoto.current?.focus()
+      return
+    }
     setErrors({})
-    dispatch(reasonGiven({ lineItemId: line.id, reasonId: reason.id, comment: comment.trim() }))
+    store(reason, comment, uploadedIds)
     await continueFrom({ kind: 'return-reason', lineItemId: line.id })
   }
 
+  const photosError = errors.photos === 'missing' ? t('reason.photosError', { count: needed }) : errors.photos === 'uploading' ? t('reason.photosWait') : null
   return (
     <div className="reason" aria-busy={isContinuing}>
       {position.count > 1 ? (
         <p className="lead">{t('reason.position', { index: position.index + 1, count: position.count })}</p>
       ) : null}
       <ItemSummary line={line} quantity={item.quantity} />
-      <fieldset className="choices" aria-describedby={errors.reason ? ids.reasonError : undefined}>
-        <legend>{t('reason.legend')}</legend>
-        {reasons.map((candidate, index) => (
-          <label key={candidate.id} className="choice">
-            <input
-              ref={index === 0 ? firstRadio : undefined}
-              type="radio"
-              name="reason"
-              value={candidate.id}
-              checked={candidate.id === reasonId}
-              aria-invalid={errors.reason ? true : undefined}
-              onChange={() => {
-                setReasonId(candidate.id)
-                setErrors({})
-                // Stored as it is chosen, so a reload restores it; Continue still checks the comment.
-                dispatch(reasonGiven({ lineItemId: line.id, reasonId: candidate.id, comment: comment.trim() }))
-              }}
-            />
-            <span>{candidate.label}</span>
-          </label>
-        ))}
-        {errors.reason ? <ErrorMessage id={ids.reasonError}>{t('reason.chooseError')}</ErrorMessage> : null}
-      </fieldset>
+      <ReasonChoices reasons={reasons} path={path} errorLevel={errors.level ?? null} firstRadios={firstRadios} onChoose={choose} />
       {reason ? (
         <div className="field reason__comment">
           <label className="field__label" htmlFor={ids.comment}>
@@ -118,11 +165,27 @@ function ReasonForm({ line, item, position, reasons }: ReasonFormProps) {
             onChange={(event) => {
               setComment(event.target.value)
               if (errors.comment) setErrors({})
-              dispatch(reasonGiven({ lineItemId: line.id, reasonId: reason.id, comment: event.target.value.trim() }))
+              store(reason, event.target.value, uploadedIds)
             }}
           />
           {errors.comment ? <ErrorMessage id={ids.commentError}>{t('reason.commentError')}</ErrorMessage> : null}
         </div>
+      ) : null}
+      {reason && needed ? (
+        <PhotoPicker
+          title={line.title}
+          required={needed}
+          photos={photos}
+          problems={problems}
+          error={photosError}
+          token={token}
+          addButton={addPhoto}
+          onFiles={addFiles}
+          onRemove={(key) => {
+            setPhotos((before) => before.filter((photo) => photo.key !== key))
+            setProblems([])
+          }}
+        />
       ) : null}
       <div className="actions">
         <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
@@ -152,7 +215,7 @@ export default function ReturnReasonScreen() {
         <ErrorMessage>{t('reason.none')}</ErrorMessage>
       ) : (
         // One form per item: the next item's reason step starts empty, not with this item's answer.
-        <ReasonForm key={id} line={line} item={item} position={{ index, count: items.length }} reasons={order.return_reasons} />
+        <ReasonForm key={id} line={line} item={item} position={{ index, count: items.length }} reasons={order.return_reasons} token={order.token} />
       )}
     </StepScreen>
   )

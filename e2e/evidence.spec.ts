@@ -1,0 +1,88 @@
+import type { Locator } from '@playwright/test'
+import { join } from 'node:path'
+import type { ReturnOrder, ReturnRequest } from '../src/api/contract'
+import { expect, expectAccessible, startReturn, test } from './fixtures'
+import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isSubmit, MUG, openStart, TEE } from './steps'
+
+/** A small PNG of a chipped surface: a real file through the browser's file input. */
+const PHOTO = join(__dirname, 'fixtures', 'damaged-item.png')
+
+/** The image has loaded and been decoded: a real picture, not a broken-image icon. */
+async function expectPicture(image: Locator) {
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+}
+
+test('a damaged mug with a photo: asked for, uploaded, previewed on the reason and confirm steps, kept over a reload, submitted', async ({ page, resetDemoShops }) => {
+  await resetDemoShops()
+  await openStart(page)
+  await startReturn(page, '#1001', 'jane@example.com')
+  await chooseItems(page, [{ title: 'Ceramic Mug' }])
+
+  await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
+  await page.getByRole('radio', { name: 'Arrived damaged', exact: true }).check()
+  await page.getByRole('textbox', { name: 'Tell us more (required)' }).fill('The rim is chipped')
+  await continueButton(page).click()
+  await expect(page.getByRole('alert')).toHaveText('Add at least 1 photo to continue.')
+  await expect(page.getByLabel('Add photos')).toBeFocused()
+
+  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+  await page.getByLabel('Add photos').setInputFiles(PHOTO)
+  expect((await uploaded).status()).toBe(201)
+  const preview = page.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })
+  await expectPicture(preview)
+  await expect(page.getByRole('status', { name: 'Uploading photo 1' })).toBeHidden()
+  await expect(page.getByRole('alert')).toBeHidden()
+  await expectAccessible(page)
+
+  // The photo is on the server: after a reload its preview comes back from there.
+  await page.reload()
+  await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
+  await expectPicture(preview)
+  await continueButton(page).click()
+
+  await declineUpsell(page)
+  await chooseRefundMethod(page, 'Original payment method')
+  await expectStep(page, '/confirm', 'Check and confirm your return')
+  const item = page.getByRole('list', { name: 'Your items' }).getByRole('listitem').first()
+  await expect(item).toContainText('Reason: Arrived damaged')
+  await expectPicture(item.getByRole('img', { name: 'Photo 1 of the Ceramic Mug' }))
+  await expectAccessible(page)
+
+  const submitted = page.waitForRequest(isSubmit)
+  const answered = page.waitForResponse((response) => isSubmit(response.request()))
+  await page.getByRole('button', { name: 'Submit return' }).click()
+  const body = (await submitted).postDataJSON() as ReturnRequest
+  expect(body.items).toEqual([expect.objectContaining({ reason_id: 'damaged', photo_ids: [expect.stringMatching(/^[A-Za-z0-9_-]{22}$/)] })])
+  expect((await answered).status()).toBe(201)
+  expect(((await (await answered).json()) as ReturnOrder).items[0]).toMatchObject({ reason_label: 'Arrived damaged', comment: 'The rim is chipped' })
+  await expectStep(page, '/return-instruction', 'Your return is registered')
+})
+
+test('a sub-reason: "Not as described" opens its options, a wrong file is refused, and the chosen option goes on', async ({ page, resetDemoShops }) => {
+  await resetDemoShops()
+  await openStart(page)
+  await startReturn(page, '#1001', 'jane@example.com')
+  await chooseItems(page, [{ title: 'Classic Tee' }])
+
+  await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
+  await page.getByRole('radio', { name: 'Not as described', exact: true }).check()
+  const options = page.getByRole('group', { name: 'Not as described: which fits best?' })
+  await expect(options.getByRole('radio', { name: 'Wrong item sent' })).toBeVisible()
+  await continueButton(page).click()
+  await expect(page.getByRole('alert')).toHaveText('Choose the option that fits best to continue.')
+  await expect(options.getByRole('radio', { name: 'Colour differs from photos' })).toBeFocused()
+
+  await options.getByRole('radio', { name: 'Wrong item sent' }).check()
+  // Not an image: refused in the browser, said for that file.
+  await page.getByLabel('Add photos').setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
+  await expect(page.getByRole('alert')).toHaveText('“receipt.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.')
+  await expectAccessible(page)
+
+  await options.getByRole('radio', { name: 'Colour differs from photos' }).check()
+  await expect(page.getByLabel('Add photos')).toBeHidden()
+  await continueButton(page).click()
+  await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
+  await expectStep(page, '/confirm', 'Check and confirm your return')
+  await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem').first()).toContainText('Reason: Not as described: Colour differs from photos')
+})

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, type UploadedPhoto } from '../../../src/api/contract'
+import type { PortalContext } from '../context'
+import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
+import { findOrderById } from '../storage/orders'
+import { insertPhoto, pruneUnattachedPhotos, readPhoto } from '../storage/photos'
+import { refuseReadOnly, requireToken } from './auth'
+import { errorSchema } from './errors'
+
+const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
+const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
+const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
+
+const uploadedSchema = {
+  type: 'object',
+  required: ['id', 'content_type', 'size'],
+  properties: { id: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'integer' } },
+} as const
+
+/**
+ * Photos as evidence for a return reason, for the token's order only: an upload (the raw image as
+ * the body, checked by its bytes) and a preview of the order's own uploads. The image parser lives
+ * in this plugin alone: every other route still reads JSON only.
+ */
+export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
+  const authorised = requireToken(context)
+  const perClient = app.rateLimit({ max: 60, timeWindow: 60_000 })
+
+  app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body))
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
+    throw error // the API's own handler answers the rest
+  })
+
+  app.post<{ Body: Buffer }>(
+    '/portal-registration/photos',
+    { onRequest: [authorised, refuseReadOnly, perClient], schema: { response: { 201: uploadedSchema, '4xx': errorSchema } } },
+    async (request, reply) => {
+      const claims = request.claims!
+      const bytes = request.body
+      if (!Buffer.isBuffer(bytes)) return reply.code(415).send(NOT_AN_IMAGE)
+      if (bytes.byteLength === 0) return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
+      // The bytes decide, not the header: HTML or SVG named image/png is refused.
+      const type = sniffImage(bytes)
+      if (!type) return reply.code(415).send(NOT_AN_IMAGE)
+      const now = context.now()
+      const outcome = await context.db.transaction(async (tx) => {
+        // The order's lock: two uploads at once cannot both take the last free place.
+        if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
+        const waiting = await pruneUnattachedPhotos(tx, claims.orderId, new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS))
+        if (waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
+        const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: type, size: bytes.byteLength }
+        await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: type, bytes }, now)
+        return photo
+      })
+      if (outcome === 'gone') return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      if (outcome === 'full') {
+        return reply.code(422).send({ error: 'too_many_photos', message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.` })
+      }
+      return reply.code(201).header('cache-control', 'no-store').send(outcome)
+    },
+  )
+
+  // The shopper's own preview (after a reload, on the confirm step): never a support replay's.
+  app.get<{ Params: { id: string } }>(
+    '/portal-registration/photos/:id',
+    {
+      onRequest: [authorised, refuseReadOnly],
+      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } }, response: { '4xx': errorSchema } },
+    },
+    async (request, reply) => {
+      const photo = await readPhoto(context.db, request.claims!.orderId, request.params.id)
+      if (!photo) return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
+      return reply
+        .header('content-type', photo.content_type)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(Buffer.from(photo.bytes))
+    },
+  )
+}

@@ -1,0 +1,187 @@
+import type { ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../src/api/contract'
+import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
+import { issueToken } from '../src/domain/token'
+import { ACME, bearer, engines, NOW, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { jpegImage, pngImage } from './images'
+
+describe('sniffImage', () => {
+  test.each([
+    ['a PNG', 'image/png', pngImage()],
+    ['a JPEG', 'image/jpeg', jpegImage()],
+    ['a WebP', 'image/webp', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)])],
+    ['HTML', null, Buffer.from('<!doctype html><script>alert(1)</script>')],
+    ['an SVG', null, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    ['a GIF', null, Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000')],
+    ['a RIFF that is not WebP (a WAV)', null, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(16)])],
+    ['three bytes of a JPEG', null, Buffer.from([0xff, 0xd8, 0xff])],
+  ])('%s is sniffed as %s', (_name, type, bytes) => {
+    expect(sniffImage(bytes)).toBe(type)
+  })
+})
+
+describe.each(engines())('photos on %s', (engine) => {
+  let api: TestApi
+  let order: VerifiedOrder
+  beforeAll(async () => {
+    api = await startApi(engine)
+  })
+  afterAll(() => api.close())
+  beforeEach(async () => {
+    await reloadDemoShops(api.db)
+    order = await verified(api.app, '#1001', 'jane@example.com')
+  })
+
+  const tee = () => order.line_items[0]!
+  const mug = () => order.line_items[1]!
+  const upload = (body: Buffer | string, type = 'image/png', token = order.token) =>
+    api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(token), 'content-type': type }, payload: body })
+  const uploaded = async (body: Buffer = pngImage(), token = order.token) => {
+    const response = await upload(body, 'image/png', token)
+    expect(response.statusCode).toBe(201)
+    return response.json<UploadedPhoto>().id
+  }
+  const preview = (id: string, token = order.token) => api.app.inject({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(token) })
+  const quote = (body: ReturnRequest, token = order.token) => api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
+  const submit = (body: ReturnRequest, key = 'key-photos-0001') =>
+    api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(order.token), 'idempotency-key': key }, payload: body })
+  /** The mug, arrived damaged: a comment and the photos given. */
+  const damagedMug = (photo_ids: string[]): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: 'Chipped rim', photo_ids }] })
+
+  test('an upload stores the image for the order and answers an unguessable id; the order’s token previews it', async () => {
+    const image = pngImage(16)
+    const response = await upload(image)
+    expect(response.statusCode).toBe(201)
+    const photo = response.json<UploadedPhoto>()
+    expect(photo).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), content_type: 'image/png', size: image.byteLength })
+    const shown = await preview(photo.id)
+    expect(shown.statusCode).toBe(200)
+    expect(shown.headers['content-type']).toBe('image/png')
+    expect(shown.headers['cache-control']).toBe('private, no-store')
+    expect(shown.rawPayload.equals(image)).toBe(true)
+  })
+
+  test('the bytes decide the type: a JPEG sent as image/png is stored as a JPEG', async () => {
+    const response = await upload(jpegImage(), 'image/png')
+    expect(response.statusCode).toBe(201)
+    expect(response.json<UploadedPhoto>().content_type).toBe('image/jpeg')
+  })
+
+  test('a photo over 5 MB is a 413 that says the limit', async () => {
+    const big = Buffer.concat([pngImage(), Buffer.alloc(5 * 1024 * 1024)])
+    const response = await upload(big)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ error: 'photo_too_large', message: 'A photo can be at most 5 MB.' })
+  })
+
+  test.each([
+    ['a GIF', 'image/gif', Buffer.from('GIF89a')],
+    ['an SVG', 'image/svg+xml', Buffer.from('<svg/>')],
+    ['text', 'text/plain', Buffer.from('hello')],
+    ['JSON', 'application/json', Buffer.from('{"a":1}')],
+  ])('%s is a 415', async (_name, type, body) => {
+    const response = await upload(body, type)
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' })
+  })
+
+  test.each([
+    ['HTML named image/png', 'image/png', Buffer.from('<!doctype html><script>alert(document.cookie)</script>')],
+    ['an SVG named image/jpeg', 'image/jpeg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    ['a PNG signature cut short', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])],
+  ])('forged magic bytes: %s is a 415 and nothing is stored', async (_name, type, body) => {
+    expect((await upload(body, type)).statusCode).toBe(415)
+    const [{ n }] = (await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }]
+    expect(n).toBe(0)
+  })
+
+  test('without a token an upload is a 401 before its body is read; a support token’s is a 403', async () => {
+    const anonymous = await api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { 'content-type': 'image/png' }, payload: pngImage() })
+    expect(anonymous.statusCode).toBe(401)
+    const readOnly = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600, readOnly: true })
+    expect((await upload(pngImage(), 'image/png', readOnly)).json()).toMatchObject({ error: 'read_only_session' })
+    const id = await uploaded()
+    expect((await preview(id, readOnly)).statusCode).toBe(403)
+  })
+
+  test('another order’s token neither previews nor uses this order’s photo', async () => {
+    const id = await uploaded()
+    const ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
+    expect((await preview(id, ada.token)).statusCode).toBe(404)
+    const theirs = await quote({ items: [{ line_item_id: ada.line_items[0]!.id, quantity: 1, reason_id: 'other', comment: 'x', photo_ids: [id] }] }, ada.token)
+    expect(theirs.statusCode).toBe(422)
+    expect(theirs.json().message).toContain('items[0].photo_ids: this reason takes no photos')
+    // Even for a reason that takes photos, a photo of another order is unknown.
+    const jane = await verified(api.app, '#1005', 'solo@example.com')
+    const response = await quote({ items: [{ line_item_id: jane.line_items[0]!.id, quantity: 1, reason_id: 'damaged', comment: 'x', photo_ids: [id] }] }, jane.token)
+    expect(response.json().message).toContain('items[0].photo_ids[0]: not a photo uploaded for this order')
+  })
+
+  test('a reason that asks for a photo is refused without one, and accepted with it', async () => {
+    const missing = await quote(damagedMug([]))
+    expect(missing.statusCode).toBe(422)
+    expect(missing.json().message).toBe('items[0].photo_ids: this reason needs at least 1 photo')
+    const ok = await quote(damagedMug([await uploaded()]))
+    expect(ok.statusCode).toBe(200)
+  })
+
+  test('a submitted return takes its photos: they are stored with it and cannot go with another item or return', async () => {
+    const id = await uploaded()
+    const first = await submit(damagedMug([id]))
+    expect(first.statusCode).toBe(201)
+    const created = first.json<ReturnOrder>()
+    const rows = await api.db.query<{ return_id: string; line_item_id: string }>('SELECT return_id, line_item_id FROM photos WHERE id = $1', [id])
+    expect(rows).toEqual([{ return_id: created.id, line_item_id: mug().id }])
+    // The same submit again (a retry) is the same return, not a reuse.
+    expect((await submit(damagedMug([id]))).statusCode).toBe(200)
+
+    const again = await submit(
+      { items: [{ line_item_id: tee().id, quantity: 1, reason_id: 'damaged', comment: 'Hole', photo_ids: [id] }] },
+      'key-photos-0002',
+    )
+    expect(again.statusCode).toBe(422)
+    expect(again.json().message).toContain('items[0].photo_ids[0]: already sent with another return')
+  })
+
+  test('one photo for two items is refused', async () => {
+    const id = await uploaded()
+    const response = await quote({
+      items: [
+        { line_item_id: tee().id, quantity: 1, reason_id: 'damaged', comment: 'Hole', photo_ids: [id] },
+        { line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: 'Chip', photo_ids: [id] },
+      ],
+    })
+    expect(response.statusCode).toBe(422)
+    expect(response.json().message).toContain('items[1].photo_ids[0]: already used for another item')
+  })
+
+  test('at most 3 photos per item, each id of the upload’s shape', async () => {
+    const ids = [await uploaded(), await uploaded(), await uploaded(), await uploaded()]
+    const tooMany = await quote(damagedMug(ids))
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().message).toContain('items[0].photo_ids: must NOT have more than 3 items')
+    const forged = await quote(damagedMug(['../../etc/passwd']))
+    expect(forged.statusCode).toBe(400)
+    expect(forged.json().message).toContain('items[0].photo_ids[0]')
+  })
+
+  test(`an order holds at most ${UNATTACHED_PHOTOS_PER_ORDER} photos no return has taken`, async () => {
+    for (let i = 0; i < UNATTACHED_PHOTOS_PER_ORDER; i++) await uploaded()
+    const full = await upload(pngImage())
+    expect(full.statusCode).toBe(422)
+    expect(full.json().error).toBe('too_many_photos')
+  })
+
+  test('a sub-reason is a reason; its parent is not, and verify names both in the shopper’s language', async () => {
+    const parent = await quote({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'not_as_described' }] })
+    expect(parent.statusCode).toBe(422)
+    expect(parent.json().message).toBe('items[0].reason_id: has sub-reasons; choose one of them')
+    const leaf = await quote({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'colour_differs' }] })
+    expect(leaf.statusCode).toBe(200)
+    expect(leaf.json<ReturnOrder>().items[0]).toMatchObject({ reason_id: 'colour_differs', reason_label: 'Not as described: Colour differs from photos' })
+
+    const german = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', headers: { 'accept-language': 'de' }, payload: { order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' } })
+    const described = german.json<VerifiedOrder>().return_reasons.find((reason) => reason.id === 'not_as_described')!
+    expect(described.label).toBe('Entspricht nicht der Beschreibung')
+    expect(described.children!.map((child) => child.label)).toEqual(['Farbe weicht von den Fotos ab', 'Material oder Qualität nicht wie erwartet', 'Falscher Artikel geliefert'])
+  })
+})
