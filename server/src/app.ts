@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
 import { registerJsonBodies } from './routes/jsonBody'
 import { returnRoutes } from './routes/returns'
+import { statusRoutes } from './routes/status'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await supportRoutes(api, context)
     await catalogueRoutes(api, context)
     await instructionRoutes(api, context)
+    await statusRoutes(api, context)
     if (options.adminToken) await adminRoutes(api, context, options.adminToken)
   })
   await demoAssetRoutes(app)

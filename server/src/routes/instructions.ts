@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ReturnInstructions } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
-import { labelSignatureValid, signLabel } from '../domain/token'
+import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
@@ -50,7 +50,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
         response: {
           200: {
             type: 'object',
-            required: ['return_id', 'return_name', 'steps', 'address', 'label_url', 'qr_svg', 'qr_code_value'],
+            required: ['return_id', 'return_name', 'steps', 'address', 'label_url', 'qr_svg', 'qr_code_value', 'status_token'],
             properties: {
               return_id: { type: 'string' },
               return_name: { type: 'string' },
@@ -59,6 +59,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
               label_url: { type: 'string' },
               qr_svg: { type: 'string' },
               qr_code_value: { type: 'string' },
+              status_token: { type: 'string' },
             },
           },
           '4xx': errorSchema,
@@ -82,6 +83,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
         label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
         qr_svg: await renderQrSvg(code),
         qr_code_value: code,
+        status_token: signStatus(context.secret, found.id),
       }
       return reply.header('cache-control', 'private, max-age=300').header('vary', 'accept-language').send(body)
     },
