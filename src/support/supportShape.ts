@@ -14,6 +14,7 @@ const string: Check = (value) => typeof value === 'string'
 const boolean: Check = (value) => typeof value === 'boolean'
 const count: Check = (value) => Number.isSafeInteger(value) && (value as number) >= 0
 const nullable = (check: Check): Check => (value) => value === null || check(value)
+const optional = (check: Check): Check => (value) => value === undefined || check(value)
 const oneOf = (...allowed: unknown[]): Check => (value) => allowed.includes(value)
 const arrayOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check)
 const recordOf = (check: Check): Check => (value) => isRecord(value) && Object.values(value).every(check)
@@ -60,6 +61,14 @@ const order = shape({
   token_expires_at: string,
 })
 
+const days: Check = (value) => count(value) && (value as number) <= 365
+const refundTiming: Check = (value) =>
+  shape({ from_days: days, to_days: days, business_days: boolean, after: oneOf('submit', 'receipt') })(value) &&
+  (value as { from_days: number }).from_days <= (value as { to_days: number }).to_days
+/** Only the known methods: a field the screens do not expect is a code that was tampered with. */
+const refundTimings: Check = (value) =>
+  isRecord(value) && Object.keys(value).every((method) => method === 'original_payment' || method === 'store_credit') && Object.values(value).every(refundTiming)
+
 const returnOrder = shape({
   id: nullable(string),
   name: nullable(string),
@@ -82,6 +91,7 @@ const returnOrder = shape({
   store_credit_value: nullable(moneyBag),
   breakdown: shape({ items_subtotal: moneyBag, tax: moneyBag, return_fee: moneyBag, bonus: moneyBag, upsell: moneyBag, total: moneyBag }),
   created_at: nullable(string),
+  refund_timing: optional(refundTimings),
 })
 
 /** Each chosen item's reason is one of the order's and its exchange one the order offers for it. */

@@ -1,61 +1,58 @@
 import { Link, Navigate } from 'react-router-dom'
-import type { Address, ReturnInstructions, ReturnOrder } from '../../api/contract'
-import { hostUrl } from '../../api/portalApi'
+import type { MessageId } from '../../i18n/i18n'
+import type { RefundMethod, ReturnInstructions, ReturnOrder } from '../../api/contract'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
-import { env } from '../../app/env'
 import { useAppSelector } from '../../app/hooks'
+import { CopyLink } from '../../components/CopyLink'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
+import { refundWhen } from '../../components/refundTiming'
+import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
 import { paths } from '../../config/paths'
 import { T, useLocale, useT, type Translate } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
-import { selectSubmitted } from '../returnFlow/returnFlowSlice'
+import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
-/** The label's URL: API-relative ones on the API host; only http(s) is used. */
-function labelHref(labelUrl: string): string | null {
-  return safeUrl(labelUrl.startsWith('/') ? hostUrl(env.apiUrl, labelUrl) : labelUrl)
-}
+const METHOD_LABELS: Record<RefundMethod, MessageId> = { original_payment: 'refund.original', store_credit: 'refund.storeCredit' }
 
-/** The SVG as an image URL: shown by <img>, so it can run nothing and touch nothing on the page. */
-const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
-
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}
-
-function ReturnAddress({ address, locale }: { address: Address; locale: string }) {
-  return (
-    <address className="instructions__address">
-      {[address.name, address.line1, address.line2, `${address.postal_code} ${address.city}`, countryName(address.country_code, locale)]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index}>{line}</span>
-        ))}
-    </address>
-  )
-}
-
-/** What the shopper gets back, in words, from the return the server created. */
+/** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
   const exchanging = submitted.items.some((item) => item.exchange_variant_id) || Number(submitted.breakdown.upsell.presentment_money.amount) > 0
   const parts: string[] = []
   if (Number(total.amount) > 0) {
-    parts.push(
-      submitted.refund_method === 'store_credit'
-        ? t('instructions.refundStoreCredit', { amount: formatMoney(total, locale) })
-        : t('instructions.refundOriginal', { amount: formatMoney(total, locale) }),
-    )
+    const method = submitted.refund_method ?? 'original_payment'
+    const timing = submitted.refund_timing?.[method]
+    const amount = formatMoney(total, locale)
+    if (timing) {
+      // The shop's own timing replaces the generic "once we receive your items".
+      parts.push(t(method === 'store_credit' ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount }))
+      parts.push(`${t('timing.methodLine', { method: t(METHOD_LABELS[method]), when: refundWhen(timing, t, locale) })}.`)
+    } else {
+      parts.push(method === 'store_credit' ? t('instructions.refundStoreCredit', { amount }) : t('instructions.refundOriginal', { amount }))
+    }
   }
   if (exchanging) parts.push(t('instructions.newItemsShip'))
   return parts.length > 0 ? parts.join(' ') : t('instructions.nothingToRefund')
+}
+
+/** The status page of this return, and its link to keep (in the session's language). */
+function FollowReturn({ instructions }: { instructions: ReturnInstructions }) {
+  const t = useT()
+  const { lang } = useAppSelector(selectLaunch)
+  const path = paths.status.build(instructions.return_id, instructions.status_token, lang)
+  return (
+    <section className="instructions__section instructions__follow" aria-labelledby="instructions-follow">
+      <h2 id="instructions-follow" className="instructions__heading">{t('instructions.follow')}</h2>
+      <p className="muted instructions__follow-intro">{t('instructions.followIntro')}</p>
+      <CopyLink url={`${window.location.origin}${path}`} label={t('status.linkLabel')} />
+      <Link className="button button--secondary instructions__follow-open" to={path}>
+        {t('instructions.followOpen')}
+      </Link>
+    </section>
+  )
 }
 
 function Instructions({ instructions, submitted }: { instructions: ReturnInstructions; submitted: ReturnOrder }) {
@@ -95,6 +92,7 @@ function Instructions({ instructions, submitted }: { instructions: ReturnInstruc
         <h2 id="instructions-refund" className="instructions__heading">{t('instructions.refund')}</h2>
         <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
       </section>
+      <FollowReturn instructions={instructions} />
     </div>
   )
 }
