@@ -105,7 +105,7 @@ export default function StatusScreen() {
   const t = useT()
   const headingRef = useHeadingFocus()
   const { id = '' } = useParams()
-  const { hash } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const signature = decodeURIComponent(hash.replace(/^#/, ''))
   const wellFormed = SIGNATURE.test(signature) && id !== ''
   // Fetched fresh on every visit: the state moves on while the page is away.
@@ -121,7 +121,7 @@ export default function StatusScreen() {
       {problem && !(problem === 'failed' && isFetching) ? (
         <Problem kind={problem} retry={() => void refetch()} />
       ) : data ? (
-        <StatusView status={data} link={window.location.href} />
+        <StatusView status={data} link={`${window.location.origin}${pathname}${search}${hash}`} />
       ) : (
         <div className="card__center">
           <Spinner label={t('status.loading')} />
