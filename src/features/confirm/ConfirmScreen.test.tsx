@@ -191,12 +191,12 @@ describe('confirm', () => {
       ),
     )
     const { unmount } = renderConfirm()
-    expect(await screen.findByText('Store credit (gift card): at once, when you submit your return')).toBeInTheDocument()
+    expect(await screen.findByText('Arrives at once, when you submit your return')).toBeInTheDocument()
     unmount()
 
     api()
     renderConfirm()
     await screen.findByText('Total')
-    expect(screen.queryByText(/when you submit your return|after we receive your items/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Arrives|when you submit your return|after we receive your items/)).not.toBeInTheDocument()
   })
 })

@@ -140,7 +140,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
             <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
           </p>
         ) : null}
-        {method && timing ? <p className="confirm__timing">{t('timing.methodLine', { method: t(METHOD_LABELS[method]), when: refundWhen(timing, t, locale) })}</p> : null}
+        {timing ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p> : null}
         {quote.isError ? (
           <div className="confirm__problem">
             <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>

@@ -105,6 +105,6 @@ describe('return instructions', () => {
     renderInstructions({
       submitted: buildSubmittedReturn({ refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } } }),
     })
-    expect(await screen.findByText('We refund €25.00 to your original payment method. Original payment method: 5–10 business days after we receive your items.')).toBeInTheDocument()
+    expect(await screen.findByText('We refund €25.00 to your original payment method, 5–10 business days after we receive your items.')).toBeInTheDocument()
   })
 })

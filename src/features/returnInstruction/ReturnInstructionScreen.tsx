@@ -1,6 +1,5 @@
 import { Link, Navigate } from 'react-router-dom'
-import type { MessageId } from '../../i18n/i18n'
-import type { RefundMethod, ReturnInstructions, ReturnOrder } from '../../api/contract'
+import type { ReturnInstructions, ReturnOrder } from '../../api/contract'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
 import { useAppSelector } from '../../app/hooks'
 import { CopyLink } from '../../components/CopyLink'
@@ -15,8 +14,6 @@ import { T, useLocale, useT, type Translate } from '../../i18n/useT'
 import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
-const METHOD_LABELS: Record<RefundMethod, MessageId> = { original_payment: 'refund.original', store_credit: 'refund.storeCredit' }
-
 /** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
@@ -28,8 +25,8 @@ function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): st
     const amount = formatMoney(total, locale)
     if (timing) {
       // The shop's own timing replaces the generic "once we receive your items".
-      parts.push(t(method === 'store_credit' ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount }))
-      parts.push(`${t('timing.methodLine', { method: t(METHOD_LABELS[method]), when: refundWhen(timing, t, locale) })}.`)
+      const when = refundWhen(timing, t, locale)
+      parts.push(t(method === 'store_credit' ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when }))
     } else {
       parts.push(method === 'store_credit' ? t('instructions.refundStoreCredit', { amount }) : t('instructions.refundOriginal', { amount }))
     }
