@@ -13,6 +13,7 @@ import { instructionRoutes } from './routes/instructions'
 import { registerJsonBodies } from './routes/jsonBody'
 import { photoRoutes } from './routes/photos'
 import { returnRoutes } from './routes/returns'
+import { statusRoutes } from './routes/status'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await instructionRoutes(api, context)
     // A plugin of its own: its image parser must not reach the JSON routes.
     await api.register(async (photos) => photoRoutes(photos, context))
+    await statusRoutes(api, context)
     if (options.adminToken) await adminRoutes(api, context, options.adminToken)
   })
   await demoAssetRoutes(app)

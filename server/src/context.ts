@@ -6,6 +6,8 @@ export interface Limits {
   tokenTtlSeconds: number
   /** lifetime of a signed label link */
   labelTtlSeconds: number
+  /** a return's status link works this long after the return was made */
+  statusLinkTtlSeconds: number
   /** verify attempts per client address per minute */
   verifyPerClient: number
   /** verify attempts per order name per minute, whoever makes them */
@@ -26,6 +28,7 @@ export interface PortalContext {
 export const DEFAULT_LIMITS: Limits = {
   tokenTtlSeconds: 2 * 60 * 60,
   labelTtlSeconds: 30 * 24 * 60 * 60,
+  statusLinkTtlSeconds: 365 * 24 * 60 * 60,
   verifyPerClient: 30,
   verifyPerOrder: 10,
   verifyFailureFloorMs: 250,

@@ -9,7 +9,9 @@ import { seedDemoShops } from './import/demoShops'
 import { claimDataDir } from './storage/dataDirLock'
 import { openDatabase } from './storage/database'
 import { migrate } from './storage/migrations'
+import { findReturnIdsOfOrder } from './storage/returns'
 import { loadSecret } from './storage/secret'
+import { signStatus } from './domain/token'
 
 function numberFromEnv(name: string): number | undefined {
   const value = process.env[name]
@@ -34,9 +36,10 @@ async function main() {
   const db = await openDatabase({ databaseUrl, dataDir })
   await migrate(db)
   const seeded = await seedDemoShops(db)
+  const secret = await loadSecret(db, process.env.TOKEN_SECRET)
   const app = await buildApp({
     db,
-    secret: await loadSecret(db, process.env.TOKEN_SECRET),
+    secret,
     staticDir: staticDirFromArgs(process.argv.slice(2)),
     adminToken: process.env.ADMIN_TOKEN || undefined,
     limits: {
@@ -63,7 +66,10 @@ async function main() {
   await app.listen({ port, host })
   if (seeded.length > 0) app.log.info({ shops: seeded }, 'loaded the demo shops')
   const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`
-  process.stdout.write(`\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n\n`)
+  // The demo's tracked return (#1007, in transit): its status link is signed with this install's secret.
+  const [demoReturn] = await findReturnIdsOfOrder(db, 'demo', '#1007')
+  const demoStatus = demoReturn ? `A demo return in transit: http://demo.localhost:${port}/status/${demoReturn}#${signStatus(secret, demoReturn)}\n` : ''
+  process.stdout.write(`\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -66,9 +66,9 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const run = await importShops(DEMO_PATH)
       expect(run.stderr).not.toContain('rejected')
       expect(run.code).toBe(0)
-      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 8 orders`)
+      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 9 orders`)
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
-      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 8 }])
+      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 9 }])
     },
     SLOW,
   )
@@ -95,7 +95,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       expect(next.stdout).toContain('shop acme imported')
       expect(await stored()).toEqual([
         { id: 'acme', button_color: null, orders: expect.any(Number) },
-        { id: 'demo', button_color: '#1f5fbf', orders: 8 },
+        { id: 'demo', button_color: '#1f5fbf', orders: 9 },
       ])
     },
     SLOW,
@@ -110,7 +110,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const run = await importShops(invalid, DEMO_PATH)
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(`${invalid}: rejected, nothing was changed:\n  - currency_code: must be an ISO 4217 currency code like "EUR"`)
-      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 8 orders`)
+      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 9 orders`)
       expect((await stored()).map((shop) => shop.id)).toEqual(['demo'])
     },
     SLOW,

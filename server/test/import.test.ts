@@ -93,10 +93,10 @@ describe.each(engines())('importShop on %s', (engine) => {
   // Each test starts from an empty database; deleting the shops cascades to everything else.
   beforeEach(() => db.query('DELETE FROM shops'))
 
-  test('demo.json into an empty database stores the shop, its 8 orders and the return imported with #1004', async () => {
+  test('demo.json into an empty database stores the shop, its 9 orders and the returns imported with #1004 and #1007', async () => {
     const file = demoFile()
-    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: 'demo', orders: 8 })
-    expect(await counts(db)).toEqual({ shops: 1, orders: 8, returns: 1, return_items: 1 })
+    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: 'demo', orders: 9 })
+    expect(await counts(db)).toEqual({ shops: 1, orders: 9, returns: 2, return_items: 3 })
     expect(await configOf(db, 'demo')).toEqual(file.config)
     const [order] = await db.query<{ name_key: string; email_key: string; processed_at: Date; fulfilled_at: Date }>(
       "SELECT name_key, email_key, processed_at, fulfilled_at FROM orders WHERE shop_id = 'demo' AND name = '#1001'",
@@ -107,7 +107,7 @@ describe.each(engines())('importShop on %s', (engine) => {
       processed_at: new Date(NOW.getTime() - 7 * 86_400_000),
       fulfilled_at: new Date(NOW.getTime() - 5 * 86_400_000),
     })
-    const [imported1004] = await db.query('SELECT r.name, r.idempotency_key, r.return_order FROM returns r JOIN orders o ON o.id = r.order_id')
+    const [imported1004] = await db.query("SELECT r.name, r.idempotency_key, r.return_order FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.name = '#1004'")
     expect(imported1004).toEqual({ name: '#1004-R1', idempotency_key: null, return_order: null })
   })
 
@@ -123,16 +123,16 @@ describe.each(engines())('importShop on %s', (engine) => {
     const oldIds = (await db.query<{ id: string }>("SELECT id FROM orders WHERE shop_id = 'demo'")).map((row) => row.id)
 
     const second = demoFile()
-    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: 'demo', orders: 8 })
+    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: 'demo', orders: 9 })
 
     expect(await configOf(db, 'demo')).toEqual(second.config)
     const orders = await db.query<{ id: string; name: string }>("SELECT id, name FROM orders WHERE shop_id = 'demo' ORDER BY name")
-    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1003', '#1004', '#1005', '#1006', '#1010', '#1011'])
+    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1003', '#1004', '#1005', '#1006', '#1007', '#1010', '#1011'])
     expect(orders.filter((order) => oldIds.includes(order.id))).toEqual([])
     const demoReturns = await db.query<{ id: string; name: string }>(
       "SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'demo'",
     )
-    expect(demoReturns.map((row) => row.name)).toEqual(['#1004-R1'])
+    expect(demoReturns.map((row) => row.name).sort()).toEqual(['#1004-R1', '#1007-R1'])
     expect(await db.query('SELECT 1 FROM return_items WHERE return_id = $1', [portalMade])).toEqual([])
     expect(await db.query("SELECT * FROM orders WHERE shop_id = 'acme' ORDER BY id")).toEqual(acmeBefore)
   })
@@ -254,7 +254,7 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     file.config.button_color = '#008800'
     const response = await post(file)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 8 })
+    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 9 })
     const served = await config('gadgets')
     expect(served.statusCode).toBe(200)
     expect(served.json<PortalConfig>()).toMatchObject({ shop: 'gadgets', portal_id: 'portal-gadgets', button_color: '#008800' })

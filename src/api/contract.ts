@@ -189,6 +189,24 @@ export interface VerifiedOrder {
 
 export type RefundMethod = 'original_payment' | 'store_credit'
 
+/** The refund methods, in the order the portal offers them. */
+export const REFUND_METHODS = ['original_payment', 'store_credit'] as const satisfies readonly RefundMethod[]
+
+/**
+ * When the money of one refund method arrives, as the shop sets it (`settings.refund_timing`):
+ * `from_days` to `to_days` (business days, Monday to Friday, unless `business_days` is false)
+ * after the return is submitted or after its items are received. 0 to 0 means at once.
+ */
+export interface RefundTiming {
+  from_days: number
+  to_days: number
+  business_days: boolean
+  after: 'submit' | 'receipt'
+}
+
+/** The timing of each method the shop sets it for; a method without one shows no timing. */
+export type RefundTimings = Partial<Record<RefundMethod, RefundTiming>>
+
 export interface ReturnItemRequest {
   line_item_id: string
   quantity: number
@@ -266,6 +284,8 @@ export interface ReturnOrder {
   store_credit_value: MoneyBag | null
   breakdown: RefundBreakdown
   created_at: string | null
+  /** when the money arrives, per method; absent when the shop sets no refund timing */
+  refund_timing?: RefundTimings
 }
 
 /** GET /portal-registration/catalogue: products for upsell exploration. */
@@ -313,6 +333,58 @@ export interface ReturnInstructions {
   qr_svg: string
   /** what the QR encodes, also shown as text */
   qr_code_value: string
+  /** signs the return's status page link (`/status/{return_id}#{status_token}`): read-only, this return only */
+  status_token: string
+}
+
+/**
+ * Where one returned item is. A return's items start `requested`; an operator moves them on
+ * (POST /admin/returns/{id}/status), forward only. An item kept by the shopper (not sent back)
+ * would go from `requested` straight to `refunded`.
+ */
+export type ReturnItemState = 'requested' | 'in_transit' | 'received' | 'refunded'
+
+/** The states an item that is sent back goes through, in order. */
+export const RETURN_ITEM_STATES = ['requested', 'in_transit', 'received', 'refunded'] as const satisfies readonly ReturnItemState[]
+
+export interface ReturnStatusItem {
+  line_item_id: string
+  title: string
+  variant_title: string | null
+  quantity: number
+  image_src: string | null
+  /** the variant it is exchanged for, by title; null when refunded */
+  exchange_variant_title: string | null
+  state: ReturnItemState
+  /** the states reached, with when (ISO 8601), in order; `requested` is the return's creation */
+  history: { state: ReturnItemState; at: string }[]
+}
+
+export interface ReturnStatusRefund {
+  method: RefundMethod
+  /** what the shopper gets back (the breakdown's total) */
+  amount: Money
+  /** null when the shop sets no timing for this method */
+  timing: RefundTiming | null
+  /** the dates (YYYY-MM-DD) the money is expected between, once what it waits for has happened */
+  expected: { from: string; to: string } | null
+}
+
+/**
+ * GET /portal-registration/returns/{id}/status?signature=…: the return as its shopper may follow
+ * it from a kept link, without a session. Read-only, this return only.
+ */
+export interface ReturnStatus {
+  return_id: string
+  return_name: string
+  /** ISO 8601 */
+  created_at: string
+  items: ReturnStatusItem[]
+  /** null when nothing is refunded (an exchange only) or the return was imported without one */
+  refund: ReturnStatusRefund | null
+  /** the label and drop-off code again, while some item is still to be sent; null after */
+  label: { label_url: string; qr_svg: string; qr_code_value: string } | null
+  address: Address
 }
 
 /** The instructions of a return whose every item is kept: nothing to send, so no address, label or QR code. */
@@ -322,6 +394,8 @@ export interface NothingToSendInstructions {
   steps: string[]
   items: InstructionItem[]
   nothing_to_send: true
+  /** signs the return's status page link, as on ReturnInstructions */
+  status_token: string
 }
 
 /** What GET /portal-registration/returns/{id}/instructions answers. */

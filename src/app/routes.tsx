@@ -4,7 +4,7 @@ import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { screenLoaders, supportScreenLoader, type ScreenName } from './screens'
+import { screenLoaders, statusScreenLoader, supportScreenLoader, type ScreenName } from './screens'
 import { Shell } from './Shell'
 
 // Every later screen is its own chunk (./screens); the start screen is in the main bundle.
@@ -14,6 +14,7 @@ const FLOW_ROUTES = (Object.keys(screenLoaders) as ScreenName[]).map((name) => {
 })
 
 const SupportScreen = lazy(supportScreenLoader)
+const StatusScreen = lazy(statusScreenLoader)
 
 /** Later steps need a verified order; without one the shopper starts at the start screen. */
 function RequireOrder() {
@@ -43,6 +44,7 @@ export function PortalRoutes() {
           ))}
         </Route>
         <Route path={paths.support.pattern} element={<SupportScreen />} />
+        <Route path={paths.status.pattern} element={<StatusScreen />} />
         {/* portal-spec.md §2: the start screen, and any unknown path shows it too. */}
         <Route path="*" element={<StartScreen />} />
       </Route>

@@ -23,6 +23,9 @@ export type ScreenName = keyof typeof screenLoaders
 /** /support: support staff open a shopper's session from a code; not a step of the flow. */
 export const supportScreenLoader = lazyScreen(() => withFlowWords(import(/* webpackChunkName: "support" */ '../support/SupportScreen')))
 
+/** /status/{id}: a submitted return's status from its kept link; not a step of the flow, no session needed. */
+export const statusScreenLoader = lazyScreen(() => withFlowWords(import(/* webpackChunkName: "status" */ '../features/status/StatusScreen')))
+
 /** A route pattern ('/return-item/:id/exchange') as a test of a pathname, as matchPath reads it. */
 const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i')
 const matchers = (Object.keys(screenLoaders) as ScreenName[]).map((name) => ({ name, test: matcher(paths[name].pattern) }))

@@ -17,6 +17,15 @@ export const paths = {
   returnInstruction: { pattern: '/return-instruction', build: () => '/return-instruction' },
   /** support staff open a shopper's session from a support code (PRODUCT.md §1: support staff) */
   support: { pattern: '/support', build: () => '/support' },
+  /**
+   * A submitted return's status, from a link the shopper keeps: no session needed. The signature
+   * is in the fragment, which never reaches a server, its logs or a Referer.
+   */
+  status: {
+    pattern: '/status/:id',
+    build: (id: string, signature: string, lang: string | null = null) =>
+      `/status/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}#${encodeURIComponent(signature)}`,
+  },
 } as const
 
 const FLOW_PATTERNS = [

@@ -178,6 +178,17 @@ describe('what a hostile code can change', () => {
   })
 })
 
+test('a refund timing of the contract’s shape rides along; a tampered one never reaches the screens', async () => {
+  const timing = { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' as const } }
+  const flow = buildFlow1001AtConfirm()
+  const timed = { ...flow, quote: { ...flow.quote!, refund_timing: timing } }
+  const decoded = await decodeSupportCode(await encode1001(timed), 'demo')
+  expect(decoded.ok && decoded.flow.quote?.refund_timing).toEqual(timing)
+  const tampered = { ...flow, quote: { ...flow.quote!, refund_timing: { original_payment: { ...timing.original_payment, after: '<img onerror=alert(1)>' } } } }
+  const refused = await decodeSupportCode(await craft({ v: 1, shop: 'demo', path: '/confirm', flow: tampered }), 'demo')
+  expect(refused).toEqual({ ok: false, error: 'malformed' })
+})
+
 describe('encodeSupportCode', () => {
   test('refuses a session without an order and a path outside the flow', async () => {
     await expect(encodeSupportCode({ shop: 'demo', path: '/products', flow: buildFlow({ order: null }), token: READ_ONLY })).rejects.toThrow('verified order')

@@ -72,6 +72,14 @@ const order = shape({
   token_expires_at: string,
 })
 
+const days: Check = (value) => count(value) && (value as number) <= 365
+const refundTiming: Check = (value) =>
+  shape({ from_days: days, to_days: days, business_days: boolean, after: oneOf('submit', 'receipt') })(value) &&
+  (value as { from_days: number }).from_days <= (value as { to_days: number }).to_days
+/** Only the known methods: a field the screens do not expect is a code that was tampered with. */
+const refundTimings: Check = (value) =>
+  isRecord(value) && Object.keys(value).every((method) => method === 'original_payment' || method === 'store_credit') && Object.values(value).every(refundTiming)
+
 const returnOrder = shape({
   id: nullable(string),
   name: nullable(string),
@@ -95,6 +103,7 @@ const returnOrder = shape({
   store_credit_value: nullable(moneyBag),
   breakdown: shape({ items_subtotal: moneyBag, tax: moneyBag, return_fee: moneyBag, bonus: moneyBag, upsell: moneyBag, total: moneyBag, kept_items: optional(moneyBag) }),
   created_at: nullable(string),
+  refund_timing: optional(refundTimings),
 })
 
 /** Each chosen item's reason is one of the order's and its exchange one the order offers for it. */

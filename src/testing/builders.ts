@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, SupportToken, Variant, VerifiedOrder } from '../api/contract'
+import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, ReturnStatus, ReturnStatusItem, SupportToken, Variant, VerifiedOrder } from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -130,6 +130,37 @@ export function buildInstructions(overrides: Partial<ReturnInstructions> = {}): 
     label_url: '/portal-registration/returns/return-1/label.pdf?signature=abc',
     qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
     qr_code_value: 'RB-1001-R1',
+    status_token: 'status-signature-of-return-1-abcdefghij',
+    ...overrides,
+  }
+}
+
+/** An item of a return's status: requested at the return's creation unless given a later history. */
+export function buildStatusItem(overrides: Partial<ReturnStatusItem> = {}): ReturnStatusItem {
+  return {
+    line_item_id: `line-${next()}`,
+    title: 'Classic Tee',
+    variant_title: 'M',
+    quantity: 1,
+    image_src: 'https://cdn.example.com/tee.png',
+    exchange_variant_title: null,
+    state: 'requested',
+    history: [{ state: 'requested', at: '2026-11-12T10:00:00.000Z' }],
+    ...overrides,
+  }
+}
+
+/** A return's status as GET /returns/{id}/status answers: one item requested, 25.00 to the original payment, the label. */
+export function buildReturnStatus(overrides: Partial<ReturnStatus> = {}): ReturnStatus {
+  const instructions = buildInstructions()
+  return {
+    return_id: 'return-1',
+    return_name: '#1001-R1',
+    created_at: '2026-11-12T10:00:00.000Z',
+    items: [buildStatusItem()],
+    refund: { method: 'original_payment', amount: { amount: '25.00', currency_code: 'EUR' }, timing: null, expected: null },
+    label: { label_url: instructions.label_url, qr_svg: instructions.qr_svg, qr_code_value: instructions.qr_code_value },
+    address: instructions.address,
     ...overrides,
   }
 }

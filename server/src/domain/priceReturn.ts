@@ -97,9 +97,15 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
   if (upsell && upsellCostsTooMuch(figures)) return { problems: ['upsell_variant_id: costs more than the credit of this return'] }
 
   return {
-    order: toReturnOrder(items, request.refund_method ?? null, figures, currency),
+    order: withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop),
     lines: items.map((item) => ({ lineItemId: item.line_item_id, quantity: item.quantity, exchangeVariantId: item.exchange_variant_id })),
   }
+}
+
+/** The shop's refund timing rides on the quote and the return; a shop without one adds nothing. */
+function withTiming(order: ReturnOrder, shop: ShopRecord): ReturnOrder {
+  const timing = shop.settings.refund_timing
+  return timing && Object.keys(timing).length > 0 ? { ...order, refund_timing: timing } : order
 }
 
 function upsellCostsTooMuch(figures: RefundFigures): boolean {

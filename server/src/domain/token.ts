@@ -52,6 +52,20 @@ export function labelSignatureValid(secret: Buffer, returnId: string, expires: n
   return expires * 1000 > now.getTime() && sameSignature(signature, signLabel(secret, returnId, expires))
 }
 
+/**
+ * The signature of a return's status link: it names the return only, so it reads that return's
+ * status and nothing else (no token, no label, no other return). The link lasts as long as the
+ * return's status is worth reading (see statusLinkTtlSeconds); the purpose prefix keeps it from
+ * ever equalling a label's signature.
+ */
+export function signStatus(secret: Buffer, returnId: string): string {
+  return sign(secret, `status:${returnId}`)
+}
+
+export function statusSignatureValid(secret: Buffer, returnId: string, signature: string): boolean {
+  return sameSignature(signature, signStatus(secret, returnId))
+}
+
 /** A fresh random secret (32 bytes), for a database that has none yet. */
 export function newSecret(): string {
   return randomBytes(32).toString('base64url')

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { RETURN_ITEM_STATES, type ReturnItemState } from '../../../src/api/contract'
 import type { Database } from '../storage/database'
+import type { OrderRecord } from '../storage/orders'
 import { insertReturn } from '../storage/returns'
+import { recordLineState } from '../storage/returnStates'
+import type { ShopRecord } from '../storage/shops'
 import { emailKey, orderNameKey } from '../domain/normalize'
-import type { ShopFile } from './shopFile'
-import { resolveDate, validateShopFile } from './validateShopFile'
+import { priceReturn, type PricedReturn } from '../domain/priceReturn'
+import type { OrderFile, ShopFile } from './shopFile'
+import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 
 export type ImportResult = { ok: true; shop: string; orders: number } | { ok: false; errors: string[] }
 
@@ -15,6 +20,8 @@ export async function importShop(db: Database, input: unknown, now = new Date())
   const checked = validateShopFile(input)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   const file: ShopFile = checked.file
+  const tracked = priceTrackedReturns(file, now)
+  if (!tracked.ok) return { ok: false, errors: tracked.errors }
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM shops WHERE id = $1', [file.shop])
     await tx.query(
@@ -64,7 +71,78 @@ export async function importShop(db: Database, input: unknown, now = new Date())
           now,
         )
       }
+      for (const { file: entry, priced } of tracked.byOrder.get(order) ?? []) {
+        const returnId = randomUUID()
+        const createdAt = resolveDate(entry.created_at, now)
+        await insertReturn(
+          tx,
+          {
+            id: returnId,
+            orderId: id,
+            orderName: order.name,
+            idempotencyKey: null,
+            requestHash: null,
+            answer: (name, at) => ({ ...priced.order, id: returnId, status: 'requested', name, created_at: at.toISOString() }),
+            lines: priced.lines,
+          },
+          createdAt,
+        )
+        for (const state of RETURN_ITEM_STATES) {
+          const when = state === 'requested' ? undefined : entry.progress?.[state]
+          if (when !== undefined) await recordLineState(tx, returnId, priced.lines.map((line) => line.lineItemId), state as Exclude<ReturnItemState, 'requested'>, resolveDate(when, now))
+        }
+      }
     }
   })
   return { ok: true, shop: file.shop, orders: file.orders.length }
+}
+
+type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
+
+/**
+ * Prices each tracked return as a shopper's submit would be priced (the shop's reasons, stock,
+ * fee, bonus), after the order's plain returns and the tracked ones before it. A return that
+ * cannot be priced is an error naming it, and nothing is written.
+ */
+function priceTrackedReturns(file: ShopFile, now: Date): { ok: true; byOrder: Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]> } | { ok: false; errors: string[] } {
+  const shop: ShopRecord = {
+    id: file.shop,
+    currency_code: file.currency_code,
+    settings: file.settings,
+    config: file.config,
+    config_variants: file.config_variants ?? {},
+    return_reasons: file.return_reasons,
+    return_reason_variants: file.return_reason_variants ?? {},
+    return_address: file.return_address,
+    catalogue: file.catalogue,
+  }
+  const errors: string[] = []
+  const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()
+  file.orders.forEach((order, o) => {
+    if (!order.tracked_returns?.length) return
+    const record: OrderRecord = {
+      id: `import-${o}`,
+      shop_id: file.shop,
+      name: order.name,
+      email_key: emailKey(order.email),
+      processed_at: resolveDate(order.processed_at, now),
+      fulfilled_at: order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
+      discount: order.discount ?? '0',
+      line_items: order.line_items,
+    }
+    const returned = new Map<string, number>()
+    for (const line of (order.returns ?? []).flat()) returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)
+    const priced: { file: TrackedReturn; priced: PricedReturn }[] = []
+    order.tracked_returns.forEach((entry, r) => {
+      const result = priceReturn(shop, record, returned, { items: entry.items, refund_method: entry.refund_method ?? null })
+      if ('problems' in result) {
+        for (const problem of result.problems) errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem}`)
+        return
+      }
+      for (const line of result.lines) returned.set(line.lineItemId, (returned.get(line.lineItemId) ?? 0) + line.quantity)
+      priced.push({ file: entry, priced: result })
+    })
+    byOrder.set(order, priced)
+  })
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, byOrder }
 }

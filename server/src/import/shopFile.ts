@@ -5,7 +5,7 @@
  * Amounts are decimal strings in the shop's currency ("25.00"). Dates are ISO 8601 timestamps or,
  * for demo and test files, times relative to the import: "now-5d", "now-12h", "now".
  */
-import type { Address, PortalConfig, ReturnReason } from '../../../src/api/contract'
+import type { Address, PortalConfig, RefundMethod, RefundTimings, ReturnItemState, ReturnReason } from '../../../src/api/contract'
 
 export interface ShopFile {
   /** the portal id in the URL: `acme` for acme.localhost or acme.returns.example.com */
@@ -40,6 +40,8 @@ export interface ShopSettings {
    * shows it) is below this amount are refunded without being sent back. Absent: every item comes back.
    */
   keep_item_below?: string
+  /** when the money arrives per refund method, shown on confirm and the status page; absent: no timing words */
+  refund_timing?: RefundTimings
 }
 
 export interface CatalogueProductFile {
@@ -75,8 +77,25 @@ export interface OrderFile {
   /** order-level discount, allocated across the lines in proportion to their totals */
   discount?: string
   line_items: LineItemFile[]
-  /** returns made before the import (e.g. an order that already has one) */
-  returns?: { line_item_id: string; quantity: number }[][]
+  /** returns made before the import (e.g. an order that already has one): the units each took */
+  returns?: ReturnLineFile[][]
+  /** returns made before the import with reasons and a refund, priced as a shopper's submit, and how far they got */
+  tracked_returns?: TrackedReturnFile[]
+}
+
+export interface ReturnLineFile {
+  line_item_id: string
+  quantity: number
+}
+
+/** A return made before the import, priced as a shopper's submit would be, with how far it got. */
+export interface TrackedReturnFile {
+  /** when it was submitted */
+  created_at: string
+  refund_method?: RefundMethod | null
+  items: (ReturnLineFile & { reason_id: string; comment?: string; exchange_variant_id?: string | null })[]
+  /** when each later state was reached by all its items: { "in_transit": "now-2d" } */
+  progress?: Partial<Record<Exclude<ReturnItemState, 'requested'>, string>>
 }
 
 export interface LineItemFile {

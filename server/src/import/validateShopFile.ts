@@ -11,11 +11,11 @@ import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
-import { PHOTOS_PER_ITEM, type PortalConfig, type ReturnReason } from '../../../src/api/contract'
+import { PHOTOS_PER_ITEM, REFUND_METHODS, RETURN_ITEM_STATES, type PortalConfig, type RefundTiming, type ReturnReason } from '../../../src/api/contract'
 import { REASON_DEPTH } from '../../../src/api/reasonTree'
 import { orderNameKey } from '../domain/normalize'
 import { unstorableText } from '../storage/storableText'
-import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ShopFile, ShopSettings } from './shopFile'
+import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ReturnLineFile, ShopFile, ShopSettings, TrackedReturnFile } from './shopFile'
 
 extend([namesPlugin])
 
@@ -42,6 +42,7 @@ export const LIMITS = {
   email: 254,
   quantity: 100_000,
   returnWindowDays: 3_650,
+  refundDays: 365,
   /** errors reported at most; the rest are counted */
   errors: 200,
 } as const
@@ -184,7 +185,33 @@ const lineItemSchema = object<LineItemFile>()(
   ['id', 'variant_id', 'quantity', 'price', 'tax_rate'],
 )
 
-const returnLineSchema = object<NonNullable<OrderFile['returns']>[number][number]>()({ line_item_id: id, quantity }, ['line_item_id', 'quantity'])
+const returnLineSchema = object<ReturnLineFile>()({ line_item_id: id, quantity }, ['line_item_id', 'quantity'])
+
+const refundMethod: Schema = { type: ['string', 'null'], enum: [...REFUND_METHODS, null], errorMessage: `must be null or one of ${REFUND_METHODS.map((m) => `"${m}"`).join(', ')}` }
+const LATER_STATES = RETURN_ITEM_STATES.filter((state) => state !== 'requested')
+
+const trackedReturnSchema = object<TrackedReturnFile>()(
+  {
+    created_at: date,
+    refund_method: refundMethod,
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: LIMITS.lineItemsPerOrder,
+      items: object<TrackedReturnFile['items'][number]>()(
+        { line_item_id: id, quantity, reason_id: nonEmpty(64), comment: text(), exchange_variant_id: nullable(id) },
+        ['line_item_id', 'quantity', 'reason_id'],
+      ),
+    },
+    progress: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(LATER_STATES.map((state) => [state, date])),
+    },
+  },
+  ['created_at', 'items'],
+)
+
 
 const orderSchema = object<OrderFile>()(
   {
@@ -199,6 +226,7 @@ const orderSchema = object<OrderFile>()(
       maxItems: LIMITS.returnsPerOrder,
       items: { type: 'array', minItems: 1, maxItems: LIMITS.lineItemsPerOrder, items: returnLineSchema },
     },
+    tracked_returns: { type: 'array', maxItems: LIMITS.returnsPerOrder, items: trackedReturnSchema },
   },
   ['name', 'email', 'processed_at', 'fulfilled_at', 'line_items'],
 )
@@ -236,6 +264,22 @@ function reasonSchema(level: number): Schema {
   )
 }
 
+const refundDays: Schema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: LIMITS.refundDays,
+  errorMessage: `must be a whole number of days from 0 to ${LIMITS.refundDays}`,
+}
+const refundTimingSchema = object<RefundTiming>()(
+  {
+    from_days: refundDays,
+    to_days: refundDays,
+    business_days: { type: 'boolean' },
+    after: { type: 'string', enum: ['submit', 'receipt'], errorMessage: 'must be "submit" (counted from the return\'s submission) or "receipt" (from the items\' arrival)' },
+  },
+  ['from_days', 'to_days', 'business_days', 'after'],
+)
+
 const settingsSchema = object<ShopSettings>()(
   {
     return_window_days: {
@@ -248,6 +292,11 @@ const settingsSchema = object<ShopSettings>()(
     prices_include_tax: { type: 'boolean' },
     upsell_enabled: { type: 'boolean' },
     keep_item_below: amount,
+    refund_timing: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(REFUND_METHODS.map((method) => [method, refundTimingSchema])),
+    },
   },
   ['return_window_days', 'return_fee', 'prices_include_tax', 'upsell_enabled'],
 )
@@ -504,6 +553,10 @@ function semanticErrors(file: ShopFile): string[] {
 
   checkAmount(['settings', 'return_fee'], file.settings.return_fee)
   if (file.settings.keep_item_below !== undefined) checkAmount(['settings', 'keep_item_below'], file.settings.keep_item_below)
+  for (const method of REFUND_METHODS) {
+    const timing = file.settings.refund_timing?.[method]
+    if (timing && timing.to_days < timing.from_days) fail(['settings', 'refund_timing', method, 'to_days'], 'must not be less than from_days')
+  }
 
   // configuration and its language variants
   const checkConfig = (base: Segment[], config: Partial<ConfigFile>) => {
@@ -624,10 +677,18 @@ function semanticErrors(file: ShopFile): string[] {
     }
 
     const returned = new Map<string, number>()
-    order.returns?.forEach((entries, r) => {
+    // Plain returns, then tracked ones: both take units from the same lines.
+    const allReturns: { entries: ReturnLineFile[]; at: Segment[] }[] = [
+      ...(order.returns ?? []).map((entries, r) => ({ entries, at: [...at, 'returns', r] })),
+      ...(order.tracked_returns ?? []).map((tracked, r) => {
+        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], { reasons: file.return_reasons, variantIds, checkDate, fail })
+        return { entries: tracked.items, at: [...at, 'tracked_returns', r, 'items'] }
+      }),
+    ]
+    allReturns.forEach(({ entries, at: returnAt }) => {
       const inThisReturn = new Set<string>()
       entries.forEach((entry, e) => {
-        const entryAt: Segment[] = [...at, 'returns', r, e]
+        const entryAt: Segment[] = [...returnAt, e]
         if (!lineQuantities.has(entry.line_item_id)) {
           fail([...entryAt, 'line_item_id'], `"${entry.line_item_id}" is not a line item id of this order`)
           return
@@ -649,6 +710,35 @@ function semanticErrors(file: ShopFile): string[] {
   })
 
   return errors
+}
+
+interface TrackedChecks {
+  reasons: ShopFile['return_reasons']
+  variantIds: ReadonlySet<string>
+  checkDate: (segments: Segment[], value: string) => boolean
+  fail: (segments: Segment[], message: string) => void
+}
+
+/** A tracked return's reasons, exchanges and dates: its progress comes after it, in order. */
+function trackedReturnErrors(tracked: TrackedReturnFile, at: Segment[], { reasons, variantIds, checkDate, fail }: TrackedChecks) {
+  tracked.items.forEach((item, i) => {
+    const reason = reasons.find((candidate) => candidate.id === item.reason_id)
+    if (!reason) fail([...at, 'items', i, 'reason_id'], `"${item.reason_id}" is not the id of a return reason in return_reasons`)
+    else if (reason.comment_required && !item.comment?.trim()) fail([...at, 'items', i, 'comment'], `is required by the reason "${item.reason_id}"`)
+    if (item.exchange_variant_id != null && !variantIds.has(item.exchange_variant_id)) {
+      fail([...at, 'items', i, 'exchange_variant_id'], `"${item.exchange_variant_id}" is not a variant id of the catalogue`)
+    }
+  })
+  if (!checkDate([...at, 'created_at'], tracked.created_at)) return
+  const now = new Date()
+  let previous = resolveDate(tracked.created_at, now)
+  for (const state of RETURN_ITEM_STATES) {
+    const value = state === 'requested' ? undefined : tracked.progress?.[state]
+    if (value === undefined || !checkDate([...at, 'progress', state], value)) continue
+    const when = resolveDate(value, now)
+    if (when < previous) fail([...at, 'progress', state], 'must not be before created_at or an earlier state')
+    else previous = when
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

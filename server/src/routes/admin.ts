@@ -1,7 +1,11 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { RETURN_ITEM_STATES, type ReturnItemState } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
+import { lineState, transitionProblems } from '../domain/returnStatus'
+import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
+import { findReturnedLines, recordLineState } from '../storage/returnStates'
 import { errorSchema } from './errors'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -11,23 +15,87 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
  * process on its directory). Only when ADMIN_TOKEN is set, and only with it.
  */
 export async function adminRoutes(app: FastifyInstance, context: PortalContext, adminToken: string) {
+  // Checked on arrival, before the body is read: without the token, nobody gets the server to
+  // take in and parse 20 MB.
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
+    if (!timingSafeEqual(digest(given), digest(adminToken))) return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
+  }
+
   app.post(
     '/admin/shops',
     {
       bodyLimit: 20 * 1024 * 1024,
       schema: { response: { '4xx': errorSchema } },
-      // Checked on arrival, before the body is read: without the token, nobody gets the server to
-      // take in and parse 20 MB.
-      onRequest: async (request, reply) => {
-        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
-        if (!timingSafeEqual(digest(given), digest(adminToken))) return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
-      },
+      onRequest,
     },
     async (request, reply) => {
       const result = await importShop(context.db, request.body, context.now())
       if (!result.ok) return reply.code(400).send({ error: 'invalid_shop_file', message: result.errors.join('\n') })
       context.shops.forget()
       return reply.code(201).send(result)
+    },
+  )
+
+  await returnStateRoute(app, context, onRequest)
+}
+
+type LaterState = Exclude<ReturnItemState, 'requested'>
+
+/**
+ * POST /admin/returns/{id}/status `{state, line_item_ids?}`: the operator (or the carrier's and
+ * warehouse's systems) moves a return's items on, forward only; without line_item_ids, every item.
+ * The answer names each item's state and the status link's token for the shopper.
+ */
+async function returnStateRoute(app: FastifyInstance, context: PortalContext, onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  app.post<{ Params: { id: string }; Body: { state: LaterState; line_item_ids?: string[] } }>(
+    '/admin/returns/:id/status',
+    {
+      onRequest,
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } },
+        body: {
+          type: 'object',
+          required: ['state'],
+          additionalProperties: false,
+          properties: {
+            state: { type: 'string', enum: RETURN_ITEM_STATES.filter((state) => state !== 'requested') },
+            line_item_ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 128 } },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['return_id', 'status_token', 'items'],
+            properties: {
+              return_id: { type: 'string' },
+              status_token: { type: 'string' },
+              items: { type: 'array', items: { type: 'object', required: ['line_item_id', 'state'], properties: { line_item_id: { type: 'string' }, state: { type: 'string' } } } },
+            },
+          },
+          '4xx': errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const { state, line_item_ids: wanted } = request.body
+      const outcome = await context.db.transaction(async (tx) => {
+        // One change of a return at a time: two scans at once cannot both move an item.
+        const [locked] = await tx.query('SELECT id FROM returns WHERE id = $1 FOR UPDATE', [id])
+        if (!locked) return { status: 404, body: { error: 'not_found', message: 'No such return.' } }
+        const lines = await findReturnedLines(tx, id)
+        const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
+        if (unknown.length > 0) return { status: 422, body: { error: 'invalid_transition', message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; ') } }
+        const moving = wanted ? lines.filter((line) => wanted.includes(line.line_item_id)) : lines
+        const problems = transitionProblems(moving, state)
+        if (problems.length > 0) return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } }
+        const at = context.now()
+        await recordLineState(tx, id, moving.map((line) => line.line_item_id), state, at)
+        const after = await findReturnedLines(tx, id)
+        return { status: 200, body: { return_id: id, status_token: signStatus(context.secret, id), items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })) } }
+      })
+      return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
     },
   )
 }

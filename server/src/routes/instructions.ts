@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { InstructionItem, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
-import { labelSignatureValid, signLabel } from '../domain/token'
+import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
@@ -107,7 +107,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
           200: {
             type: 'object',
             // address, label and QR code are absent when nothing is sent back (every item kept)
-            required: ['return_id', 'return_name', 'steps', 'items'],
+            required: ['return_id', 'return_name', 'steps', 'items', 'status_token'],
             properties: {
               return_id: { type: 'string' },
               return_name: { type: 'string' },
@@ -118,6 +118,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
               label_url: { type: 'string' },
               qr_svg: { type: 'string' },
               qr_code_value: { type: 'string' },
+              status_token: { type: 'string' },
             },
           },
           '4xx': errorSchema,
@@ -135,7 +136,15 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
       const items = instructionItems(found.return_order)
       const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
       if (nothingToSend(items)) {
-        const kept: ReturnInstructionsAnswer = { return_id: found.id, return_name: found.name, steps: stepsIn(STEPS_ALL_KEPT, lang), items, nothing_to_send: true }
+        const kept: ReturnInstructionsAnswer = {
+          return_id: found.id,
+          return_name: found.name,
+          steps: stepsIn(STEPS_ALL_KEPT, lang),
+          items,
+          nothing_to_send: true,
+          // The status page follows a kept item's refund too.
+          status_token: signStatus(context.secret, found.id),
+        }
         return reply.headers(headers).send(kept)
       }
       const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
@@ -149,6 +158,7 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
         label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
         qr_svg: await renderQrSvg(code),
         qr_code_value: code,
+        status_token: signStatus(context.secret, found.id),
       }
       return reply.headers(headers).send(body)
     },

@@ -93,6 +93,23 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX photos_by_order ON photos (order_id, return_id);
     `,
   },
+  {
+    version: 4,
+    name: 'state changes of returned items',
+    // An item is `requested` from its return's creation; each later state it reaches is one row,
+    // with when. Its state is the furthest row, so the status page shows when each step happened.
+    // A kept item (refunded without being sent back) would be one `refunded` row.
+    sql: `
+      CREATE TABLE return_item_events (
+        return_id text NOT NULL,
+        line_item_id text NOT NULL,
+        state text NOT NULL CHECK (state IN ('in_transit', 'received', 'refunded')),
+        at timestamptz NOT NULL,
+        PRIMARY KEY (return_id, line_item_id, state),
+        FOREIGN KEY (return_id, line_item_id) REFERENCES return_items (return_id, line_item_id) ON DELETE CASCADE
+      );
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

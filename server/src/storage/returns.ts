@@ -63,3 +63,9 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
   )
   return { id: entry.id, order_id: entry.orderId, name, request_hash: entry.requestHash, return_order: returnOrder, created_at: now }
 }
+
+/** The ids of an order's returns, oldest first, by shop and order name (as stored). */
+export async function findReturnIdsOfOrder(db: Queryable, shopId: string, orderName: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = $1 AND o.name = $2 ORDER BY r.number', [shopId, orderName])
+  return rows.map((row) => row.id)
+}

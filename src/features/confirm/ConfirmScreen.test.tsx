@@ -182,4 +182,21 @@ describe('confirm', () => {
     expect(seen.submits).toHaveLength(0)
     expect(seen.quotes).toHaveLength(0)
   })
+
+  test('the chosen method’s refund timing is said under it; a shop without timing says nothing of it', async () => {
+    api()
+    server.use(
+      http.post(quoteRoute, () =>
+        HttpResponse.json({ ...quote, refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } } }),
+      ),
+    )
+    const { unmount } = renderConfirm()
+    expect(await screen.findByText('Arrives at once, when you submit your return')).toBeInTheDocument()
+    unmount()
+
+    api()
+    renderConfirm()
+    await screen.findByText('Total')
+    expect(screen.queryByText(/Arrives|when you submit your return|after we receive your items/)).not.toBeInTheDocument()
+  })
 })

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
+import { refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
@@ -116,6 +117,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const busy = submission.isLoading || isContinuing
   const total = quote.data?.breakdown.total
   const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
+  // When the money arrives, if the shop says: only for something refunded.
+  const timing = method && total && Number(total.presentment_money.amount) > 0 ? quote.data?.refund_timing?.[method] : undefined
   const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
   const kept = new Set(quote.data?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
   if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
@@ -139,6 +142,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
             <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
           </p>
         ) : null}
+        {timing ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p> : null}
         {quote.isError ? (
           <div className="confirm__problem">
             <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>

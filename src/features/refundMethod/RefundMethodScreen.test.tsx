@@ -98,4 +98,21 @@ describe('refund method', () => {
     expect(store.getState().returnFlow.refundMethod).toBe('store_credit')
     expect(router.state.location.pathname).toBe('/refund-method')
   })
+
+  test('the shop’s refund timing is said under each method; without it, no timing words', async () => {
+    const timed = buildQuote('11.50', {
+      store_credit_value: money('12.65'),
+      refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } },
+    })
+    server.use(http.post(quoteRoute, () => HttpResponse.json(timed)))
+    const { unmount } = renderRefundMethod()
+    expect(await screen.findByRole('radio', { name: /Original payment method.*Arrives 5–10 business days after we receive your items/ })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Store credit.*Arrives at once, when you submit your return/ })).toBeInTheDocument()
+    unmount()
+
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    renderRefundMethod()
+    await screen.findByRole('radio', { name: /Original payment method/ })
+    expect(screen.queryByText(/Arrives/)).not.toBeInTheDocument()
+  })
 })

@@ -133,3 +133,33 @@ describe('sub-reasons and photos', () => {
     expect(restoreReturnFlow(withReason(null, reasons)).order).toBeNull()
   })
 })
+
+describe('refund timing on the quote and the submitted return', () => {
+  const timings = { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } }
+  const withTimings = () => {
+    const flow = JSON.parse(JSON.stringify(completeFlow()))
+    flow.quote.refund_timing = timings
+    flow.submitted.refund_timing = timings
+    return flow
+  }
+
+  test('a well-formed timing is kept', () => {
+    const restored = restoreReturnFlow(withTimings())
+    expect(restored.quote?.refund_timing).toEqual(timings)
+    expect(restored.submitted?.refund_timing).toEqual(timings)
+  })
+
+  test.each<[string, (timing: Record<string, any>) => void]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['an unknown method', (t) => (t.cash = t.store_credit)],
+    ['to before from', (t) => (t.original_payment.to_days = 1)],
+    ['negative days', (t) => (t.store_credit.from_days = -1)],
+    ['days as text', (t) => (t.store_credit.to_days = '0')],
+    ['an unknown anchor', (t) => (t.original_payment.after = 'shipping')],
+    ['a list instead of an object', (t) => Object.assign(t, { store_credit: [] })],
+  ])('a timing with %s drops the quote and the return that carry it', (_name, spoil) => {
+    const flow = withTimings()
+    spoil(flow.quote.refund_timing)
+    spoil(flow.submitted.refund_timing)
+    expect(restoreReturnFlow(flow)).toMatchObject({ quote: null, submitted: null, order: completeFlow().order })
+  })
+})

@@ -1,4 +1,4 @@
-import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM, type ExchangeData, type LineItem, type Money, type MoneyBag, type ReturnOrder, type ReturnOrderItem, type ReturnReason, type Variant, type VariantOption, type VerifiedOrder } from '../../api/contract'
+import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM, REFUND_METHODS, type ExchangeData, type LineItem, type Money, type MoneyBag, type RefundTiming, type RefundTimings, type ReturnOrder, type ReturnOrderItem, type ReturnReason, type Variant, type VariantOption, type VerifiedOrder } from '../../api/contract'
 import { REASON_DEPTH } from '../../api/reasonTree'
 import { parseLang } from '../../shop/subdomain'
 import { initialLaunch, initialState, type ChosenItem, type Launch, type ReturnFlowState, type UpsellChoice } from './returnFlowSlice'
@@ -94,6 +94,13 @@ const isReturnOrderItem = (v: unknown): v is ReturnOrderItem =>
 
 const BREAKDOWN = ['items_subtotal', 'tax', 'return_fee', 'bonus', 'upsell', 'total'] as const
 
+const isDays = (v: unknown): v is number => isCount(v) && v <= 365
+const isRefundTiming = (v: unknown): v is RefundTiming =>
+  isRecord(v) && isDays(v.from_days) && isDays(v.to_days) && v.from_days <= v.to_days && typeof v.business_days === 'boolean' && (v.after === 'submit' || v.after === 'receipt')
+/** Absent (a shop without timing), or a timing for known methods only. */
+const isRefundTimings = (v: unknown): v is RefundTimings | undefined =>
+  v === undefined || (isRecord(v) && Object.entries(v).every(([method, timing]) => (REFUND_METHODS as readonly string[]).includes(method) && isRefundTiming(timing)))
+
 const looksLikeReturnOrder = (v: unknown): v is ReturnOrder =>
   isRecord(v) &&
   isStringOrNull(v.id) &&
@@ -106,7 +113,8 @@ const looksLikeReturnOrder = (v: unknown): v is ReturnOrder =>
   isRecord(v.breakdown) &&
   BREAKDOWN.every((part) => isMoneyBag((v.breakdown as Record<string, unknown>)[part])) &&
   (v.breakdown.kept_items === undefined || isMoneyBag(v.breakdown.kept_items)) &&
-  isStringOrNull(v.created_at)
+  isStringOrNull(v.created_at) &&
+  isRefundTimings(v.refund_timing)
 
 /** A submitted return is one the server made: it has an id and a name (the instructions need both). */
 const looksLikeSubmitted = (v: unknown): v is ReturnOrder => looksLikeReturnOrder(v) && v.status === 'requested' && isString(v.id) && isString(v.name)

@@ -35,6 +35,7 @@ describe('return instructions: keep-item returns', () => {
       steps: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
       items: [socks],
       nothing_to_send: true,
+      status_token: 'signature',
     }
     renderInstructions(answer, buildSubmittedReturn({ name: '#1010-R1', items: [returnItem(socks)], refund_method: 'original_payment', breakdown: { ...buildSubmittedReturn().breakdown, total: money('19.80') } }))
     expect(await screen.findByRole('heading', { level: 2, name: 'You don’t need to send anything back' })).toBeVisible()

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { buildFlow, buildInstructions, buildQuote, buildSubmittedReturn, money } from '../../testing/builders'
+import { buildFlow, buildInstructions, buildQuote, buildReturnStatus, buildSubmittedReturn, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -82,5 +82,29 @@ describe('return instructions', () => {
     const { router } = renderInstructions({ submitted: null })
     expect(await screen.findByRole('heading', { level: 1, name: 'Check and confirm your return' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/confirm')
+  })
+
+  test('offers the return’s status page: a link to keep (with the session’s language) and a way there', async () => {
+    server.use(
+      http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())),
+      http.get('*/portal-registration/returns/:id/status', ({ request }) =>
+        new URL(request.url).searchParams.get('signature') === buildInstructions().status_token ? HttpResponse.json(buildReturnStatus()) : HttpResponse.json({ error: 'not_found' }, { status: 404 }),
+      ),
+    )
+    const { user, router } = renderInstructions({ launch: { lang: 'de', testMode: false, configOverride: null } })
+    const follow = await screen.findByRole('region', { name: 'Ihre Rücksendung verfolgen' })
+    const path = `/status/return-1?lang=de#${buildInstructions().status_token}`
+    expect(within(follow).getByRole('textbox', { name: 'Link zum Status Ihrer Rücksendung' })).toHaveValue(`http://localhost${path}`)
+    await user.click(within(follow).getByRole('link', { name: 'Status Ihrer Rücksendung ansehen' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung #1001-R1' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/status/return-1')
+  })
+
+  test('with the shop’s refund timing the refund says when the money arrives', async () => {
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
+    renderInstructions({
+      submitted: buildSubmittedReturn({ refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } } }),
+    })
+    expect(await screen.findByText('We refund €25.00 to your original payment method, 5–10 business days after we receive your items.')).toBeInTheDocument()
   })
 })

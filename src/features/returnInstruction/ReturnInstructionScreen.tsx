@@ -1,49 +1,21 @@
 import { Link, Navigate } from 'react-router-dom'
-import type { Address, InstructionItem, NothingToSendInstructions, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../api/contract'
-import { hostUrl } from '../../api/portalApi'
+import type { InstructionItem, NothingToSendInstructions, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../api/contract'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
-import { env } from '../../app/env'
 import { useAppSelector } from '../../app/hooks'
+import { CopyLink } from '../../components/CopyLink'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
+import { refundWhen } from '../../components/refundTiming'
+import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
 import { paths } from '../../config/paths'
 import { T } from '../../i18n/T'
 import { useLocale, useT, type Translate } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
-import { selectSubmitted } from '../returnFlow/returnFlowSlice'
+import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
-/** The label's URL: API-relative ones on the API host; only http(s) is used. */
-function labelHref(labelUrl: string): string | null {
-  return safeUrl(labelUrl.startsWith('/') ? hostUrl(env.apiUrl, labelUrl) : labelUrl)
-}
-
-/** The SVG as an image URL: shown by <img>, so it can run nothing and touch nothing on the page. */
-const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
-
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}
-
-function ReturnAddress({ address, locale }: { address: Address; locale: string }) {
-  return (
-    <address className="instructions__address">
-      {[address.name, address.line1, address.line2, `${address.postal_code} ${address.city}`, countryName(address.country_code, locale)]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index}>{line}</span>
-        ))}
-    </address>
-  )
-}
-
-/** What the shopper gets back, in words, from the return the server created. */
+/** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
   const exchanging = submitted.items.some((item) => item.exchange_variant_id) || Number(submitted.breakdown.upsell.presentment_money.amount) > 0
@@ -51,9 +23,18 @@ function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): st
   const allKept = submitted.items.length > 0 && submitted.items.every((item) => item.keep === true)
   const parts: string[] = []
   if (Number(total.amount) > 0) {
-    const credit = submitted.refund_method === 'store_credit'
-    const id = allKept ? (credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal') : credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal'
-    parts.push(t(id, { amount: formatMoney(total, locale) }))
+    const method = submitted.refund_method ?? 'original_payment'
+    const credit = method === 'store_credit'
+    const amount = formatMoney(total, locale)
+    const timing = submitted.refund_timing?.[method]
+    if (allKept) {
+      parts.push(t(credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal', { amount }))
+    } else if (timing) {
+      // The shop's own timing replaces the generic "once we receive your items".
+      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(timing, t, locale) }))
+    } else {
+      parts.push(t(credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal', { amount }))
+    }
   }
   if (exchanging) parts.push(t('instructions.newItemsShip'))
   return parts.length > 0 ? parts.join(' ') : t('instructions.nothingToRefund')
@@ -97,6 +78,23 @@ function RefundSection({ submitted }: { submitted: ReturnOrder }) {
   )
 }
 
+/** The status page of this return, and its link to keep (in the session's language). */
+function FollowReturn({ instructions }: { instructions: Pick<ReturnInstructionsAnswer, 'return_id' | 'status_token'> }) {
+  const t = useT()
+  const { lang } = useAppSelector(selectLaunch)
+  const path = paths.status.build(instructions.return_id, instructions.status_token, lang)
+  return (
+    <section className="instructions__section instructions__follow" aria-labelledby="instructions-follow">
+      <h2 id="instructions-follow" className="instructions__heading">{t('instructions.follow')}</h2>
+      <p className="muted instructions__follow-intro">{t('instructions.followIntro')}</p>
+      <CopyLink url={`${window.location.origin}${path}`} label={t('status.linkLabel')} />
+      <Link className="button button--secondary instructions__follow-open" to={path}>
+        {t('instructions.followOpen')}
+      </Link>
+    </section>
+  )
+}
+
 /** Every item kept: no parcel, so no label, QR code, address or packing steps. */
 function NothingToSend({ instructions, submitted }: { instructions: NothingToSendInstructions; submitted: ReturnOrder }) {
   const t = useT()
@@ -113,6 +111,7 @@ function NothingToSend({ instructions, submitted }: { instructions: NothingToSen
         <SendAndKeep items={instructions.items} />
       </section>
       <RefundSection submitted={submitted} />
+      <FollowReturn instructions={instructions} />
     </div>
   )
 }
@@ -157,6 +156,7 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
       <RefundSection submitted={submitted} />
+      <FollowReturn instructions={instructions} />
     </div>
   )
 }

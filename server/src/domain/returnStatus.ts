@@ -1,0 +1,69 @@
+import { RETURN_ITEM_STATES, type RefundTiming, type ReturnItemState, type ReturnOrder, type ReturnStatusItem, type ReturnStatusRefund } from '../../../src/api/contract'
+import type { ReturnedLine } from '../storage/returnStates'
+
+const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
+
+/** The furthest state a line reached: `requested` until something else is recorded. */
+export function lineState(line: Pick<ReturnedLine, 'events'>): ReturnItemState {
+  return line.events.reduce<ReturnItemState>((furthest, event) => (rank(event.state) > rank(furthest) ? event.state : furthest), 'requested')
+}
+
+/** The states reached, in order, with when: `requested` at the return's creation. */
+export function lineHistory(line: Pick<ReturnedLine, 'events'>, createdAt: Date): ReturnStatusItem['history'] {
+  const later = [...line.events].sort((a, b) => rank(a.state) - rank(b.state)).map((event) => ({ state: event.state, at: event.at.toISOString() }))
+  return [{ state: 'requested', at: createdAt.toISOString() }, ...later]
+}
+
+/**
+ * Why lines cannot move to `target`: states only move forward (a line already there or beyond
+ * stays). An empty list means every line may move.
+ * @example transitionProblems([{ line_item_id: 'a', events: [] }], 'received') // []
+ */
+export function transitionProblems(lines: readonly Pick<ReturnedLine, 'line_item_id' | 'events'>[], target: ReturnItemState): string[] {
+  return lines
+    .filter((line) => rank(lineState(line)) >= rank(target))
+    .map((line) => `line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`)
+}
+
+const DAY_MS = 86_400_000
+
+/** `days` after `from` (UTC), counting only Monday to Friday when `business`; 0 is `from` itself. */
+export function addDays(from: Date, days: number, business: boolean): Date {
+  if (!business) return new Date(from.getTime() + days * DAY_MS)
+  let date = new Date(from.getTime())
+  let left = days
+  while (left > 0) {
+    date = new Date(date.getTime() + DAY_MS)
+    const weekday = date.getUTCDay()
+    if (weekday !== 0 && weekday !== 6) left -= 1
+  }
+  return date
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** The days the money is expected between, counted from `anchor` (submission or receipt). */
+export function expectedWindow(timing: RefundTiming, anchor: Date): { from: string; to: string } {
+  return { from: isoDay(addDays(anchor, timing.from_days, timing.business_days)), to: isoDay(addDays(anchor, timing.to_days, timing.business_days)) }
+}
+
+/**
+ * The refund of a submitted return for its status page: amount, method, timing and, once what the
+ * timing counts from has happened (submission, or every refunded item received), the dates.
+ * Null when nothing is refunded.
+ */
+export function statusRefund(answer: ReturnOrder | null, lines: readonly ReturnedLine[], createdAt: Date): ReturnStatusRefund | null {
+  if (!answer) return null
+  const amount = answer.breakdown.total.presentment_money
+  if (!(Number(amount.amount) > 0)) return null
+  const method = answer.refund_method ?? 'original_payment'
+  const timing = answer.refund_timing?.[method] ?? null
+  if (!timing) return { method, amount, timing: null, expected: null }
+  if (timing.after === 'submit') return { method, amount, timing, expected: expectedWindow(timing, createdAt) }
+  // Receipt: when the last of the refunded (not exchanged) items arrived.
+  const refunded = lines.filter((line) => line.exchange_variant_id === null)
+  const arrivals = refunded.map((line) => line.events.find((event) => event.state === 'received')?.at ?? (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined))
+  if (refunded.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
+  const last = new Date(Math.max(...arrivals.map((at) => at!.getTime())))
+  return { method, amount, timing, expected: expectedWindow(timing, last) }
+}

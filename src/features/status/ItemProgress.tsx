@@ -1,0 +1,68 @@
+import { RETURN_ITEM_STATES, type ReturnItemState, type ReturnStatusItem } from '../../api/contract'
+import type { MessageId } from '../../i18n/i18n'
+import { T } from '../../i18n/T'
+import { useLocale, useT } from '../../i18n/useT'
+import { safeUrl } from '../../shop/sanitizeConfig'
+import { formatDate } from '../../components/refundTiming'
+
+const STATE_WORDS: Record<ReturnItemState, MessageId> = {
+  requested: 'status.state.requested',
+  in_transit: 'status.state.in_transit',
+  received: 'status.state.received',
+  refunded: 'status.state.refunded',
+}
+
+/** An exchanged item's last step is its new item leaving, not money. */
+const stateWords = (state: ReturnItemState, exchanged: boolean): MessageId => (state === 'refunded' && exchanged ? 'status.state.exchanged' : STATE_WORDS[state])
+
+/**
+ * One returned item and where it is: its current state in words, then every state as an ordered
+ * list, each marked done, current (aria-current) or not yet in words as well as by its look.
+ */
+export function ItemProgress({ item }: { item: ReturnStatusItem }) {
+  const t = useT()
+  const locale = useLocale()
+  const exchanged = item.exchange_variant_title !== null
+  const current = RETURN_ITEM_STATES.indexOf(item.state)
+  const reached = new Map(item.history.map((step) => [step.state, step.at]))
+  const image = item.image_src ? safeUrl(item.image_src) : null
+  const titleId = `status-item-${item.line_item_id}`
+  return (
+    <li className="status-item" aria-labelledby={titleId}>
+      <div className="status-item__head">
+        {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+        <div className="item__text">
+          <span className="item__title" id={titleId}>
+            {item.title}
+          </span>
+          {item.variant_title ? <span className="muted">{item.variant_title}</span> : null}
+          <span className="muted">{t('status.quantity', { count: item.quantity })}</span>
+          {exchanged ? <span className="status-item__exchange">{t('status.exchangeFor', { variant: item.exchange_variant_title! })}</span> : null}
+        </div>
+      </div>
+      <p className="status-item__now">
+        <T id="status.now" values={{ state: t(stateWords(item.state, exchanged)) }} components={[<strong />]} />
+      </p>
+      <ol className="status-track" aria-label={t('status.timeline', { title: item.title })}>
+        {RETURN_ITEM_STATES.map((state, index) => {
+          const phase = index < current ? 'done' : index === current ? 'current' : 'upcoming'
+          const at = reached.get(state)
+          return (
+            <li key={state} className={`status-track__step status-track__step--${phase}`} aria-current={phase === 'current' ? 'step' : undefined}>
+              <span className="status-track__dot" aria-hidden="true" />
+              <span className="status-track__text">
+                <span className="status-track__label">{t(stateWords(state, exchanged))}</span>
+                <span className="visually-hidden"> ({t(phase === 'done' ? 'status.done' : phase === 'current' ? 'status.current' : 'status.upcoming')})</span>
+                {at && phase !== 'upcoming' ? (
+                  <time className="status-track__date muted" dateTime={at}>
+                    {formatDate(at, locale)}
+                  </time>
+                ) : null}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </li>
+  )
+}

@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReturnStatus } from '../../api/contract'
+import { buildReturnStatus, buildStatusItem } from '../../testing/builders'
+import { renderPortal } from '../../testing/renderWithProviders'
+import { server } from '../../testing/server'
+
+const statusRoute = '*/portal-registration/returns/:id/status'
+const SIGNATURE = 'aSignatureOfReturn1_xyzXYZ0123456789-abcde'
+const route = (hash = `#${SIGNATURE}`, search = '') => `/status/return-1${search}${hash}`
+
+interface Seen {
+  calls: { id: string; signature: string | null; auth: string | null }[]
+}
+
+function answer(status: ReturnStatus | (() => Response)): Seen {
+  const seen: Seen = { calls: [] }
+  server.use(
+    http.get(statusRoute, ({ params, request }) => {
+      seen.calls.push({ id: String(params.id), signature: new URL(request.url).searchParams.get('signature'), auth: request.headers.get('authorization') })
+      return typeof status === 'function' ? status() : HttpResponse.json(status)
+    }),
+  )
+  return seen
+}
+
+const tee = buildStatusItem({
+  line_item_id: 'tee',
+  title: 'Classic Tee',
+  variant_title: 'M',
+  exchange_variant_title: 'L',
+  state: 'in_transit',
+  history: [
+    { state: 'requested', at: '2026-11-12T10:00:00.000Z' },
+    { state: 'in_transit', at: '2026-11-13T10:00:00.000Z' },
+  ],
+})
+const mug = buildStatusItem({ line_item_id: 'mug', title: 'Ceramic Mug', variant_title: null, state: 'in_transit', history: tee.history })
+
+describe('return status page', () => {
+  test('opens without a session: each item’s progress as an ordered list with the current step named, the refund with its timing, label and QR', async () => {
+    const seen = answer(
+      buildReturnStatus({
+        items: [tee, mug],
+        refund: { method: 'original_payment', amount: { amount: '10.05', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: null },
+      }),
+    )
+    renderPortal({ route: route() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })).toBeInTheDocument()
+    // The signature goes to the API as the link's proof, and no session token with it.
+    expect(seen.calls).toEqual([{ id: 'return-1', signature: SIGNATURE, auth: null }])
+    expect(screen.getByText('Submitted on November 12, 2026')).toBeInTheDocument()
+
+    const [teeCard, mugCard] = within(screen.getByRole('region', { name: 'Your items' })).getAllByRole('listitem', { name: /Classic Tee|Ceramic Mug/ })
+    expect(teeCard).toHaveTextContent(/Classic Tee.*M.*Quantity: 1.*Exchange for L/)
+    expect(within(teeCard!).getByText('Now:', { exact: false })).toHaveTextContent('Now: On its way to us')
+    const track = within(teeCard!).getByRole('list', { name: 'Progress of Classic Tee' })
+    expect(track.tagName).toBe('OL')
+    const steps = within(track).getAllByRole('listitem')
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Return requested (done)November 12, 2026',
+      'On its way to us (current step)November 13, 2026',
+      'Received by us (not yet)',
+      'New item sent (not yet)',
+    ])
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step', null, null])
+    // A refunded item's last step is money, not a new item.
+    expect(within(mugCard!).getAllByRole('listitem').at(-1)).toHaveTextContent('Refunded (not yet)')
+
+    const refund = screen.getByRole('region', { name: 'Your refund' })
+    expect(refund).toHaveTextContent('€10.05 to your original payment method')
+    expect(refund).toHaveTextContent('Arrives 5–10 business days after we receive your items')
+
+    const label = screen.getByRole('region', { name: 'Your label and drop-off code' })
+    expect(within(label).getByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute('href', 'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc')
+    expect(within(label).getByRole('img', { name: 'QR code for drop-off: RB-1001-R1' })).toBeInTheDocument()
+    expect(label).toHaveTextContent(/Hafenstraße 12.*20457 Hamburg/)
+    expect(screen.getByRole('textbox', { name: 'Link to your return’s status' })).toHaveValue(`http://localhost${route()}`)
+    expect(screen.getByRole('link', { name: 'Go to the start' })).toHaveAttribute('href', '/')
+  })
+
+  test('once the dates are known they are shown; once everything is received the label is gone', async () => {
+    answer(
+      buildReturnStatus({
+        items: [buildStatusItem({ state: 'received', history: [...tee.history, { state: 'received', at: '2026-11-20T10:00:00.000Z' }] })],
+        refund: { method: 'original_payment', amount: { amount: '25.00', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: { from: '2026-11-27', to: '2026-12-04' } },
+        label: null,
+      }),
+    )
+    renderPortal({ route: route() })
+    expect(await screen.findByText('Expected between November 27, 2026 and December 4, 2026')).toBeInTheDocument()
+    expect(screen.queryByText(/Arrives/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
+    expect(screen.getByText('Now:', { exact: false })).toHaveTextContent('Now: Received by us')
+  })
+
+  test('store credit at once: expected on one day; a shop without timing shows the amount only', async () => {
+    answer(buildReturnStatus({ refund: { method: 'store_credit', amount: { amount: '11.06', currency_code: 'EUR' }, timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' }, expected: { from: '2026-11-12', to: '2026-11-12' } } }))
+    const { unmount } = renderPortal({ route: route() })
+    expect(await screen.findByText('Expected on November 12, 2026')).toBeInTheDocument()
+    expect(screen.getByText('€11.06 as store credit (a gift card)')).toBeInTheDocument()
+    unmount()
+
+    answer(buildReturnStatus())
+    renderPortal({ route: route() })
+    const refund = await screen.findByRole('region', { name: 'Your refund' })
+    expect(refund).toHaveTextContent(/^Your refund€25.00 to your original payment method$/)
+  })
+
+  test('in the shop’s language from ?lang=de', async () => {
+    answer(buildReturnStatus({ items: [tee], refund: { method: 'original_payment', amount: { amount: '10.05', currency_code: 'EUR' }, timing: { from_days: 1, to_days: 1, business_days: true, after: 'receipt' }, expected: null } }))
+    renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung #1001-R1' })).toBeInTheDocument()
+    expect(screen.getByText('Aktuell:', { exact: false })).toHaveTextContent('Aktuell: Auf dem Weg zu uns')
+    expect(screen.getByText('Auszahlung: 1 Werktag nach Eingang Ihrer Artikel')).toBeInTheDocument()
+  })
+
+  test.each([
+    ['no signature in the link', '', null],
+    ['a signature that is no signature of ours', '#not%20a%20signature', null],
+    ['a forged or unknown link (404)', `#${SIGNATURE}`, 404],
+    ['a malformed request (400)', `#${SIGNATURE}`, 400],
+  ])('%s says the link is not valid, and no more', async (_name, hash, code) => {
+    const seen = answer(() => HttpResponse.json({ error: 'not_found', message: 'This status link is not valid.' }, { status: code ?? 404 }))
+    renderPortal({ route: route(hash) })
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid. Check that you copied all of it, or ask the shop for a new one.')
+    expect(seen.calls).toHaveLength(code === null ? 0 : 1)
+    expect(screen.getByRole('heading', { level: 1, name: 'Your return' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
+
+  test('an expired link says so', async () => {
+    answer(() => HttpResponse.json({ error: 'link_expired', message: 'This status link has expired.' }, { status: 410 }))
+    renderPortal({ route: route() })
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired. Please contact the shop about your return.')
+  })
+
+  test('a failed load offers Try again, which loads the return', async () => {
+    let calls = 0
+    server.use(http.get(statusRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'internal' }, { status: 500 }) : HttpResponse.json(buildReturnStatus()))))
+    const { user } = renderPortal({ route: route() })
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your return. Please try again.')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })).toBeInTheDocument()
+  })
+
+  test('an image that is no http(s) URL is not shown', async () => {
+    answer(buildReturnStatus({ items: [buildStatusItem({ image_src: 'javascript:alert(1)' })] }))
+    const { container } = renderPortal({ route: route() })
+    await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })
+    expect(container.querySelector('img[src^="javascript"]')).toBeNull()
+  })
+})

@@ -1,0 +1,137 @@
+import { Link, useLocation, useParams } from 'react-router-dom'
+import type { ReturnStatus, ReturnStatusRefund } from '../../api/contract'
+import { useGetReturnStatusQuery } from '../../api/returnsEndpoints'
+import { CopyLink } from '../../components/CopyLink'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { formatMoney } from '../../components/format'
+import { formatDate, formatDay, refundWhen } from '../../components/refundTiming'
+import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
+import { Spinner } from '../../components/Spinner'
+import { useHeadingFocus } from '../../components/useHeadingFocus'
+import { paths } from '../../config/paths'
+import { useLocale, useT } from '../../i18n/useT'
+import { ItemProgress } from './ItemProgress'
+import './StatusScreen.css'
+
+/** What the server signs: base64url of an HMAC-SHA256 (43 characters); anything else is not a link of ours. */
+const SIGNATURE = /^[A-Za-z0-9_-]{20,128}$/
+
+function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
+  const t = useT()
+  const locale = useLocale()
+  if (!refund) return <p className="status__refund-amount">{t('status.noRefund')}</p>
+  const amount = formatMoney(refund.amount, locale)
+  const { timing, expected } = refund
+  return (
+    <>
+      <p className="status__refund-amount">{t(refund.method === 'store_credit' ? 'status.refundStoreCredit' : 'status.refundOriginal', { amount })}</p>
+      {expected ? (
+        <p className="status__refund-when">
+          {expected.from === expected.to
+            ? t('status.expectedOn', { date: formatDay(expected.from, locale) })
+            : t('status.expectedBetween', { from: formatDay(expected.from, locale), to: formatDay(expected.to, locale) })}
+        </p>
+      ) : timing ? (
+        <p className="status__refund-when">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p>
+      ) : null}
+    </>
+  )
+}
+
+function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const label = status.label ? labelHref(status.label.label_url) : null
+  return (
+    <div className="status">
+      <p className="status__submitted muted">{t('status.submittedOn', { date: formatDate(status.created_at, locale) })}</p>
+      <section className="status__section status__items" aria-labelledby="status-items">
+        <h2 id="status-items" className="status__heading">{t('status.items')}</h2>
+        <ul className="status__item-list">
+          {status.items.map((item) => (
+            <ItemProgress key={item.line_item_id} item={item} />
+          ))}
+        </ul>
+      </section>
+      <div className="status__side">
+        <section className="status__section status__refund" aria-labelledby="status-refund">
+          <h2 id="status-refund" className="status__heading">{t('status.refund')}</h2>
+          <RefundBlock refund={status.refund} />
+        </section>
+        {status.label ? (
+          <section className="status__section status__label" aria-labelledby="status-label">
+            <h2 id="status-label" className="status__heading">{t('status.label')}</h2>
+            {label ? (
+              <a className="button button--primary button--block" href={label} download target="_blank" rel="noopener noreferrer">
+                {t('instructions.label')}
+              </a>
+            ) : null}
+            <img className="status__qr" src={svgDataUrl(status.label.qr_svg)} alt={t('instructions.qrAlt', { code: status.label.qr_code_value })} width={160} height={160} />
+            <p className="muted status__code">{t('instructions.code', { code: status.label.qr_code_value })}</p>
+            <h3 className="status__subheading">{t('instructions.address')}</h3>
+            <ReturnAddress address={status.address} locale={locale} className="status__address" />
+          </section>
+        ) : null}
+        <section className="status__section" aria-label={t('status.linkLabel')}>
+          <CopyLink url={link} label={t('status.linkLabel')} />
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function Problem({ kind, retry }: { kind: 'invalid' | 'expired' | 'failed'; retry: () => void }) {
+  const t = useT()
+  return (
+    <div className="card__center">
+      <ErrorMessage>{t(kind === 'invalid' ? 'status.invalid' : kind === 'expired' ? 'status.expired' : 'status.failed')}</ErrorMessage>
+      {kind === 'failed' ? (
+        <button type="button" className="button button--secondary" onClick={retry}>
+          {t('common.tryAgain')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+const statusCode = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? error.status : null)
+
+/**
+ * /status/{id}#{signature}: a submitted return's items and where each is, the refund and when it
+ * arrives, and the label and QR code while something is still to be sent. Opened from the
+ * instructions or from the kept link, with or without a session.
+ */
+export default function StatusScreen() {
+  const t = useT()
+  const headingRef = useHeadingFocus()
+  const { id = '' } = useParams()
+  const { pathname, search, hash } = useLocation()
+  const signature = decodeURIComponent(hash.replace(/^#/, ''))
+  const wellFormed = SIGNATURE.test(signature) && id !== ''
+  // Fetched fresh on every visit: the state moves on while the page is away.
+  const { data, error, isError, isFetching, refetch } = useGetReturnStatusQuery({ returnId: id, signature }, { skip: !wellFormed, refetchOnMountOrArgChange: true })
+  const code = statusCode(error)
+  const problem = !wellFormed || (isError && (code === 404 || code === 400)) ? 'invalid' : isError && code === 410 ? 'expired' : isError ? 'failed' : null
+
+  return (
+    <section className="step status-screen" aria-labelledby="status-title" aria-busy={isFetching}>
+      <h1 id="status-title" className="screen-title" ref={headingRef} tabIndex={-1}>
+        {data && !problem ? t('status.title', { name: data.return_name }) : t('status.heading')}
+      </h1>
+      {problem && !(problem === 'failed' && isFetching) ? (
+        <Problem kind={problem} retry={() => void refetch()} />
+      ) : data ? (
+        <StatusView status={data} link={`${window.location.origin}${pathname}${search}${hash}`} />
+      ) : (
+        <div className="card__center">
+          <Spinner label={t('status.loading')} />
+        </div>
+      )}
+      <div className="actions status__actions">
+        <Link className="button button--secondary button--block" to={paths.start.build()}>
+          {t('status.toStart')}
+        </Link>
+      </div>
+    </section>
+  )
+}
