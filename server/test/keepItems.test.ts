@@ -56,7 +56,7 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
   const mixed: ReturnRequest = {
     items: [
       { line_item_id: SOCKS, quantity: 1, reason_id: 'changed_mind' },
-      { line_item_id: BEANIE, quantity: 1, reason_id: 'not_as_described' },
+      { line_item_id: BEANIE, quantity: 1, reason_id: 'colour_differs' },
     ],
     refund_method: 'original_payment',
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/contract'
+import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
 import { encodeConfigOverride, parseConfigOverride } from './configOverride'
 
 const hostileString = fc.oneof(

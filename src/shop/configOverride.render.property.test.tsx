@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react'
 import fc from 'fast-check'
-import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/contract'
+import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
 import { renderPortal } from '../testing/renderWithProviders'
 import { encodeConfigOverride } from './configOverride'
 

@@ -1,4 +1,5 @@
-import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS, type PortalConfig } from '../api/contract'
+import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
+import type { PortalConfig } from '../api/contract'
 import { safeColor } from './color'
 
 /** Longest text we show from a configuration; longer ones are cut (a layout, not a novel). */
