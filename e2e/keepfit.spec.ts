@@ -110,7 +110,7 @@ test.describe('keep-item returns', () => {
     await startReturn(page, '#1010', 'keep@example.com')
     await chooseItems(page, [{ title: 'Cotton Socks' }, { title: 'Wool Beanie' }])
     await giveReason(page, SOCKS, 'Cotton Socks', 'Changed my mind')
-    await giveReason(page, BEANIE, 'Wool Beanie', 'Not as described')
+    await giveReason(page, BEANIE, 'Wool Beanie', 'Changed my mind')
     await declineUpsell(page)
     await chooseRefundMethod(page, 'Original payment method')
 
