@@ -16,6 +16,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * the shopper's choices, never an empty flow that is then overwritten.
  */
 async function boot() {
+  // A shopper back on a later step (a reload): the checks of the stored session are a chunk of
+  // their own (store.ts), fetched now, while the libraries below are evaluated, not after.
+  if (hasStoredSession()) void import(/* webpackChunkName: "restore" */ './features/returnFlow/restore')
   // webpackExports: an import() would otherwise keep every export of the library in the bundle.
   await Promise.all([
     import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
@@ -37,6 +40,15 @@ async function boot() {
   await nextTask()
   const { startPortal } = await import(/* webpackMode: "eager" */ './app/start')
   startPortal(store)
+}
+
+/** Whether sessionStorage holds a portal's flow (store.ts names its keys `persist:rebound:returnFlow:…`). */
+function hasStoredSession(): boolean {
+  try {
+    return Object.keys(window.sessionStorage).some((key) => key.startsWith('persist:rebound:returnFlow:'))
+  } catch {
+    return false
+  }
 }
 
 void boot()
