@@ -47,6 +47,9 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       new MiniCssExtractPlugin({
+        // Each screen's CSS styles its own block classes (.photo-thumbs, .support-code…): the
+        // order in which screens import them into the one stylesheet does not matter.
+        ignoreOrder: true,
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
