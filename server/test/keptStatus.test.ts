@@ -1,6 +1,8 @@
 import type { ReturnOrder, ReturnRequest, ReturnStatus, VerifiedOrder } from '../../src/api/contract'
 import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
+import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
+import type { ShopFile } from '../src/import/shopFile'
 import { NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
 
 const ADMIN_TOKEN = 'admin-token-for-kept-status-tests'
@@ -141,5 +143,31 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     const view = await statusOf(made.id!)
     expect(states(view)).toEqual([[SOCKS, 'refunded']])
     expect(view.refund!.expected).toEqual({ from: '2026-11-27', to: '2026-12-04' })
+  })
+
+  test('a tracked return in a shop file: its progress in transit and received concerns the items sent; a kept item is refunded only', async () => {
+    const file = readDemoShop(DEMO_SHOP_FILES[0]!) as ShopFile
+    file.shop = 'trackkeep'
+    file.config.portal_id = 'portal-trackkeep'
+    const o1010 = file.orders.find((entry) => entry.name === '#1010')!
+    o1010.tracked_returns = [
+      {
+        created_at: 'now-3d',
+        refund_method: 'original_payment',
+        items: [
+          { line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' },
+          { line_item_id: BEANIE, quantity: 1, reason_id: 'changed_mind' },
+        ],
+        progress: { in_transit: 'now-2d', received: 'now-1d' },
+      },
+    ]
+    expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
+    const [row] = await api.db.query<{ id: string }>("SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'trackkeep' AND o.name = '#1010'")
+    const view = await statusOf(row!.id)
+    expect(view.items.map((item) => [item.line_item_id, item.keep, item.state, item.history.map((step) => step.state)])).toEqual([
+      [SOCKS, true, 'requested', ['requested']],
+      [BEANIE, false, 'received', ['requested', 'in_transit', 'received']],
+    ])
+    expect(view.label).toBeNull()
   })
 })
