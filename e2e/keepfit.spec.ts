@@ -129,4 +129,44 @@ test.describe('keep-item returns', () => {
     await expect(page.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
     await expectAccessible(page)
   })
+
+  test('#1010: the status page from the instructions shows the socks kept (two steps) and the beanie sent (four); the parcel scan passes the socks by', async ({ page, request, resetDemoShops }) => {
+    await resetDemoShops()
+    await openStart(page)
+    await startReturn(page, '#1010', 'keep@example.com')
+    await chooseItems(page, [{ title: 'Cotton Socks' }, { title: 'Wool Beanie' }])
+    await giveReason(page, SOCKS, 'Cotton Socks', 'Changed my mind')
+    await giveReason(page, BEANIE, 'Wool Beanie', 'Changed my mind')
+    await declineUpsell(page)
+    await chooseRefundMethod(page, 'Original payment method')
+    await expectStep(page, '/confirm', 'Check and confirm your return')
+    await page.getByRole('button', { name: 'Submit return' }).click()
+
+    await expectStep(page, '/return-instruction', 'Your return is registered')
+    await page.getByRole('region', { name: 'Follow your return' }).getByRole('link', { name: 'See your return’s status' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return #1010-R1')
+    const returnId = new URL(page.url()).pathname.split('/')[2]!
+
+    const socks = page.getByRole('listitem', { name: 'Cotton Socks' })
+    await expect(socks.getByText('You keep this item: no need to send it back')).toBeVisible()
+    const socksSteps = socks.getByRole('list', { name: 'Progress of Cotton Socks' }).getByRole('listitem')
+    await expect(socksSteps).toHaveText([/^Return requested \((done|current step)\)/, /^Refunded \(not yet\)/])
+    await expect(socks.locator('[aria-current="step"]')).toContainText('Return requested')
+    const beanie = page.getByRole('listitem', { name: 'Wool Beanie' })
+    await expect(beanie.getByText(/You keep this item/)).toHaveCount(0)
+    await expect(beanie.getByRole('list', { name: 'Progress of Wool Beanie' }).getByRole('listitem')).toHaveText([/^Return requested/, /On its way to us \(not yet\)/, /Received by us \(not yet\)/, /Refunded \(not yet\)/])
+    const label = page.getByRole('region', { name: 'Your label and drop-off code' })
+    await expect(label).toContainText('Only for the items you send back')
+    await expect(label.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
+    await expectAccessible(page)
+
+    // The parcel is scanned: the beanie travels, the socks stay requested; the socks cannot be put in transit.
+    const ADMIN = { authorization: 'Bearer e2e-admin-token' }
+    expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit' } })).status()).toBe(200)
+    expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit', line_item_ids: [SOCKS] } })).status()).toBe(422)
+    await page.reload()
+    await expect(beanie.getByText(/^Now:/)).toHaveText('Now: On its way to us')
+    await expect(socks.getByText(/^Now:/)).toHaveText('Now: Return requested')
+    await expect(socks.getByRole('list', { name: 'Progress of Cotton Socks' }).getByRole('listitem')).toHaveCount(2)
+  })
 })

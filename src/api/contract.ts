@@ -319,12 +319,18 @@ export interface ReturnInstructions {
 /**
  * Where one returned item is. A return's items start `requested`; an operator moves them on
  * (POST /admin/returns/{id}/status), forward only. An item kept by the shopper (not sent back)
- * would go from `requested` straight to `refunded`.
+ * goes from `requested` straight to `refunded`.
  */
 export type ReturnItemState = 'requested' | 'in_transit' | 'received' | 'refunded'
 
 /** The states an item that is sent back goes through, in order. */
 export const RETURN_ITEM_STATES = ['requested', 'in_transit', 'received', 'refunded'] as const satisfies readonly ReturnItemState[]
+
+/** The states of an item the shopper keeps: nothing travels, so never in transit or received. */
+export const KEPT_ITEM_STATES = ['requested', 'refunded'] as const satisfies readonly ReturnItemState[]
+
+/** The states that apply to an item, in order: the kept ones, or the whole way of an item sent back. */
+export const itemStates = (keep: boolean): readonly ReturnItemState[] => (keep ? KEPT_ITEM_STATES : RETURN_ITEM_STATES)
 
 export interface ReturnStatusItem {
   line_item_id: string
@@ -334,6 +340,10 @@ export interface ReturnStatusItem {
   image_src: string | null
   /** the variant it is exchanged for, by title; null when refunded */
   exchange_variant_title: string | null
+  /** true: the shopper keeps it (refunded without being sent back); false for returns before keep-item returns */
+  keep: boolean
+  /** the states that apply to it, in order: `requested`, `refunded` when kept; all four when sent back */
+  states: ReturnItemState[]
   state: ReturnItemState
   /** the states reached, with when (ISO 8601), in order; `requested` is the return's creation */
   history: { state: ReturnItemState; at: string }[]
@@ -361,7 +371,7 @@ export interface ReturnStatus {
   items: ReturnStatusItem[]
   /** null when nothing is refunded (an exchange only) or the return was imported without one */
   refund: ReturnStatusRefund | null
-  /** the label and drop-off code again, while some item is still to be sent; null after */
+  /** the label and drop-off code again, while some item that is sent back is still to be sent; null after, and when every item is kept */
   label: { label_url: string; qr_svg: string; qr_code_value: string } | null
   address: Address
 }

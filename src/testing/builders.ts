@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueProduct, LineItem, MoneyBag, PortalConfig, ReturnInstructions, ReturnOrder, ReturnStatus, ReturnStatusItem, SupportToken, Variant, VerifiedOrder } from '../api/contract'
+import { itemStates, type Catalogue, type CatalogueProduct, type LineItem, type MoneyBag, type PortalConfig, type ReturnInstructions, type ReturnOrder, type ReturnStatus, type ReturnStatusItem, type SupportToken, type Variant, type VerifiedOrder } from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -144,9 +144,12 @@ export function buildStatusItem(overrides: Partial<ReturnStatusItem> = {}): Retu
     quantity: 1,
     image_src: 'https://cdn.example.com/tee.png',
     exchange_variant_title: null,
+    keep: false,
     state: 'requested',
     history: [{ state: 'requested', at: '2026-11-12T10:00:00.000Z' }],
     ...overrides,
+    // A kept item's states are its two, unless a test says otherwise.
+    states: overrides.states ?? [...itemStates(overrides.keep === true)],
   }
 }
 

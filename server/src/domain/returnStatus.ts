@@ -1,4 +1,4 @@
-import { RETURN_ITEM_STATES, type RefundTiming, type ReturnItemState, type ReturnOrder, type ReturnStatusItem, type ReturnStatusRefund } from '../../../src/api/contract'
+import { KEPT_ITEM_STATES, RETURN_ITEM_STATES, type RefundTiming, type ReturnItemState, type ReturnOrder, type ReturnStatusItem, type ReturnStatusRefund } from '../../../src/api/contract'
 import type { ReturnedLine } from '../storage/returnStates'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
@@ -14,15 +14,26 @@ export function lineHistory(line: Pick<ReturnedLine, 'events'>, createdAt: Date)
   return [{ state: 'requested', at: createdAt.toISOString() }, ...later]
 }
 
+/** The line ids of a return the shopper keeps (its stored answer says; a return stored without one keeps nothing). */
+export function keptLineIds(answer: Pick<ReturnOrder, 'items'> | null): Set<string> {
+  return new Set((answer?.items ?? []).filter((item) => item.keep === true).map((item) => item.line_item_id))
+}
+
+/** Whether a kept item can ever reach `state`: only `requested` and `refunded` (nothing travels). */
+export const keptItemCanReach = (state: ReturnItemState) => (KEPT_ITEM_STATES as readonly ReturnItemState[]).includes(state)
+
 /**
  * Why lines cannot move to `target`: states only move forward (a line already there or beyond
- * stays). An empty list means every line may move.
+ * stays), and a line the shopper keeps is never in transit or received. An empty list means
+ * every line may move.
  * @example transitionProblems([{ line_item_id: 'a', events: [] }], 'received') // []
  */
-export function transitionProblems(lines: readonly Pick<ReturnedLine, 'line_item_id' | 'events'>[], target: ReturnItemState): string[] {
-  return lines
-    .filter((line) => rank(lineState(line)) >= rank(target))
-    .map((line) => `line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`)
+export function transitionProblems(lines: readonly Pick<ReturnedLine, 'line_item_id' | 'events'>[], target: ReturnItemState, kept: ReadonlySet<string> = new Set()): string[] {
+  return lines.flatMap((line) => {
+    if (kept.has(line.line_item_id) && !keptItemCanReach(target)) return [`line_item_ids: "${line.line_item_id}" is kept by the shopper (not sent back), so it is never ${target.replace('_', ' ')}`]
+    if (rank(lineState(line)) >= rank(target)) return [`line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`]
+    return []
+  })
 }
 
 const DAY_MS = 86_400_000
@@ -49,8 +60,9 @@ export function expectedWindow(timing: RefundTiming, anchor: Date): { from: stri
 
 /**
  * The refund of a submitted return for its status page: amount, method, timing and, once what the
- * timing counts from has happened (submission, or every refunded item received), the dates.
- * Null when nothing is refunded.
+ * timing counts from has happened (submission, or every refunded item sent back received), the
+ * dates. Items the shopper keeps wait for no parcel: when every refunded item is kept, a timing
+ * "after receipt" counts from the submission. Null when nothing is refunded.
  */
 export function statusRefund(answer: ReturnOrder | null, lines: readonly ReturnedLine[], createdAt: Date): ReturnStatusRefund | null {
   if (!answer) return null
@@ -60,10 +72,13 @@ export function statusRefund(answer: ReturnOrder | null, lines: readonly Returne
   const timing = answer.refund_timing?.[method] ?? null
   if (!timing) return { method, amount, timing: null, expected: null }
   if (timing.after === 'submit') return { method, amount, timing, expected: expectedWindow(timing, createdAt) }
-  // Receipt: when the last of the refunded (not exchanged) items arrived.
+  // Receipt: when the last of the refunded (not exchanged) items that are sent back arrived.
+  const kept = keptLineIds(answer)
   const refunded = lines.filter((line) => line.exchange_variant_id === null)
-  const arrivals = refunded.map((line) => line.events.find((event) => event.state === 'received')?.at ?? (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined))
-  if (refunded.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
+  const sent = refunded.filter((line) => !kept.has(line.line_item_id))
+  if (refunded.length > 0 && sent.length === 0) return { method, amount, timing, expected: expectedWindow(timing, createdAt) }
+  const arrivals = sent.map((line) => line.events.find((event) => event.state === 'received')?.at ?? (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined))
+  if (sent.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
   const last = new Date(Math.max(...arrivals.map((at) => at!.getTime())))
   return { method, amount, timing, expected: expectedWindow(timing, last) }
 }

@@ -7,6 +7,7 @@ import { recordLineState } from '../storage/returnStates'
 import type { ShopRecord } from '../storage/shops'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
+import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
 import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 
@@ -89,7 +90,10 @@ export async function importShop(db: Database, input: unknown, now = new Date())
         )
         for (const state of RETURN_ITEM_STATES) {
           const when = state === 'requested' ? undefined : entry.progress?.[state]
-          if (when !== undefined) await recordLineState(tx, returnId, priced.lines.map((line) => line.lineItemId), state as Exclude<ReturnItemState, 'requested'>, resolveDate(when, now))
+          // Kept items travel nowhere: a tracked return's in_transit and received concern the items sent.
+          const kept = keptLineIds(priced.order)
+          const lineIds = priced.lines.map((line) => line.lineItemId).filter((lineId) => !kept.has(lineId) || keptItemCanReach(state))
+          if (when !== undefined && lineIds.length > 0) await recordLineState(tx, returnId, lineIds, state as Exclude<ReturnItemState, 'requested'>, resolveDate(when, now))
         }
       }
     }

@@ -1,8 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { RETURN_ITEM_STATES, type ReturnItemState } from '../../../src/api/contract'
+import { RETURN_ITEM_STATES, type ReturnItemState, type ReturnOrder } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
-import { lineState, transitionProblems } from '../domain/returnStatus'
+import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
 import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
 import { findReturnedLines, recordLineState } from '../storage/returnStates'
@@ -44,7 +44,9 @@ type LaterState = Exclude<ReturnItemState, 'requested'>
 
 /**
  * POST /admin/returns/{id}/status `{state, line_item_ids?}`: the operator (or the carrier's and
- * warehouse's systems) moves a return's items on, forward only; without line_item_ids, every item.
+ * warehouse's systems) moves a return's items on, forward only; without line_item_ids, every item
+ * the state applies to (items the shopper keeps go from requested to refunded only: never in
+ * transit or received; naming one for those is a 422).
  * The answer names each item's state and the status link's token for the shopper.
  */
 async function returnStateRoute(app: FastifyInstance, context: PortalContext, onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
@@ -82,13 +84,17 @@ async function returnStateRoute(app: FastifyInstance, context: PortalContext, on
       const { state, line_item_ids: wanted } = request.body
       const outcome = await context.db.transaction(async (tx) => {
         // One change of a return at a time: two scans at once cannot both move an item.
-        const [locked] = await tx.query('SELECT id FROM returns WHERE id = $1 FOR UPDATE', [id])
+        const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null }>('SELECT id, return_order FROM returns WHERE id = $1 FOR UPDATE', [id])
         if (!locked) return { status: 404, body: { error: 'not_found', message: 'No such return.' } }
+        const kept = keptLineIds(locked.return_order)
         const lines = await findReturnedLines(tx, id)
         const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
         if (unknown.length > 0) return { status: 422, body: { error: 'invalid_transition', message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; ') } }
-        const moving = wanted ? lines.filter((line) => wanted.includes(line.line_item_id)) : lines
-        const problems = transitionProblems(moving, state)
+        // "Every item" means every item the state applies to: kept items are never in transit or
+        // received, so a scan of the parcel passes them by; named explicitly, they are an error.
+        const moving = wanted ? lines.filter((line) => wanted.includes(line.line_item_id)) : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
+        if (moving.length === 0) return { status: 422, body: { error: 'invalid_transition', message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}` } }
+        const problems = transitionProblems(moving, state, kept)
         if (problems.length > 0) return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } }
         const at = context.now()
         await recordLineState(tx, id, moving.map((line) => line.line_item_id), state, at)

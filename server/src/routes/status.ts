@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { RETURN_ITEM_STATES, type ReturnStatus, type ReturnStatusItem } from '../../../src/api/contract'
+import { itemStates, RETURN_ITEM_STATES, type ReturnStatus, type ReturnStatusItem } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
-import { lineHistory, lineState, statusRefund } from '../domain/returnStatus'
+import { keptLineIds, lineHistory, lineState, statusRefund } from '../domain/returnStatus'
 import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
@@ -31,7 +31,7 @@ const statusSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['line_item_id', 'title', 'variant_title', 'quantity', 'image_src', 'exchange_variant_title', 'state', 'history'],
+        required: ['line_item_id', 'title', 'variant_title', 'quantity', 'image_src', 'exchange_variant_title', 'keep', 'states', 'state', 'history'],
         properties: {
           line_item_id: { type: 'string' },
           title: { type: 'string' },
@@ -39,6 +39,8 @@ const statusSchema = {
           quantity: { type: 'integer' },
           image_src: nullableString,
           exchange_variant_title: nullableString,
+          keep: { type: 'boolean' },
+          states: { type: 'array', items: { type: 'string', enum: [...RETURN_ITEM_STATES] } },
           state: { type: 'string', enum: [...RETURN_ITEM_STATES] },
           history: { type: 'array', items: { type: 'object', required: ['state', 'at'], properties: { state: { type: 'string' }, at: { type: 'string' } } } },
         },
@@ -96,12 +98,13 @@ export async function statusRoutes(app: FastifyInstance, context: PortalContext)
   )
 }
 
-/** The status page's view of a return: its items as returned, their states, the refund, the label while it matters. */
+/** The status page's view of a return: its items as returned (kept or sent), their states, the refund, the label while a parcel is to be sent. */
 export async function returnStatus(context: PortalContext, found: ReturnRecord, order: OrderRecord, shop: ShopRecord): Promise<ReturnStatus> {
   const createdAt = new Date(found.created_at)
   const returned = await findReturnedLines(context.db, found.id)
   const byLine = new Map(returned.map((line) => [line.line_item_id, line]))
   const answered = new Map((found.return_order?.items ?? []).map((item) => [item.line_item_id, item]))
+  const kept = keptLineIds(found.return_order)
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   // In the order's own line order, as the portal shows items everywhere.
   const items: ReturnStatusItem[] = order.line_items.flatMap((line) => {
@@ -117,12 +120,16 @@ export async function returnStatus(context: PortalContext, found: ReturnRecord, 
         quantity: entry.quantity,
         image_src: line.product_src ?? variant?.image_src ?? null,
         exchange_variant_title: answer?.exchange_variant_title ?? (entry.exchange_variant_id ? (catalogue.variant(entry.exchange_variant_id)?.title ?? null) : null),
+        keep: kept.has(line.id),
+        states: [...itemStates(kept.has(line.id))],
         state: lineState(entry),
         history: lineHistory(entry, createdAt),
       },
     ]
   })
-  const toSend = items.some((item) => item.state === 'requested' || item.state === 'in_transit')
+  // The label is for the parcel: items sent back and not there yet. Kept items never travel, so a
+  // return that keeps everything has no label (as the label PDF: instructions.ts labelFor).
+  const toSend = items.some((item) => !item.keep && (item.state === 'requested' || item.state === 'in_transit'))
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
   return {

@@ -1,4 +1,4 @@
-import { RETURN_ITEM_STATES, type ReturnItemState, type ReturnStatusItem } from '../../api/contract'
+import { itemStates, RETURN_ITEM_STATES, type ReturnItemState, type ReturnStatusItem } from '../../api/contract'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
@@ -16,14 +16,28 @@ const STATE_WORDS: Record<ReturnItemState, MessageId> = {
 const stateWords = (state: ReturnItemState, exchanged: boolean): MessageId => (state === 'refunded' && exchanged ? 'status.state.exchanged' : STATE_WORDS[state])
 
 /**
- * One returned item and where it is: its current state in words, then every state as an ordered
- * list, each marked done, current (aria-current) or not yet in words as well as by its look.
+ * Where `state` stands among `states`: its place, or (a state the item's way does not name) the
+ * last of its states before it, so the track never loses its current step.
+ */
+function currentIndex(states: readonly ReturnItemState[], state: ReturnItemState): number {
+  const exact = states.indexOf(state)
+  if (exact >= 0) return exact
+  const rank = RETURN_ITEM_STATES.indexOf(state)
+  return states.reduce((found, candidate, index) => (RETURN_ITEM_STATES.indexOf(candidate) <= rank ? index : found), 0)
+}
+
+/**
+ * One returned item and where it is: its current state in words, then each state that applies to
+ * it as an ordered list, each marked done, current (aria-current) or not yet in words as well as
+ * by its look. An item the shopper keeps says so, and has two steps only: requested, refunded.
  */
 export function ItemProgress({ item }: { item: ReturnStatusItem }) {
   const t = useT()
   const locale = useLocale()
   const exchanged = item.exchange_variant_title !== null
-  const current = RETURN_ITEM_STATES.indexOf(item.state)
+  const kept = item.keep === true
+  const states = item.states?.length ? item.states : itemStates(kept)
+  const current = currentIndex(states, item.state)
   const reached = new Map(item.history.map((step) => [step.state, step.at]))
   const image = item.image_src ? safeUrl(item.image_src) : null
   const titleId = `status-item-${item.line_item_id}`
@@ -38,13 +52,14 @@ export function ItemProgress({ item }: { item: ReturnStatusItem }) {
           {item.variant_title ? <span className="muted">{item.variant_title}</span> : null}
           <span className="muted">{t('status.quantity', { count: item.quantity })}</span>
           {exchanged ? <span className="status-item__exchange">{t('status.exchangeFor', { variant: item.exchange_variant_title! })}</span> : null}
+          {kept ? <span className="status-item__kept">{t('status.kept')}</span> : null}
         </div>
       </div>
       <p className="status-item__now">
         <T id="status.now" values={{ state: t(stateWords(item.state, exchanged)) }} components={[<strong />]} />
       </p>
       <ol className="status-track" aria-label={t('status.timeline', { title: item.title })}>
-        {RETURN_ITEM_STATES.map((state, index) => {
+        {states.map((state, index) => {
           const phase = index < current ? 'done' : index === current ? 'current' : 'upcoming'
           const at = reached.get(state)
           return (

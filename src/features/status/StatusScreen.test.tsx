@@ -144,6 +144,69 @@ describe('return status page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })).toBeInTheDocument()
   })
 
+  test('a kept item says the shopper keeps it and has two steps only; the label is for the items sent', async () => {
+    const socks = buildStatusItem({ line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, keep: true })
+    const beanie = buildStatusItem({ line_item_id: 'beanie', title: 'Wool Beanie', variant_title: null, state: 'in_transit', history: tee.history })
+    answer(buildReturnStatus({ items: [socks, beanie] }))
+    renderPortal({ route: route() })
+    const items = within(await screen.findByRole('region', { name: 'Your items' }))
+    const socksCard = items.getByRole('listitem', { name: 'Cotton Socks' })
+    expect(within(socksCard).getByText('You keep this item: no need to send it back')).toBeInTheDocument()
+    expect(within(socksCard).getByText('Now:', { exact: false })).toHaveTextContent('Now: Return requested')
+    const track = within(socksCard).getByRole('list', { name: 'Progress of Cotton Socks' })
+    expect(track.tagName).toBe('OL')
+    const steps = within(track).getAllByRole('listitem')
+    expect(steps.map((step) => step.textContent)).toEqual(['Return requested (current step)November 12, 2026', 'Refunded (not yet)'])
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual(['step', null])
+    // The beanie travels: four steps, and no word of keeping it.
+    const beanieCard = items.getByRole('listitem', { name: 'Wool Beanie' })
+    expect(within(beanieCard).getAllByRole('listitem')).toHaveLength(4)
+    expect(within(beanieCard).queryByText(/You keep this item/)).not.toBeInTheDocument()
+    const label = screen.getByRole('region', { name: 'Your label and drop-off code' })
+    expect(label).toHaveTextContent('Only for the items you send back: the items you keep stay with you.')
+    expect(within(label).getByRole('link', { name: 'Download shipping label (PDF)' })).toBeInTheDocument()
+  })
+
+  test('every item kept and refunded: its two steps done and current, no label or QR, the dates from the submission', async () => {
+    const socks = buildStatusItem({
+      title: 'Cotton Socks',
+      quantity: 2,
+      keep: true,
+      state: 'refunded',
+      history: [
+        { state: 'requested', at: '2026-11-12T10:00:00.000Z' },
+        { state: 'refunded', at: '2026-11-13T10:00:00.000Z' },
+      ],
+    })
+    answer(
+      buildReturnStatus({
+        items: [socks],
+        refund: { method: 'original_payment', amount: { amount: '19.80', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: { from: '2026-11-19', to: '2026-11-26' } },
+        label: null,
+      }),
+    )
+    renderPortal({ route: route() })
+    const card = await screen.findByRole('listitem', { name: 'Cotton Socks' })
+    expect(card).toHaveTextContent('Quantity: 2')
+    expect(within(card).getByText('You keep this item: no need to send it back')).toBeInTheDocument()
+    expect(within(card).getByText('Now:', { exact: false })).toHaveTextContent('Now: Refunded')
+    const steps = within(within(card).getByRole('list', { name: 'Progress of Cotton Socks' })).getAllByRole('listitem')
+    expect(steps.map((step) => step.textContent)).toEqual(['Return requested (done)November 12, 2026', 'Refunded (current step)November 13, 2026'])
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step'])
+    expect(screen.getByRole('region', { name: 'Your refund' })).toHaveTextContent('Expected between November 19, 2026 and November 26, 2026')
+    expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /shipping label/ })).not.toBeInTheDocument()
+  })
+
+  test('a kept item in German', async () => {
+    answer(buildReturnStatus({ items: [buildStatusItem({ title: 'Baumwollsocken', keep: true })], label: null }))
+    renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
+    const card = await screen.findByRole('listitem', { name: 'Baumwollsocken' })
+    expect(within(card).getByText('Sie behalten diesen Artikel: Sie müssen ihn nicht zurücksenden')).toBeInTheDocument()
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2)
+  })
+
   test('an image that is no http(s) URL is not shown', async () => {
     answer(buildReturnStatus({ items: [buildStatusItem({ image_src: 'javascript:alert(1)' })] }))
     const { container } = renderPortal({ route: route() })

@@ -61,6 +61,7 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
         {status.label ? (
           <section className="status__section status__label" aria-labelledby="status-label">
             <h2 id="status-label" className="status__heading">{t('status.label')}</h2>
+            {status.items.some((item) => item.keep) ? <p className="status__label-note">{t('status.labelSentOnly')}</p> : null}
             {label ? (
               <a className="button button--primary button--block" href={label} download target="_blank" rel="noopener noreferrer">
                 {t('instructions.label')}
@@ -97,8 +98,9 @@ function Problem({ kind, retry }: { kind: 'invalid' | 'expired' | 'failed'; retr
 const statusCode = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? error.status : null)
 
 /**
- * /status/{id}#{signature}: a submitted return's items and where each is, the refund and when it
- * arrives, and the label and QR code while something is still to be sent. Opened from the
+ * /status/{id}#{signature}: a submitted return's items and where each is (an item the shopper
+ * keeps goes from requested to refunded), the refund and when it arrives, and the label and QR
+ * code while something is still to be sent (never when every item is kept). Opened from the
  * instructions or from the kept link, with or without a session.
  */
 export default function StatusScreen() {
