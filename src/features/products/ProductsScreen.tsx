@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
@@ -28,14 +28,16 @@ function initialChoice(rows: readonly ProductRowModel[], items: readonly ChosenI
 export default function ProductsScreen() {
   const dispatch = useAppDispatch()
   const order = useAppSelector(selectOrder)
-  const storedItems = useAppSelector(selectChosenItems)
+  // The stored choice is read once, to start from: this screen keeps its own, and re-rendering a
+  // 1,000-row list for every store update its own ticks make would double each tick's work.
+  const store = useAppStore()
   const t = useT()
   const locale = useLocale()
   const { continueFrom, isContinuing } = useContinue()
 
   const lines = order?.line_items
   const rows = useMemo(() => productRows(lines ?? [], locale), [lines, locale])
-  const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, storedItems))
+  const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
   const latest = useRef(chosen)
   // Every change is stored at once, so a reload of this step restores the boxes and quantities.
