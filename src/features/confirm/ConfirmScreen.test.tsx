@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import type { ReturnRequest } from '../../api/contract'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { buildCatalogue, buildFlow, buildInstructions, buildLineItem, buildOrder, buildProduct, buildQuote, buildSubmittedReturn, buildVariant, money } from '../../testing/builders'
@@ -114,12 +114,16 @@ describe('confirm', () => {
   })
 
   test('while submitting the button is disabled with a spinner, and a double click sends one request', async () => {
-    const seen = api([async () => (await delay(80), HttpResponse.json(buildSubmittedReturn(), { status: 201 }))])
+    // The answer waits until the test has seen the submitting state (a busy machine cannot skip it).
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const seen = api([async () => (await answered, HttpResponse.json(buildSubmittedReturn(), { status: 201 }))])
     const { user, router } = renderConfirm()
     await screen.findByText('Total')
     await user.dblClick(submitButton())
     expect(await screen.findByRole('status', { name: 'Submitting your return' })).toBeInTheDocument()
     expect(submitButton()).toBeDisabled()
+    answer()
     await waitFor(() => expect(router.state.location.pathname).toBe('/return-instruction'))
     expect(seen.submits).toHaveLength(1)
   })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import type { ExchangeData, ReturnRequest, VerifiedOrder } from '../../api/contract'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant } from '../../testing/builders'
@@ -112,11 +112,14 @@ describe('exchange', () => {
 
   test('when the next step hangs on the refund value, Continue waits for the quote with a spinner', async () => {
     let body: ReturnRequest | undefined
+    // The quote waits until the test has seen the waiting state (a busy machine cannot skip it).
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 }))),
       http.post('*/portal-registration/returns/quote', async ({ request }) => {
         body = (await request.json()) as ReturnRequest
-        await delay(50)
+        await answered
         return HttpResponse.json(buildQuote('25.00'))
       }),
     )
@@ -126,6 +129,7 @@ describe('exchange', () => {
     await user.click(continueButton())
     expect(await screen.findByRole('status', { name: 'Moving on' })).toBeInTheDocument()
     expect(continueButton()).toBeDisabled()
+    answer()
 
     // The next screen belongs to another step; only where the flow went is asserted here.
     await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))

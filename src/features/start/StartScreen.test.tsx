@@ -181,9 +181,12 @@ describe('the start button', () => {
   })
 
   test('is enabled with an order name and a valid e-mail, and disabled while verifying', async () => {
+    // The answer waits until the test has seen the verifying state (a busy machine cannot skip it).
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       http.post(verifyRoute, async () => {
-        await delay(200)
+        await answered
         return HttpResponse.json(buildOrder())
       }),
     )
@@ -193,8 +196,9 @@ describe('the start button', () => {
     await user.type(emailField(), 'jane@example.com')
     expect(startButton()).toBeEnabled()
     await user.click(startButton())
-    expect(screen.getByRole('status', { name: 'Verifying your order' })).toBeInTheDocument()
+    expect(await screen.findByRole('status', { name: 'Verifying your order' })).toBeInTheDocument()
     expect(startButton()).toBeDisabled()
+    answer()
     expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toBeInTheDocument()
   })
 
