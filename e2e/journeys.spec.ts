@@ -517,6 +517,8 @@ test.describe('faults', () => {
     await expectStep(page, '/confirm', 'Check and confirm your return')
     await expect(page.getByRole('list', { name: 'Your items' })).toContainText('Exchange for L')
     expect(gone).toBeGreaterThan(0)
+    // The reloaded page shows its screen before its images are in: its load event may come later.
+    await page.waitForLoadState('load')
     expect(loads).toBe(1)
   })
 })
