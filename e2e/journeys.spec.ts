@@ -493,6 +493,22 @@ test.describe('faults', () => {
     })
   }
 
+  test('a reload whose session-check chunk fails once still restores the step and the choices', async ({ page, resetDemoShops }) => {
+    await resetDemoShops()
+    await openStart(page)
+    await startReturn(page, '#1001', 'jane@example.com')
+    await chooseItems(page, [{ title: 'Classic Tee' }])
+    await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
+    // The first request for the restore chunk is dropped; the boot asks again.
+    let requests = 0
+    await page.route('**/assets/restore.*.js', (route) => (requests++ === 0 ? route.abort('connectionreset') : route.fallback()))
+    await page.reload()
+    await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
+    expect(requests).toBeGreaterThan(1)
+    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    await expect(page.getByRole('checkbox', { name: /^Classic Tee/ })).toBeChecked()
+  })
+
   test('a lazy chunk that 404s (a deploy replaced it) reloads the page once instead of a blank screen', async ({ page, resetDemoShops }) => {
     await resetDemoShops()
     // After a deploy the old build's chunk is gone for good (its background preload fails too);

@@ -40,10 +40,24 @@ const returnFlowPersistConfig = (portal: string): PersistConfig<ReturnFlowState>
   // shopper who opens the portal afresh never downloads them.
   migrate: async (state: PersistedState) => {
     if (state === undefined) return state
-    const { restoreReturnFlow } = await import(/* webpackChunkName: "restore" */ '../features/returnFlow/restore')
+    const { restoreReturnFlow } = await loadRestore()
     return { ...restoreReturnFlow(state), _persist: { version: PERSIST_VERSION, rehydrated: true } }
   },
 })
+
+/**
+ * The restore chunk, tried three times (a dropped request on a reload): were it to fail, the
+ * stored session would be replaced by an empty one.
+ */
+async function loadRestore(attempt = 1): Promise<typeof import('../features/returnFlow/restore')> {
+  try {
+    return await import(/* webpackChunkName: "restore" */ '../features/returnFlow/restore')
+  } catch (error) {
+    if (attempt >= 3) throw error
+    await new Promise((resolve) => setTimeout(resolve, 300 * attempt))
+    return loadRestore(attempt + 1)
+  }
+}
 
 const rootReducerFor = (portal: string) =>
   combineReducers({
