@@ -59,6 +59,27 @@ export async function reloadDemoShops(db: Database): Promise<void> {
   }
 }
 
+/**
+ * What most route suites start from: the API on `engine` for the whole suite and, before each
+ * test, the demo shops as first loaded and `orderName` verified afresh; `use` receives both.
+ */
+export function eachTestWithVerifiedOrder(
+  engine: Engine,
+  [orderName, email]: [string, string],
+  use: (ready: { api: TestApi; order: VerifiedOrder }) => void,
+  options: Partial<AppOptions> = {},
+): void {
+  let api: TestApi
+  beforeAll(async () => {
+    api = await startApi(engine, options)
+  })
+  afterAll(() => api.close())
+  beforeEach(async () => {
+    await reloadDemoShops(api.db)
+    use({ api, order: await verified(api.app, orderName, email) })
+  })
+}
+
 /** The API on a fresh database with the demo shops loaded, at a fixed `NOW`. */
 export async function startApi(engine: Engine, options: Partial<AppOptions> = {}): Promise<TestApi> {
   const db = await openTestDatabase(engine)

@@ -3,7 +3,7 @@ import type { NothingToSendInstructions, ReturnInstructions, ReturnOrder, Return
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import type { ShopFile } from '../src/import/shopFile'
 import { signLabel } from '../src/domain/token'
-import { NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 
 /** A fresh copy of the demo shop's file, to import under another shop id with other settings. */
 const demoFile = () => readDemoShop(DEMO_SHOP_FILES[0]!) as ShopFile
@@ -33,14 +33,7 @@ const amount = (bag: { presentment_money: { amount: string } } | undefined) => b
 describe.each(engines())('keep-item returns on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine, { adminToken: ADMIN_TOKEN })
-  })
-  afterAll(() => api.close())
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1010', 'keep@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), { adminToken: ADMIN_TOKEN })
 
   const quote = (body: ReturnRequest, token = order.token) =>
     api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })

@@ -3,7 +3,7 @@ import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import type { ShopFile } from '../src/import/shopFile'
-import { NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 
 const ADMIN_TOKEN = 'admin-token-for-kept-status-tests'
 const SECRET = Buffer.from('test-secret')
@@ -19,14 +19,7 @@ const BEANIE = 'li-1010-002'
 describe.each(engines())('status of kept items on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine, { adminToken: ADMIN_TOKEN })
-  })
-  afterAll(() => api.close())
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1010', 'keep@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), { adminToken: ADMIN_TOKEN })
 
   const socksOnly: ReturnRequest = { items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }], refund_method: 'original_payment' }
   const mixed: ReturnRequest = {

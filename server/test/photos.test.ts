@@ -1,7 +1,7 @@
 import type { ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../src/api/contract'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
-import { ACME, bearer, engines, NOW, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 import { jpegImage, pngImage } from './images'
 
 describe('sniffImage', () => {
@@ -22,14 +22,7 @@ describe('sniffImage', () => {
 describe.each(engines())('photos on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine)
-  })
-  afterAll(() => api.close())
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1001', 'jane@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!

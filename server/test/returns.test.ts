@@ -1,19 +1,12 @@
 import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
-import { ACME, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
 
 describe.each(engines())('returns on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine)
-  })
-  afterAll(() => api.close())
   // Each test starts from the demo data as loaded: no return made yet.
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1001', 'jane@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!

@@ -1,7 +1,7 @@
 import type { ReturnInstructions, ReturnOrder, ReturnRequest, ReturnStatus, VerifiedOrder } from '../../src/api/contract'
 import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
-import { ACME, bearer, engines, NOW, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 
 const ADMIN_TOKEN = 'admin-token-for-status-tests'
 const SECRET = Buffer.from('test-secret')
@@ -10,14 +10,7 @@ const DAY_MS = 86_400_000
 describe.each(engines())('return status and refund timing on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine, { adminToken: ADMIN_TOKEN })
-  })
-  afterAll(() => api.close())
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1001', 'jane@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready), { adminToken: ADMIN_TOKEN })
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!

@@ -1,19 +1,12 @@
 import type { InjectOptions } from 'fastify'
 import type { ReturnInstructions, ReturnOrder, ReturnRequest, SupportToken, VerifiedOrder } from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
-import { ACME, bearer, engines, NOW, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 
 describe.each(engines())('support token on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  beforeAll(async () => {
-    api = await startApi(engine)
-  })
-  afterAll(() => api.close())
-  beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    order = await verified(api.app, '#1001', 'jane@example.com')
-  })
+  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
 
   const supportToken = (token: string, extra: Partial<InjectOptions> = {}) =>
     api.app.inject({ method: 'POST', url: '/portal-registration/support-token', headers: bearer(token), ...extra })
