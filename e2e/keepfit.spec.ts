@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import type { NothingToSendInstructions, ReturnInstructions } from '../src/api/contract'
 import { apiUrl, expect, expectAccessible, startReturn, test } from './fixtures'
 import { breakdownValue, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, giveReason, isInstructions, openStart } from './steps'
@@ -12,6 +13,17 @@ const SNEAKERS = 'li-1011-001'
 const JACKET = 'li-1011-002'
 const SOCKS = 'li-1010-001'
 const BEANIE = 'li-1010-002'
+
+/** #1010 up to confirm: the socks (under the keep threshold) and the beanie, both "Changed my mind", refunded. */
+async function reachConfirmWithSocksAndBeanie(page: Page) {
+  await openStart(page)
+  await startReturn(page, '#1010', 'keep@example.com')
+  await chooseItems(page, [{ title: 'Cotton Socks' }, { title: 'Wool Beanie' }])
+  await giveReason(page, SOCKS, 'Cotton Socks', 'Changed my mind')
+  await giveReason(page, BEANIE, 'Wool Beanie', 'Changed my mind')
+  await declineUpsell(page)
+  await chooseRefundMethod(page, 'Original payment method')
+}
 
 test.describe('fit-aware exchange', () => {
   test('#1011: too small preselects the next size in stock and says why; the shopper changes it, a reload keeps it, the return is made', async ({ page, resetDemoShops }) => {
@@ -106,13 +118,7 @@ test.describe('keep-item returns', () => {
 
   test('#1010: socks kept and a beanie sent: each says which, and the parcel has a label', async ({ page, resetDemoShops }) => {
     await resetDemoShops()
-    await openStart(page)
-    await startReturn(page, '#1010', 'keep@example.com')
-    await chooseItems(page, [{ title: 'Cotton Socks' }, { title: 'Wool Beanie' }])
-    await giveReason(page, SOCKS, 'Cotton Socks', 'Changed my mind')
-    await giveReason(page, BEANIE, 'Wool Beanie', 'Changed my mind')
-    await declineUpsell(page)
-    await chooseRefundMethod(page, 'Original payment method')
+    await reachConfirmWithSocksAndBeanie(page)
 
     await expectStep(page, '/confirm', 'Check and confirm your return')
     const items = page.getByRole('list', { name: 'Your items' }).getByRole('listitem')
@@ -132,13 +138,7 @@ test.describe('keep-item returns', () => {
 
   test('#1010: the status page from the instructions shows the socks kept (two steps) and the beanie sent (four); the parcel scan passes the socks by', async ({ page, request, resetDemoShops }) => {
     await resetDemoShops()
-    await openStart(page)
-    await startReturn(page, '#1010', 'keep@example.com')
-    await chooseItems(page, [{ title: 'Cotton Socks' }, { title: 'Wool Beanie' }])
-    await giveReason(page, SOCKS, 'Cotton Socks', 'Changed my mind')
-    await giveReason(page, BEANIE, 'Wool Beanie', 'Changed my mind')
-    await declineUpsell(page)
-    await chooseRefundMethod(page, 'Original payment method')
+    await reachConfirmWithSocksAndBeanie(page)
     await expectStep(page, '/confirm', 'Check and confirm your return')
     await page.getByRole('button', { name: 'Submit return' }).click()
 
