@@ -95,14 +95,21 @@ function FollowReturn({ instructions }: { instructions: Pick<ReturnInstructionsA
   )
 }
 
+/** "Your return number is #1001-R1", the number in bold: at the top of every outcome of this step. */
+function ReturnNumber({ name }: { name: string }) {
+  return (
+    <p className="instructions__number">
+      <T id="instructions.number" values={{ name }} components={[<strong />]} />
+    </p>
+  )
+}
+
 /** Every item kept: no parcel, so no label, QR code, address or packing steps. */
 function NothingToSend({ instructions, submitted }: { instructions: NothingToSendInstructions; submitted: ReturnOrder }) {
   const t = useT()
   return (
     <div className="instructions instructions--kept">
-      <p className="instructions__number">
-        <T id="instructions.number" values={{ name: instructions.return_name }} components={[<strong />]} />
-      </p>
+      <ReturnNumber name={instructions.return_name} />
       <section className="instructions__section" aria-labelledby="instructions-steps">
         <h2 id="instructions-steps" className="instructions__heading">{t('instructions.nothingToSend')}</h2>
         {instructions.steps.map((step, index) => (
@@ -127,9 +134,7 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
   const label = labelHref(instructions.label_url)
   return (
     <div className="instructions">
-      <p className="instructions__number">
-        <T id="instructions.number" values={{ name: instructions.return_name }} components={[<strong />]} />
-      </p>
+      <ReturnNumber name={instructions.return_name} />
       <section className="instructions__section" aria-labelledby="instructions-steps">
         <h2 id="instructions-steps" className="instructions__heading">{t('instructions.next')}</h2>
         <ol className="instructions__steps" aria-labelledby="instructions-steps">
@@ -169,9 +174,7 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
     const expired = typeof error === 'object' && 'status' in error && error.status === 401
     return (
       <div className="instructions__problem">
-        <p className="instructions__number">
-          <T id="instructions.number" values={{ name: submitted.name ?? '' }} components={[<strong />]} />
-        </p>
+        <ReturnNumber name={submitted.name ?? ''} />
         <ErrorMessage>
           {t(expired ? 'instructions.expired' : 'instructions.failed')}
         </ErrorMessage>
