@@ -1,11 +1,7 @@
 import type { Locator } from '@playwright/test'
-import { join } from 'node:path'
 import type { ReturnOrder, ReturnRequest } from '../src/api/contract'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
-import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isSubmit, MUG, openStart, TEE } from './steps'
-
-/** A small PNG of a chipped surface: a real file through the browser's file input. */
-const PHOTO = join(__dirname, 'fixtures', 'damaged-item.png')
+import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isSubmit, MUG, openStart, TEE, uploadPhoto } from './steps'
 
 /** The image has loaded and been decoded: a real picture, not a broken-image icon. */
 async function expectPicture(image: Locator) {
@@ -26,12 +22,9 @@ test('a damaged mug with a photo: asked for, uploaded, previewed on the reason a
   await expect(page.getByRole('alert')).toHaveText('Add at least 1 photo to continue.')
   await expect(page.getByLabel('Add photos')).toBeFocused()
 
-  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
-  await page.getByLabel('Add photos').setInputFiles(PHOTO)
-  expect((await uploaded).status()).toBe(201)
+  await uploadPhoto(page)
   const preview = page.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })
   await expectPicture(preview)
-  await expect(page.getByRole('status', { name: 'Uploading photo 1' })).toBeHidden()
   await expect(page.getByRole('alert')).toBeHidden()
   await expectAccessible(page)
 

@@ -1,6 +1,5 @@
 import type { Request } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { ReturnInstructions, ReturnOrder } from '../src/api/contract'
 import { apiUrl, expect, expectAccessible, shopUrl, startReturn, test, verifyOrder } from './fixtures'
 import {
@@ -22,6 +21,7 @@ import {
   TEE,
   teeExchangedToConfirm,
   teeRefundedToRefundMethod,
+  uploadPhoto,
   visitedPaths,
 } from './steps'
 
@@ -234,9 +234,7 @@ test.describe('journeys of PRODUCT.md §3', () => {
     await page.getByRole('radio', { name: 'Arrived damaged' }).check()
     await page.getByRole('textbox', { name: 'Tell us more (required)' }).fill('A hole in the sleeve')
     // "Arrived damaged" asks for a photo: uploaded before the reload, so the reload keeps it.
-    const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
-    await page.getByLabel('Add photos').setInputFiles(join(__dirname, 'fixtures', 'damaged-item.png'))
-    expect((await uploaded).status()).toBe(201)
+    await uploadPhoto(page)
     await page.reload()
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
     await expect(page.getByText('Returning 1 unit')).toBeVisible()

@@ -1,4 +1,5 @@
 import type { Page, Request, Response } from '@playwright/test'
+import { join } from 'node:path'
 import type { Money } from '../src/api/contract'
 import { formatMoney } from '../src/components/format'
 import { expect, shopUrl, startReturn } from './fixtures'
@@ -101,3 +102,19 @@ export async function teeRefundedToRefundMethod(page: Page) {
 /** A row of the confirm screen's refund breakdown. */
 export const breakdownValue = (page: Page, label: string) =>
   page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+
+/** A small PNG of a chipped surface: a real file through the browser's file input. */
+export const PHOTO = join(__dirname, 'fixtures', 'damaged-item.png')
+
+/**
+ * Adds PHOTO as photo `index` and waits until the page shows it uploaded, not only until the
+ * server answered: the page takes the photo's id a moment after the answer, and a reload before
+ * that would rightly lose it.
+ */
+export async function uploadPhoto(page: Page, index = 1) {
+  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+  await page.getByLabel('Add photos').setInputFiles(PHOTO)
+  expect((await uploaded).status()).toBe(201)
+  await expect(page.getByRole('status', { name: `Uploading photo ${index}` })).toBeHidden()
+  await expect(page.getByRole('button', { name: `Remove photo ${index}` })).toBeVisible()
+}
