@@ -1,35 +1,29 @@
-import { deflateSync } from 'node:zlib'
+import sharp from 'sharp'
+import type { PhotoType } from '../src/domain/photos'
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
+export interface PhotoOptions {
+  width?: number
+  height?: number
+  /** what a phone writes beside the pixels: EXIF tags of IFD0 (e.g. where the photo was taken) */
+  exif?: Record<string, string>
+  xmp?: string
+  /** the EXIF orientation: 6 is a phone held upright, its sensor's picture turned a quarter */
+  orientation?: number
 }
 
-/** A real PNG of `size`×`size` pixels (an RGB gradient): what a browser would upload. */
-export function pngImage(size = 8): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8 bits per channel, RGB
-  const rows = Array.from({ length: size }, (_, y) =>
-    Buffer.from([0, ...Array.from({ length: size }, (_, x) => [Math.round((x / size) * 255), Math.round((y / size) * 255), 160]).flat()]),
-  )
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+/** A real image, as a browser would upload it: a colour field with noise, so it compresses like a photo. */
+export async function photo(type: PhotoType = 'image/png', { width = 16, height = 16, exif, xmp, orientation }: PhotoOptions = {}): Promise<Buffer> {
+  let image = sharp({ create: { width, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+  image = type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp() : image.jpeg({ quality: 80 })
+  if (exif) image = image.withExif({ IFD0: exif })
+  if (xmp) image = image.withXmp(xmp)
+  if (orientation) image = image.withMetadata({ orientation })
+  return image.toBuffer()
 }
 
-/** The first bytes of a JPEG (SOI and an APP0 marker), enough for the sniffer; padded. */
-export const jpegImage = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64, 7)])
+/** First bytes only: enough for the sniffer, not an image. */
+export const MAGIC = {
+  png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.alloc(8)]),
+  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]),
+}

@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import type { ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../src/api/contract'
+import { PHOTO_MAX_SIDE } from '../src/domain/cleanPhoto'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
-import { jpegImage, pngImage } from './images'
+import { MAGIC, photo } from './images'
 
 describe('sniffImage', () => {
   test.each([
-    ['a PNG', 'image/png', pngImage()],
-    ['a JPEG', 'image/jpeg', jpegImage()],
-    ['a WebP', 'image/webp', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)])],
+    ['a PNG', 'image/png', MAGIC.png],
+    ['a JPEG', 'image/jpeg', MAGIC.jpeg],
+    ['a WebP', 'image/webp', MAGIC.webp],
     ['HTML', null, Buffer.from('<!doctype html><script>alert(1)</script>')],
     ['an SVG', null, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['a GIF', null, Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000')],
@@ -28,8 +31,8 @@ describe.each(engines())('photos on %s', (engine) => {
   const mug = () => order.line_items[1]!
   const upload = (body: Buffer | string, type = 'image/png', token = order.token) =>
     api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(token), 'content-type': type }, payload: body })
-  const uploaded = async (body: Buffer = pngImage(), token = order.token) => {
-    const response = await upload(body, 'image/png', token)
+  const uploaded = async (body?: Buffer, token = order.token) => {
+    const response = await upload(body ?? (await photo()), 'image/png', token)
     expect(response.statusCode).toBe(201)
     return response.json<UploadedPhoto>().id
   }
@@ -41,26 +44,81 @@ describe.each(engines())('photos on %s', (engine) => {
   const damagedMug = (photo_ids: string[]): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: 'Chipped rim', photo_ids }] })
 
   test('an upload stores the image for the order and answers an unguessable id; the order’s token previews it', async () => {
-    const image = pngImage(16)
+    const image = await photo('image/png', { width: 24, height: 16 })
     const response = await upload(image)
     expect(response.statusCode).toBe(201)
-    const photo = response.json<UploadedPhoto>()
-    expect(photo).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), content_type: 'image/png', size: image.byteLength })
-    const shown = await preview(photo.id)
+    const answer = response.json<UploadedPhoto>()
+    expect(answer).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), content_type: 'image/png', size: expect.any(Number) })
+    const shown = await preview(answer.id)
     expect(shown.statusCode).toBe(200)
     expect(shown.headers['content-type']).toBe('image/png')
     expect(shown.headers['cache-control']).toBe('private, no-store')
-    expect(shown.rawPayload.equals(image)).toBe(true)
+    expect(shown.rawPayload.byteLength).toBe(answer.size)
+    expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ format: 'png', width: 24, height: 16 })
   })
 
   test('the bytes decide the type: a JPEG sent as image/png is stored as a JPEG', async () => {
-    const response = await upload(jpegImage(), 'image/png')
+    const response = await upload(await photo('image/jpeg'), 'image/png')
     expect(response.statusCode).toBe(201)
     expect(response.json<UploadedPhoto>().content_type).toBe('image/jpeg')
   })
 
+  test.each(['image/jpeg', 'image/png', 'image/webp'] as const)(
+    'a %s keeps only its pixels: where it was taken (EXIF, XMP) and bytes hidden after the image are gone',
+    async (type) => {
+      const place = 'Taken at 51.5007 N 0.1246 W'
+      const sent = Buffer.concat([
+        await photo(type, { width: 40, height: 30, exif: { ImageDescription: place, Artist: 'Jane Doe' }, xmp: `<x:xmpmeta xmlns:x="adobe:ns:meta/">${place}</x:xmpmeta>` }),
+        Buffer.from('<script>alert(document.cookie)</script>'),
+      ])
+      expect(sent.includes(place)).toBe(true)
+      const id = await uploaded(sent)
+      const stored = (await preview(id)).rawPayload
+      expect(stored.includes(place)).toBe(false)
+      expect(stored.includes('Jane Doe')).toBe(false)
+      expect(stored.includes('<script>')).toBe(false)
+      const metadata = await sharp(stored).metadata()
+      expect(metadata).toMatchObject({ width: 40, height: 30 })
+      expect([metadata.exif, metadata.xmp]).toEqual([undefined, undefined])
+    },
+  )
+
+  test(`a phone photo held upright is stored upright, at most ${PHOTO_MAX_SIDE} px on its longest side and in fewer bytes`, async () => {
+    // The sensor's picture is 3200 × 2400; the phone says "turn it a quarter" (orientation 6).
+    const sent = await photo('image/jpeg', { width: 3200, height: 2400, orientation: 6 })
+    const response = await upload(sent, 'image/jpeg')
+    expect(response.statusCode).toBe(201)
+    const stored = (await preview(response.json<UploadedPhoto>().id)).rawPayload
+    const metadata = await sharp(stored).metadata()
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 1920, height: PHOTO_MAX_SIDE })
+    expect(metadata.orientation).toBeUndefined()
+    expect(stored.byteLength).toBeLessThan(sent.byteLength)
+  }, 20_000)
+
+  test('a decompression bomb (a small file of 64 megapixels) is a 413 before it is decoded, and nothing is stored', async () => {
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer()
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024)
+    const response = await upload(bomb)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ error: 'photo_too_large', message: 'A photo can be at most 50 megapixels.' })
+    const [{ n }] = (await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }]
+    expect(n).toBe(0)
+  }, 20_000)
+
+  test.each([
+    ['a PNG signature followed by noise', 'image/png', () => Buffer.concat([MAGIC.png, randomBytes(200)])],
+    ['a JPEG cut short', 'image/jpeg', async () => (await photo('image/jpeg', { width: 64, height: 64 })).subarray(0, 400)],
+    ['a WebP header and nothing else', 'image/webp', () => MAGIC.webp],
+  ])('%s is a 415 that says the image could not be read, and nothing is stored', async (_name, type, body) => {
+    const response = await upload(await body(), type)
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'The image could not be read: it may be damaged or cut short.' })
+    const [{ n }] = (await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }]
+    expect(n).toBe(0)
+  })
+
   test('a photo over 5 MB is a 413 that says the limit', async () => {
-    const big = Buffer.concat([pngImage(), Buffer.alloc(5 * 1024 * 1024)])
+    const big = Buffer.concat([await photo(), Buffer.alloc(5 * 1024 * 1024)])
     const response = await upload(big)
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ error: 'photo_too_large', message: 'A photo can be at most 5 MB.' })
@@ -88,10 +146,10 @@ describe.each(engines())('photos on %s', (engine) => {
   })
 
   test('without a token an upload is a 401 before its body is read; a support token’s is a 403', async () => {
-    const anonymous = await api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { 'content-type': 'image/png' }, payload: pngImage() })
+    const anonymous = await api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { 'content-type': 'image/png' }, payload: await photo() })
     expect(anonymous.statusCode).toBe(401)
     const readOnly = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600, readOnly: true })
-    expect((await upload(pngImage(), 'image/png', readOnly)).json()).toMatchObject({ error: 'read_only_session' })
+    expect((await upload(await photo(), 'image/png', readOnly)).json()).toMatchObject({ error: 'read_only_session' })
     const id = await uploaded()
     expect((await preview(id, readOnly)).statusCode).toBe(403)
   })
@@ -159,7 +217,7 @@ describe.each(engines())('photos on %s', (engine) => {
 
   test(`an order holds at most ${UNATTACHED_PHOTOS_PER_ORDER} photos no return has taken`, async () => {
     for (let i = 0; i < UNATTACHED_PHOTOS_PER_ORDER; i++) await uploaded()
-    const full = await upload(pngImage())
+    const full = await upload(await photo())
     expect(full.statusCode).toBe(422)
     expect(full.json().error).toBe('too_many_photos')
   })

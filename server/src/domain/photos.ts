@@ -6,7 +6,7 @@ export const UNATTACHED_PHOTOS_PER_ORDER = 30
 /** An upload no return took within this time is deleted at the order's next upload. */
 export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000
 
-type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp'
+export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp'
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte)
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))

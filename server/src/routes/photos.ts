@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, type UploadedPhoto } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
+import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
 import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
 import { findOrderById } from '../storage/orders'
 import { insertPhoto, pruneUnattachedPhotos, readPhoto } from '../storage/photos'
@@ -11,6 +12,8 @@ import { errorSchema } from './errors'
 const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
 const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
 const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
+const UNREADABLE = { error: 'unsupported_media_type', message: 'The image could not be read: it may be damaged or cut short.' }
+const TOO_MANY_PIXELS = { error: 'photo_too_large', message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.` }
 
 const uploadedSchema = {
   type: 'object',
@@ -20,7 +23,7 @@ const uploadedSchema = {
 
 /**
  * Photos as evidence for a return reason, for the token's order only: an upload (the raw image as
- * the body, checked by its bytes) and a preview of the order's own uploads. The image parser lives
+ * the body, checked by its bytes, then decoded and encoded again without its metadata) and a preview of the order's own uploads. The image parser lives
  * in this plugin alone: every other route still reads JSON only.
  */
 export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
@@ -45,14 +48,17 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
       // The bytes decide, not the header: HTML or SVG named image/png is refused.
       const type = sniffImage(bytes)
       if (!type) return reply.code(415).send(NOT_AN_IMAGE)
+      // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
+      const cleaned = await cleanPhoto(bytes, type)
+      if (!cleaned.ok) return cleaned.problem === 'too_many_pixels' ? reply.code(413).send(TOO_MANY_PIXELS) : reply.code(415).send(UNREADABLE)
       const now = context.now()
       const outcome = await context.db.transaction(async (tx) => {
         // The order's lock: two uploads at once cannot both take the last free place.
         if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
         const waiting = await pruneUnattachedPhotos(tx, claims.orderId, new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS))
         if (waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
-        const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: type, size: bytes.byteLength }
-        await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: type, bytes }, now)
+        const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: type, size: cleaned.bytes.byteLength }
+        await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: type, bytes: cleaned.bytes }, now)
         return photo
       })
       if (outcome === 'gone') return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })

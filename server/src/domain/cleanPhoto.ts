@@ -1,0 +1,37 @@
+import sharp from 'sharp'
+import type { PhotoType } from './photos'
+
+/** The longest side kept: a chipped rim or a stain stays plain to see, at a fraction of a phone photo's bytes. */
+export const PHOTO_MAX_SIDE = 2560
+/**
+ * The most pixels decoded: more than a phone's camera takes in its usual mode (12 to 50 MP). A
+ * few kilobytes that decode to gigapixels (a decompression bomb) are refused before decoding.
+ */
+export const PHOTO_MAX_MEGAPIXELS = 50
+
+// No cache of decoded images between uploads: each photo is read once.
+sharp.cache(false)
+
+export type CleanedPhoto = { ok: true; bytes: Buffer; type: PhotoType; width: number; height: number } | { ok: false; problem: 'unreadable' | 'too_many_pixels' }
+
+/**
+ * The photo as it is stored: decoded and encoded again, so what is kept is pixels only. The
+ * camera's metadata (EXIF with the place it was taken, XMP, the maker's notes) and anything
+ * hidden after or inside the image (a polyglot file) are gone; the picture is turned upright as
+ * the camera said, and at most PHOTO_MAX_SIDE on its longest side. The type stays as sent.
+ */
+export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<CleanedPhoto> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: PHOTO_MAX_MEGAPIXELS * 1_000_000, failOn: 'error', animated: false, autoOrient: true }).resize({
+      width: PHOTO_MAX_SIDE,
+      height: PHOTO_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    const encoded = type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp({ quality: 85 }) : image.jpeg({ quality: 85 })
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
+    return { ok: true, bytes: data, type, width: info.width, height: info.height }
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error && /pixel limit/i.test(error.message) ? 'too_many_pixels' : 'unreadable' }
+  }
+}
