@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test'
-import type { ReturnOrder, ReturnRequest } from '../src/api/contract'
+import sharp from 'sharp'
+import { PHOTO_MAX_BYTES, type ReturnOrder, type ReturnRequest } from '../src/api/contract'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
 import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isSubmit, MUG, openStart, TEE, uploadPhoto } from './steps'
 
@@ -78,4 +79,39 @@ test('a sub-reason: "Not as described" opens its options, a wrong file is refuse
   await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
   await expectStep(page, '/confirm', 'Check and confirm your return')
   await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem').first()).toContainText('Reason: Not as described: Colour differs from photos')
+})
+
+test('a 12 MP phone photo over 5 MB, held upright and carrying where it was taken, goes up shrunk to 2560 px, upright and without the place', async ({ page, resetDemoShops }) => {
+  // What a phone's camera gives: a 4000 × 3000 sensor picture, "turn it a quarter" (orientation 6), and the place in its EXIF.
+  const place = 'Taken at 51.5007 N 0.1246 W'
+  const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+    .jpeg({ quality: 95 })
+    .withExif({ IFD0: { ImageDescription: place } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+  expect(camera.byteLength).toBeGreaterThan(PHOTO_MAX_BYTES)
+
+  await resetDemoShops()
+  await openStart(page)
+  await startReturn(page, '#1001', 'jane@example.com')
+  await chooseItems(page, [{ title: 'Ceramic Mug' }])
+  await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
+  await page.getByRole('radio', { name: 'Arrived damaged', exact: true }).check()
+  await expect(page.getByText('JPEG, PNG or WebP, up to 30 MB each.', { exact: false })).toBeVisible()
+
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/photos')
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+  await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: camera })
+  const body = (await sent).postDataBuffer()!
+  expect((await answered).status()).toBe(201)
+  expect(body.byteLength).toBeLessThan(PHOTO_MAX_BYTES)
+  expect(body.includes(place)).toBe(false)
+  const metadata = await sharp(body).metadata()
+  expect(metadata).toMatchObject({ format: 'jpeg', width: 1920, height: 2560 })
+  expect([metadata.exif, metadata.orientation]).toEqual([undefined, undefined])
+  // The preview is the shrunk photo, upright (taller than wide).
+  const preview = page.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })
+  await expectPicture(preview)
+  expect(await preview.evaluate((image) => [(image as HTMLImageElement).naturalWidth, (image as HTMLImageElement).naturalHeight])).toEqual([1920, 2560])
+  await expect(page.getByRole('alert')).toBeHidden()
 })

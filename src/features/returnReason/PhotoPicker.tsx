@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { PhotoThumb } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { useT, type Translate } from '../../i18n/useT'
+import { photoPickMaxBytes } from './preparePhoto'
 
 /** A photo of the item: uploading (a local preview), or uploaded (an id, maybe restored after a reload). */
 export interface PickedPhoto {
@@ -13,22 +14,15 @@ export interface PickedPhoto {
   localUrl: string | null
 }
 
-/** Why a chosen file was not taken, shown per file. */
-export type PhotoProblem = { name: string; kind: 'notImage' | 'tooLarge' | 'failed' | 'tooMany' }
+/** Why a chosen file was not taken, shown per file; `maxBytes` is the limit a too large one passed. */
+export type PhotoProblem = { name: string; kind: 'notImage' | 'tooLarge' | 'failed' | 'tooMany'; maxBytes?: number }
 
-const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
-
-/** The file's problem before any upload (the API checks its bytes again), or null. */
-export function checkPhotoFile(file: File): PhotoProblem['kind'] | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'notImage'
-  if (file.size > PHOTO_MAX_BYTES) return 'tooLarge'
-  return null
-}
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 function problemWords(problem: PhotoProblem, t: Translate): string {
   const name = problem.name.length > 60 ? `${problem.name.slice(0, 57)}…` : problem.name
   if (problem.kind === 'notImage') return t('reason.photoNotImage', { name })
-  if (problem.kind === 'tooLarge') return t('reason.photoTooLarge', { name, max: MAX_MB })
+  if (problem.kind === 'tooLarge') return t('reason.photoTooLarge', { name, max: megabytes(problem.maxBytes ?? PHOTO_MAX_BYTES) })
   if (problem.kind === 'tooMany') return t('reason.photosMax', { name, max: PHOTOS_PER_ITEM })
   return t('reason.photoFailed', { name })
 }
@@ -57,7 +51,7 @@ export function PhotoPicker({ title, required, photos, problems, error, token, a
         {t('reason.photosLabel', { count: required, max: PHOTOS_PER_ITEM })}
       </span>
       <span className="field__hint" id={ids.hint}>
-        {t('reason.photosHint', { max: MAX_MB })}
+        {t('reason.photosHint', { max: megabytes(photoPickMaxBytes()) })}
       </span>
       {photos.length > 0 ? (
         <ul className="photo-thumbs reason__thumbs" aria-label={t('reason.photosList')}>

@@ -5,7 +5,7 @@ import { useUploadPhotoMutation } from '../../api/photosEndpoints'
 import { isLeaf, photosRequired, reasonPath } from '../../api/reasonTree'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { dataUrl, readBytes } from '../../components/PhotoThumb'
+import { dataUrl } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
@@ -13,7 +13,8 @@ import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { reasonGiven, reasonWithdrawn, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
-import { checkPhotoFile, PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
+import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
+import { checkPhotoFile, preparePhoto } from './preparePhoto'
 import { ReasonChoices } from './ReasonChoices'
 import './ReturnReasonScreen.css'
 
@@ -94,22 +95,25 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     const found: PhotoProblem[] = []
     const added: PickedPhoto[] = []
     files.forEach((file, index) => {
-      const kind = index >= free ? 'tooMany' : checkPhotoFile(file)
-      if (kind) return void found.push({ name: file.name, kind })
+      const early = index >= free ? { problem: 'tooMany' as const } : checkPhotoFile(file)
+      if (early) return void found.push({ name: file.name, kind: early.problem, ...('maxBytes' in early ? { maxBytes: early.maxBytes } : {}) })
       const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
       added.push(photo)
       const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))
-      // The preview shows as soon as the file is read, while the upload goes on.
-      readBytes(file)
-        .then((bytes) => {
-          update({ localUrl: dataUrl(bytes, file.type) })
-          return upload({ bytes, type: file.type }).unwrap()
+      const refuse = (problem: PhotoProblem) => {
+        setPhotos((before) => before.filter((candidate) => candidate.key !== photo.key))
+        setProblems((before) => [...before, problem])
+      }
+      // Shrunk in the browser first (preparePhoto); the preview shows as soon as that is done, while the upload goes on.
+      preparePhoto(file)
+        .then(async (prepared) => {
+          if (!prepared.ok) return refuse({ name: file.name, kind: prepared.problem, maxBytes: prepared.maxBytes })
+          update({ localUrl: dataUrl(prepared.bytes, prepared.type) })
+          const uploaded = await upload({ bytes: prepared.bytes, type: prepared.type }).unwrap()
+          update({ id: uploaded.id })
         })
-        .then((uploaded) => update({ id: uploaded.id }))
         .catch((error: { status?: unknown }) => {
-          setPhotos((before) => before.filter((candidate) => candidate.key !== photo.key))
-          const problem: PhotoProblem['kind'] = error.status === 413 ? 'tooLarge' : error.status === 415 ? 'notImage' : 'failed'
-          setProblems((before) => [...before, { name: file.name, kind: problem }])
+          refuse({ name: file.name, kind: error.status === 413 ? 'tooLarge' : error.status === 415 ? 'notImage' : 'failed' })
         })
     })
     setProblems(found)

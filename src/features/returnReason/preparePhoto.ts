@@ -1,0 +1,67 @@
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../api/contract'
+import { readBytes } from '../../components/PhotoThumb'
+
+/** The longest side sent: the API keeps at most 2560 px, so more would only cost the shopper's data. */
+export const PHOTO_SEND_SIDE = 2560
+/** The largest file the browser is asked to shrink: a 50 MP phone photo, not a file that would exhaust a phone's memory. */
+export const PHOTO_PICK_MAX_BYTES = 30 * 1024 * 1024
+const JPEG_QUALITY = 0.85
+
+export type PreparedPhoto = { ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: 'notImage' | 'tooLarge'; maxBytes: number }
+
+/** Whether this browser draws photos again before sending them (every current one does). */
+const canShrink = () => typeof createImageBitmap === 'function' && typeof HTMLCanvasElement !== 'undefined' && typeof HTMLCanvasElement.prototype.toBlob === 'function'
+
+/** The largest file the shopper may choose here: what the browser shrinks, else what the API takes. */
+export const photoPickMaxBytes = () => (canShrink() ? PHOTO_PICK_MAX_BYTES : PHOTO_MAX_BYTES)
+
+const sendable = (file: Blob) => (PHOTO_TYPES as readonly string[]).includes(file.type)
+
+/** What is wrong with the file before anything is read (a text file, a 100 MB file), or null. */
+export function checkPhotoFile(file: File): Extract<PreparedPhoto, { ok: false }> | null {
+  // An empty type is a photo the platform does not name (HEIC on some systems): the browser may still read it.
+  if (!sendable(file) && file.type !== '' && !file.type.startsWith('image/')) return { ok: false, problem: 'notImage', maxBytes: PHOTO_MAX_BYTES }
+  const maxBytes = photoPickMaxBytes()
+  if (file.size > maxBytes) return { ok: false, problem: 'tooLarge', maxBytes }
+  return null
+}
+
+/** The picture drawn at most PHOTO_SEND_SIDE on its longest side and encoded as a JPEG, or null where the browser cannot. */
+async function shrink(file: Blob): Promise<Blob | null> {
+  // The browser decodes the file and turns it upright as the camera said (EXIF orientation).
+  const bitmap = await createImageBitmap(file).catch(() => null)
+  if (!bitmap) return null
+  try {
+    const scale = Math.min(1, PHOTO_SEND_SIDE / Math.max(bitmap.width, bitmap.height))
+    const canvas = document.createElement('canvas')
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale))
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale))
+    const context = canvas.getContext('2d')
+    if (!context) return null
+    // A see-through PNG gets white behind it, not the black a JPEG would give it.
+    context.fillStyle = '#fff'
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    context.imageSmoothingQuality = 'high'
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
+    return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY))
+  } finally {
+    bitmap.close()
+  }
+}
+
+/**
+ * The photo as the portal sends it. Where the browser can, it is drawn again: at most 2560 px, as
+ * a JPEG, so a phone's 3 to 12 MB photo goes up as a few hundred KB on a weak connection, a photo
+ * over the API's 5 MB is taken too, and its metadata (EXIF with the place it was taken) never
+ * leaves the phone. Where it cannot (no canvas, a type it does not decode), the file goes as it
+ * is, if the API takes it: the API cleans every photo again anyway.
+ */
+export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const problem = checkPhotoFile(file)
+  if (problem) return problem
+  const shrunk = canShrink() ? await shrink(file) : null
+  if (shrunk && shrunk.size <= PHOTO_MAX_BYTES) return { ok: true, bytes: await readBytes(shrunk), type: 'image/jpeg' }
+  if (!sendable(file)) return { ok: false, problem: 'notImage', maxBytes: PHOTO_MAX_BYTES }
+  if (file.size > PHOTO_MAX_BYTES) return { ok: false, problem: 'tooLarge', maxBytes: PHOTO_MAX_BYTES }
+  return { ok: true, bytes: await readBytes(file), type: file.type }
+}
