@@ -26,6 +26,8 @@ export interface AppOptions {
   staticDir?: string
   /** enables POST /admin/shops (import over HTTP) for this bearer token */
   adminToken?: string
+  /** the proxies in front of the API (trustProxyFrom): their addresses and ranges; none by default */
+  trustProxy?: false | string[]
   limits?: Partial<Limits>
   now?: () => Date
   logger?: FastifyServerOptions['logger']
@@ -36,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: options.trustProxy ?? false,
     // Strict bodies: no type coercion, every problem reported, unknown fields refused.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   })

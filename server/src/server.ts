@@ -2,7 +2,7 @@
  * Runs the Portal API (and, with --static dir, the built portal) on one port:
  *   PORT (8080), HOST (0.0.0.0), DATA_DIR (./data, PGlite) or DATABASE_URL (a PostgreSQL server),
  *   TOKEN_SECRET (else kept in the database), ADMIN_TOKEN (enables POST /admin/shops),
- *   VERIFY_RATE_LIMIT_PER_IP, VERIFY_RATE_LIMIT_PER_ORDER (per minute), LOG_LEVEL.
+ *   VERIFY_RATE_LIMIT_PER_IP, VERIFY_RATE_LIMIT_PER_ORDER (per minute), TRUST_PROXY (trustProxy.ts), LOG_LEVEL.
  */
 import { buildApp } from './app'
 import { seedDemoShops } from './import/demoShops'
@@ -12,6 +12,7 @@ import { migrate } from './storage/migrations'
 import { findReturnIdsOfOrder } from './storage/returns'
 import { loadSecret } from './storage/secret'
 import { signStatus } from './domain/token'
+import { trustProxyFrom } from './trustProxy'
 
 function numberFromEnv(name: string): number | undefined {
   const value = process.env[name]
@@ -42,6 +43,7 @@ async function main() {
     secret,
     staticDir: staticDirFromArgs(process.argv.slice(2)),
     adminToken: process.env.ADMIN_TOKEN || undefined,
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     limits: {
       verifyPerClient: numberFromEnv('VERIFY_RATE_LIMIT_PER_IP'),
       verifyPerOrder: numberFromEnv('VERIFY_RATE_LIMIT_PER_ORDER'),

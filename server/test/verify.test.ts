@@ -148,6 +148,37 @@ describe('verify limits (PGlite)', () => {
     }
   })
 
+  test('behind a trusted proxy the client is the address the proxy saw: a forged X-Forwarded-For does not step around the per-client limit', async () => {
+    const api = await startApi('pglite', { trustProxy: ['10.0.0.0/8'], limits: { verifyPerClient: 3, verifyPerOrder: 1000, verifyFailureFloorMs: 0 } })
+    try {
+      // The load balancer (10.0.0.2) appends the address it saw; whatever the client wrote is to its left.
+      const through = (client: string, forged: string, index: number) =>
+        api.app.inject({
+          method: 'POST',
+          url: '/portal-registration/verify',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${forged}, ${client}` },
+          payload: { order_name: `#${3000 + index}`, email: 'guess@example.com', ...DEMO },
+        })
+      const statuses: number[] = []
+      for (let index = 0; index < 5; index++) statuses.push((await through('203.0.113.7', `198.51.100.${index}`, index)).statusCode)
+      expect(statuses).toEqual([400, 400, 400, 429, 429])
+      // Another shopper behind the same load balancer is not held back.
+      expect((await through('203.0.113.8', '198.51.100.9', 9)).statusCode).toBe(400)
+      // A client that talks to the API directly cannot claim another address either.
+      const direct = await api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/verify',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+        payload: { order_name: '#3100', email: 'guess@example.com', ...DEMO },
+      })
+      expect(direct.statusCode).toBe(429)
+    } finally {
+      await api.close()
+    }
+  })
+
   test('every failure takes at least the floor, so an unknown order and a wrong e-mail cannot be told apart by time', async () => {
     const api = await startApi('pglite', { limits: { verifyPerClient: 100, verifyPerOrder: 100, verifyFailureFloorMs: 120 } })
     try {
