@@ -86,6 +86,13 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     expect(amount(quoted.breakdown.return_fee)).toBe('3.95')
   })
 
+  test('verify says which items would be kept if refunded: the 9.90 socks, not the beanie', async () => {
+    expect(order.line_items.map((line) => [line.id, line.keep_if_refunded])).toEqual([
+      [SOCKS, true],
+      [BEANIE, undefined],
+    ])
+  })
+
   test('an exchanged item is never kept, however cheap', async () => {
     // The 9.90 socks have no other variant, so use a shop whose threshold is above the tee's price.
     const file = demoFile()
@@ -95,6 +102,8 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
     const jane = await verified(api.app, '#1001', 'jane@example.com', { shop: 'cheapkeep', portal_id: 'portal-cheapkeep' })
     const tee = jane.line_items[0]!
+    // Verify says before any choice that the tee would be kept if refunded: the exchange step tells the shopper.
+    expect(tee.keep_if_refunded).toBe(true)
     const quoted = (
       await quote(
         {
@@ -126,6 +135,8 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     const shopper = await verified(api.app, '#1010', 'keep@example.com', { shop: file.shop, portal_id: file.config.portal_id })
     const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
     expect(quoted.items[0]!.keep).toBe(kept)
+    // What verify promised before the choice is what the quote does.
+    expect(shopper.line_items.find((line) => line.id === SOCKS)!.keep_if_refunded ?? false).toBe(kept)
     expect(amount(quoted.breakdown.return_fee)).toBe(kept ? '0.00' : '3.95')
   })
 
@@ -136,6 +147,7 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     delete file.settings.keep_item_below
     expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
     const shopper = await verified(api.app, '#1010', 'keep@example.com', { shop: 'nokeep', portal_id: 'portal-nokeep' })
+    expect(shopper.line_items.map((line) => line.keep_if_refunded)).toEqual(shopper.line_items.map(() => undefined))
     const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
     expect(quoted.items[0]!.keep).toBe(false)
     expect(amount(quoted.breakdown.return_fee)).toBe('3.95')

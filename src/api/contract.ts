@@ -92,6 +92,11 @@ export interface LineItem {
   /** price paid per unit after discounts, tax included as the shop shows it */
   price: MoneyBag
   ineligible_reason: Ineligibility | null
+  /**
+   * true: refunded (not exchanged), this item stays with the shopper, who sends nothing back (the
+   * shop's keep_item_below); absent: it comes back. The quote says it again for each item.
+   */
+  keep_if_refunded?: boolean
 }
 
 export interface VariantOption {

@@ -39,6 +39,7 @@ const lineItem = shape({
   returnable_quantity: count,
   price: moneyBag,
   ineligible_reason: oneOf(null, 'final_sale', 'return_window_closed', 'already_returned', 'not_fulfilled'),
+  keep_if_refunded: optional(boolean),
 })
 
 const variant = shape({

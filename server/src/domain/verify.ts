@@ -2,6 +2,7 @@ import type { ExchangeData, Ineligibility, LineItem, ReturnReason, VerifiedOrder
 import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
+import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag } from './money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 
@@ -17,7 +18,12 @@ export function decideVerify(shop: ShopRecord, order: OrderRecord, returned: Map
   if (order.fulfilled_at === null) return { error: 'order_not_fulfilled' }
   if (now.getTime() > order.fulfilled_at.getTime() + shop.settings.return_window_days * DAY_MS) return { error: 'order_too_old' }
   const paid = unitPricesPaid(orderPricing(shop, order))
-  const lines = order.line_items.map((line) => toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!))
+  const threshold = keepThreshold(shop.settings, shop.currency_code)
+  const lines = order.line_items.map((line) => {
+    const item = toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!)
+    // Said before the shopper chooses, so the exchange step does not ask them to send back what they keep.
+    return keepsItem({ unitPaid: paid.get(line.id)!, threshold, exchanged: false }) ? { ...item, keep_if_refunded: true } : item
+  })
   // An order whose returnable units have all been returned already: the shopper has a return.
   if (returned.size > 0 && lines.every((line) => line.returnable_quantity === 0)) return { error: 'order_already_has_return' }
   return {

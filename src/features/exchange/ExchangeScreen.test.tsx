@@ -46,6 +46,15 @@ describe('exchange', () => {
     expect(screen.getByText('You have: M')).toBeInTheDocument()
   })
 
+  test('Refund instead says what happens to the item: sent back, or kept when the shop refunds it without its return', async () => {
+    const { unmount } = renderExchange('tee', [reasoned('tee')])
+    expect(await screen.findByRole('radio', { name: 'Refund instead Send it back without a replacement.' })).toBeInTheDocument()
+    unmount()
+    renderExchange('tee', [reasoned('tee')], { line_items: [{ ...tee, keep_if_refunded: true }, mug] })
+    expect(await screen.findByRole('radio', { name: 'Refund instead Keep it: we refund it, and there is no need to send it back.' })).toBeInTheDocument()
+    expect(screen.queryByText('Send it back without a replacement.')).not.toBeInTheDocument()
+  })
+
   test('an exchange is stored and the flow moves on by the rules (here: confirm)', async () => {
     const { user, router, store } = renderExchange('tee', [reasoned('tee')])
     await screen.findByRole('heading', { level: 1 })

@@ -128,7 +128,7 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
           />
           <span className="item__text">
             <span className="item__title">{t('exchange.refundInstead')}</span>
-            <span className="muted">{t('exchange.refundInsteadHint')}</span>
+            <span className="muted">{t(line.keep_if_refunded ? 'exchange.refundInsteadKeepHint' : 'exchange.refundInsteadHint')}</span>
           </span>
         </label>
         {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}

@@ -37,7 +37,8 @@ const isLineItem = (v: unknown): v is LineItem =>
   isCount(v.returnable_quantity) &&
   v.returnable_quantity <= v.quantity &&
   isMoneyBag(v.price) &&
-  isStringOrNull(v.ineligible_reason)
+  isStringOrNull(v.ineligible_reason) &&
+  (v.keep_if_refunded === undefined || typeof v.keep_if_refunded === 'boolean')
 
 const isVariant = (v: unknown): v is Variant =>
   isRecord(v) &&
