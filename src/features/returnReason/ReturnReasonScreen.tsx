@@ -95,8 +95,9 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     const found: PhotoProblem[] = []
     const added: PickedPhoto[] = []
     files.forEach((file, index) => {
-      const early = index >= free ? { problem: 'tooMany' as const } : checkPhotoFile(file)
-      if (early) return void found.push({ name: file.name, kind: early.problem, ...('maxBytes' in early ? { maxBytes: early.maxBytes } : {}) })
+      if (index >= free) return void found.push({ name: file.name, kind: 'tooMany' })
+      const early = checkPhotoFile(file)
+      if (early) return void found.push({ name: file.name, kind: early.problem, maxBytes: early.maxBytes })
       const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
       added.push(photo)
       const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))
