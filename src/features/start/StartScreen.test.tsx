@@ -383,6 +383,33 @@ describe('the order-name prefix', () => {
     renderPortal({ route: '/?orderName=1001' })
     expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveValue('AC1001')
   })
+
+  test('a beginning of the prefix (A, EX) is kept while typing but is not an order name: no button, no Enter, no verify', async () => {
+    let verifies = 0
+    server.use(http.post(verifyRoute, () => void verifies++))
+    const { user } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.type(emailField(), 'ada@example.com')
+    for (const typed of ['a', 'ex']) {
+      await user.clear(orderField())
+      await user.type(orderField(), `${typed}{Enter}`)
+      expect(orderField()).toHaveValue(typed.toUpperCase())
+      expect(startButton()).toBeDisabled()
+    }
+    await user.type(orderField(), 'c2001')
+    expect(orderField()).toHaveValue('EXC2001')
+    expect(startButton()).toBeEnabled()
+    expect(verifies).toBe(0)
+  })
+
+  test('a link with a beginning of the prefix pre-fills it and waits for the shopper instead of verifying', async () => {
+    let verifies = 0
+    server.use(http.post(verifyRoute, () => void verifies++))
+    renderPortal({ route: '/?orderName=a&email=ada%40example.com' })
+    expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveValue('A')
+    expect(startButton()).toBeDisabled()
+    expect(verifies).toBe(0)
+  })
 })
 
 describe('the stored return order', () => {

@@ -37,7 +37,7 @@ export default function StartScreen() {
   const [error, setError] = useState<string | null>(null)
   const headingRef = useHeadingFocus()
   const ids = { tooltip: useId(), error: useId() }
-  const canSubmit = canStartReturn(orderName, email, verifying)
+  const canSubmit = canStartReturn(orderName, email, verifying, config.order_prefix)
 
   async function verify(name: string, address: string) {
     setError(null)
@@ -68,7 +68,7 @@ export default function StartScreen() {
   useEffect(() => {
     if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
     autoVerified.current = true
-    if (canStartReturn(orderName, email, false)) void verify(orderName, email)
+    if (canStartReturn(orderName, email, false, config.order_prefix)) void verify(orderName, email)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 

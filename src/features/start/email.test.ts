@@ -29,3 +29,15 @@ test.each([
 ])('canStartReturn(%j, %j, verifying %s) is %s', (name, email, verifying, expected) => {
   expect(canStartReturn(name, email, verifying)).toBe(expected)
 })
+
+test.each([
+  ['AC1001', true],
+  ['EXC2001', true],
+  ['AC', true],
+  // Beginnings kept while typing are not order names yet: the button waits for the rest.
+  ['A', false],
+  ['E', false],
+  ['EX', false],
+])('with prefix AC, canStartReturn(%j) is %s', (name, expected) => {
+  expect(canStartReturn(name, 'ada@example.com', false, 'AC')).toBe(expected)
+})

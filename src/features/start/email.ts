@@ -1,3 +1,5 @@
+import { beginsAsRequired } from './orderName'
+
 // The WHATWG "valid e-mail address" pattern (what <input type=email> accepts), with a dot in the
 // domain as shop customers' addresses have.
 const EMAIL =
@@ -9,7 +11,10 @@ export function isValidEmail(email: string): boolean {
   return trimmed.length <= 254 && EMAIL.test(trimmed)
 }
 
-/** portal-spec.md §5: the start button is enabled only for a name, a valid e-mail, and no verify running. */
-export function canStartReturn(orderName: string, email: string, verifying: boolean): boolean {
-  return orderName.trim() !== '' && isValidEmail(email) && !verifying
+/**
+ * portal-spec.md §5: the start button is enabled only for a name (beginning with the shop's prefix
+ * or 'EXC' when it has one), a valid e-mail, and no verify running.
+ */
+export function canStartReturn(orderName: string, email: string, verifying: boolean, orderPrefix?: string | null): boolean {
+  return orderName.trim() !== '' && beginsAsRequired(orderName, orderPrefix) && isValidEmail(email) && !verifying
 }

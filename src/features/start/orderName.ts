@@ -4,6 +4,16 @@ export const EXCHANGE_PREFIX = 'EXC'
 const startsOrBegins = (value: string, prefix: string) => value.startsWith(prefix) || prefix.startsWith(value)
 
 /**
+ * portal-spec.md §5: with a prefix configured, an order name must begin with it or with 'EXC'. A
+ * beginning of either ('A', 'EX'), kept while typing, is not yet an order name.
+ */
+export function beginsAsRequired(orderName: string, orderPrefix: string | null | undefined): boolean {
+  const prefix = (orderPrefix ?? '').trim().toUpperCase()
+  const name = orderName.trim()
+  return prefix === '' || name.startsWith(prefix) || name.startsWith(EXCHANGE_PREFIX)
+}
+
+/**
  * Applies portal-spec.md §5 to what the shopper typed. With a prefix configured the order name is
  * upper case and begins with the prefix or 'EXC'; input that deviates becomes the prefix plus the
  * differing remainder. A beginning of either prefix is kept, so 'EXC2001' can be typed key by key.
