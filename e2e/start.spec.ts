@@ -47,10 +47,16 @@ test.describe('start screen of the demo shop', () => {
     })
   }
 
-  test('orderName and email in the URL verify by themselves', async ({ page, resetDemoShops }) => {
+  test('orderName and email in the URL verify by themselves; Back then reaches an empty start screen, not the link again', async ({ page, resetDemoShops }) => {
     await resetDemoShops()
     await page.goto(shopUrl('demo', '/?orderName=%231001&email=jane%40example.com'))
     await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose the items to return')
+    await page.goBack()
+    await expect(page).toHaveURL(shopUrl('demo'))
+    await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('')
+    await page.waitForTimeout(300)
+    await expect(page).toHaveURL(shopUrl('demo'))
   })
 
   test('testMode=1 shows the Test Mode banner, on later steps too', async ({ page, resetDemoShops }) => {

@@ -2,7 +2,8 @@ import { I18nProvider } from '@lingui/react'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
-import { MemoryRouter, useLocation, type Location } from 'react-router-dom'
+import { act } from 'react'
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom'
 import { PortalRoutes } from '../app/routes'
 import { makeStore } from '../app/store'
 import { i18n } from '../i18n/i18n'
@@ -13,27 +14,33 @@ interface Options {
   preloadedState?: { returnFlow?: ReturnFlowState }
 }
 
-/** Where the portal is: `router.state.location` follows every navigation. */
+/** Where the portal is: `router.state.location` follows every navigation; `back()` is the browser's Back. */
 interface RouterView {
   state: { location: Location }
+  back(): void
 }
 
-function LocationProbe({ view }: { view: RouterView }) {
+function LocationProbe({ view, navigate }: { view: RouterView; navigate: { current: NavigateFunction | null } }) {
   view.state.location = useLocation()
+  navigate.current = useNavigate()
   return null
 }
 
 /** Renders the portal as production does (same store, same routes) at a route, in memory. */
 export function renderPortal({ route = '/', preloadedState }: Options = {}) {
   const store = makeStore(preloadedState)
-  const router: RouterView = { state: { location: { pathname: route, search: '', hash: '', state: null, key: 'default' } } }
+  const navigate: { current: NavigateFunction | null } = { current: null }
+  const router: RouterView = {
+    state: { location: { pathname: route, search: '', hash: '', state: null, key: 'default' } },
+    back: () => act(() => void navigate.current?.(-1)),
+  }
   const user = userEvent.setup()
   const utils = render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={[route]}>
           <PortalRoutes />
-          <LocationProbe view={router} />
+          <LocationProbe view={router} navigate={navigate} />
         </MemoryRouter>
       </I18nProvider>
     </Provider>,

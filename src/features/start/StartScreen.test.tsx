@@ -330,6 +330,22 @@ describe('query parameters orderName and email', () => {
     expect(router.state.location.pathname).toBe('/products')
   })
 
+  test('Back from the items reaches a usable start screen: the link’s order and e-mail left the address, the other parameters stayed', async () => {
+    let verifies = 0
+    server.use(http.post(verifyRoute, () => (verifies++, HttpResponse.json(buildOrder()))))
+    const { router } = renderPortal({ route: '/?testMode=1&orderName=%231001&email=jane%40example.com' })
+    expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toBeInTheDocument()
+    router.back()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Start your return' })).toBeInTheDocument()
+    expect(router.state.location).toMatchObject({ pathname: '/', search: '?testMode=1' })
+    expect(screen.getByText('Test Mode')).toBeInTheDocument()
+    expect(orderField()).toHaveValue('')
+    // Nothing verified again: the shopper may now type another order.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(verifies).toBe(1)
+    expect(router.state.location.pathname).toBe('/')
+  })
+
   test('pre-fill without verifying when the e-mail is not valid', async () => {
     let calls = 0
     server.use(

@@ -68,7 +68,14 @@ export default function StartScreen() {
   useEffect(() => {
     if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
     autoVerified.current = true
-    if (canStartReturn(orderName, email, false, config.order_prefix)) void verify(orderName, email)
+    if (!canStartReturn(orderName, email, false, config.order_prefix)) return
+    // The link's order and e-mail leave the address (the other parameters stay): Back from the
+    // items then reaches a start screen the shopper can use, not this link verifying again.
+    const rest = new URLSearchParams(search)
+    rest.delete('orderName')
+    rest.delete('email')
+    navigate({ search: rest.toString() }, { replace: true })
+    void verify(orderName, email)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
