@@ -113,6 +113,24 @@ test.describe('start screen of the demo shop', () => {
     expect(chunks.filter((path) => /\/assets\/(preview|css-colors)\./.test(path))).toEqual([])
   })
 
+  test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({ page }) => {
+    let asked = 0
+    let failing = true
+    await page.route('**/portal-registration/config/**', (route) => {
+      asked++
+      return failing ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Boom' } }) : route.fallback()
+    })
+    await page.goto(shopUrl('demo'))
+    await expect(page.getByRole('alert')).toHaveText('Error fetching config')
+    // portal-spec.md §4: retry is disabled; nothing asks again by itself.
+    await page.waitForTimeout(500)
+    expect(asked).toBe(1)
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('textbox', { name: 'Order number' })).toBeVisible()
+    expect(asked).toBe(2)
+  })
+
   test('an unknown path shows the start screen', async ({ page, shopConfig }) => {
     const config = await shopConfig('demo')
     await page.goto(shopUrl('demo', '/no/such/page'))

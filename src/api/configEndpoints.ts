@@ -15,6 +15,5 @@ const configApi = portalApi.injectEndpoints({
   }),
 })
 
-export const { useGetConfigQuery } = configApi
 /** The injected endpoints: the boot starts the configuration's query before React renders. */
 export { configApi }

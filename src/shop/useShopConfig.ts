@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useReducer } from 'react'
-import { useGetConfigQuery } from '../api/configEndpoints'
+import { configApi } from '../api/configEndpoints'
 import { env } from '../app/env'
+import { useAppDispatch } from '../app/hooks'
 import { cssColors, needsCssColors, readableTextOn } from './color'
 import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
 import { configId, subdomainFromHost } from './subdomain'
@@ -21,7 +22,11 @@ export interface ShopConfigState {
 export function useShopConfig(): ShopConfigState {
   const launch = useLaunch()
   const id = configId(subdomainFromHost(window.location.hostname, env.defaultSubdomain), launch.lang)
-  const { data, isLoading, isFetching, isError, refetch } = useGetConfigQuery({ id })
+  const dispatch = useAppDispatch()
+  const { data, isUninitialized, isLoading, isFetching, isError } = configApi.endpoints.getConfig.useQueryState({ id })
+  // portal-spec.md §4, "Retry is disabled": a configuration that failed to load (the boot asked
+  // for it already) is not asked for again by this screen subscribing; only the shopper's Try again asks.
+  configApi.endpoints.getConfig.useQuerySubscription({ id }, { skip: isError })
   // A preview waits for its parser and the reader of any CSS colour; a colour other than a hex
   // one (a name from another API) waits for that reader. Both are chunks of their own.
   const chunks = [
@@ -46,9 +51,9 @@ export function useShopConfig(): ShopConfigState {
     preview: launch.configOverride !== null,
     lang: launch.lang,
     testMode: launch.testMode,
-    isLoading: isLoading || waitingForChunks || (isError && isFetching),
+    isLoading: isUninitialized || isLoading || waitingForChunks || (isError && isFetching),
     isError: isError && !isFetching,
-    retry: () => void refetch(),
+    retry: () => void dispatch(configApi.endpoints.getConfig.initiate({ id }, { forceRefetch: true, subscribe: false })),
   }
 }
 
