@@ -43,16 +43,20 @@ export function useShopConfig(): ShopConfigState {
     () => (data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn)),
     [data, launch.configOverride, waitingForChunks],
   )
+  // An answer without the shop's identity (null, [], {}) cannot verify an order: portal-spec.md
+  // §8 counts it as a failed configuration fetch, not as a portal for no shop.
+  const unusable = resolved !== null && (resolved.config.shop === '' || resolved.config.portal_id === '')
   useEffect(() => {
     resolved?.warnings.forEach((warning) => console.warn(warning))
-  }, [resolved])
+    if (unusable) console.warn('configuration: no shop or portal_id, so it is treated as a failed fetch')
+  }, [resolved, unusable])
   return {
-    config: resolved?.config ?? null,
+    config: unusable ? null : (resolved?.config ?? null),
     preview: launch.configOverride !== null,
     lang: launch.lang,
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || (isError && isFetching),
-    isError: isError && !isFetching,
+    isError: (isError || unusable) && !isFetching,
     retry: () => void dispatch(configApi.endpoints.getConfig.initiate({ id }, { forceRefetch: true, subscribe: false })),
   }
 }

@@ -98,6 +98,19 @@ describe('start screen content', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Start your return' })).toBeInTheDocument()
   })
 
+  test.each([['null', null], ['an array', []], ['an empty object', {}], ['a configuration without portal_id', { shop: 'demo' }]])(
+    "a configuration answer that is %s is a failed fetch: 'Error fetching config', no start screen",
+    async (_name, body) => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+      server.use(http.get(configRoute, () => HttpResponse.json(body)))
+      renderPortal()
+      expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching config')
+      expect(screen.queryByRole('textbox', { name: 'Order number' })).not.toBeInTheDocument()
+      expect(warn).toHaveBeenCalledWith('configuration: no shop or portal_id, so it is treated as a failed fetch')
+      warn.mockRestore()
+    },
+  )
+
   test("a failed configuration fetch shows 'Error fetching config' and can be retried", async () => {
     let calls = 0
     server.use(
