@@ -34,6 +34,10 @@ describe.each(engines())('configuration on %s', (engine) => {
     expect((await get('demo-de-at')).json()).toEqual((await get('demo-de')).json())
   })
 
+  test.each(['demo-DE', 'demo-De-AT', 'DEMO-de'])('the lang value as the link gives it, in any case: %s is the German variant', async (id) => {
+    expect((await get(id)).json()).toEqual((await get('demo-de')).json())
+  })
+
   test('acme: order prefix AC, no button colour, no multiplier', async () => {
     const acme = (await get('acme')).json<PortalConfig>()
     expect(acme.order_prefix).toBe('AC')

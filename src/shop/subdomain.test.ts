@@ -22,8 +22,9 @@ test.each([
 
 test.each([
   ['de', 'de'],
-  ['DE', 'de'],
-  ['pt-BR', 'pt-br'],
+  ['DE', 'DE'],
+  ['pt-BR', 'pt-BR'],
+  ['de_DE', 'de-DE'],
   [' fr ', 'fr'],
   ['', null],
   ['d', null],

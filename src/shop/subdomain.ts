@@ -20,9 +20,13 @@ export function configId(subdomain: string, lang: string | null): string {
   return lang ? `${subdomain}-${lang}` : subdomain
 }
 
-/** A `lang` query value we can put in a URL path, or null (e.g. 'de', 'pt-BR'). */
+/**
+ * The `lang` query value as given (portal-spec.md §7: the configuration id is the subdomain, a
+ * dash and that value; the API matches it in any case), or null when it is not a language tag we
+ * can put in a URL path ('german', '../acme'). `de_DE`, as some systems write it, is `de-DE`.
+ */
 export function parseLang(value: string | null): string | null {
   if (value === null) return null
-  const lang = value.trim()
-  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(lang) ? lang.toLowerCase() : null
+  const lang = value.trim().replace('_', '-')
+  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(lang) ? lang : null
 }
