@@ -149,6 +149,12 @@ test.describe('start screen of the acme shop (order prefix AC)', () => {
     const orderName = page.getByRole('textbox', { name: 'Order number' })
     await orderName.pressSequentially('1001')
     await expect(orderName).toHaveValue('AC1001')
+    // A key typed in the middle is made upper case and the caret stays after it.
+    await orderName.press('Home')
+    await orderName.press('ArrowRight')
+    await orderName.press('ArrowRight')
+    await orderName.pressSequentially('xy')
+    await expect(orderName).toHaveValue('ACXY1001')
     await orderName.fill('')
     await orderName.pressSequentially('exc2001')
     await expect(orderName).toHaveValue('EXC2001')

@@ -408,6 +408,21 @@ describe('the order-name prefix', () => {
     expect(orderField()).toHaveValue('EXC2001')
   })
 
+  test('a rewrite keeps the caret where the shopper types, not at the end', async () => {
+    const { user } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.type(orderField(), '1001')
+    expect(orderField()).toHaveValue('AC1001')
+    // After AC: a letter in lower case is made upper case; the next key follows it.
+    await user.type(orderField(), 'xy', { initialSelectionStart: 2, initialSelectionEnd: 2 })
+    expect(orderField()).toHaveValue('ACXY1001')
+    expect((orderField() as HTMLInputElement).selectionStart).toBe(4)
+    // At the very start: the prefix goes in front of what was typed, and the caret after it.
+    await user.type(orderField(), '9', { initialSelectionStart: 0, initialSelectionEnd: 0 })
+    expect(orderField()).toHaveValue('AC9ACXY1001')
+    expect((orderField() as HTMLInputElement).selectionStart).toBe(3)
+  })
+
   test('a pre-filled order name is rewritten too', async () => {
     renderPortal({ route: '/?orderName=1001' })
     expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveValue('AC1001')

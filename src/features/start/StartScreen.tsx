@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { VerifiedOrder } from '../../api/contract'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
@@ -79,6 +79,25 @@ export default function StartScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  // The prefix rewrite changes the start of the name only (case, a '#' dropped, the prefix put
+  // in front): the caret keeps its place in what was typed instead of jumping to the end.
+  const orderField = useRef<HTMLInputElement>(null)
+  const caret = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    if (caret.current === null || document.activeElement !== orderField.current) return
+    orderField.current?.setSelectionRange(caret.current, caret.current)
+    caret.current = null
+  }, [orderName])
+
+  function onOrderNameChange(event: ChangeEvent<HTMLInputElement>) {
+    const typed = event.target.value
+    const rewritten = rewriteOrderName(typed, config.order_prefix)
+    const at = event.target.selectionStart
+    caret.current = rewritten !== typed && at !== null ? Math.max(0, Math.min(rewritten.length, at + rewritten.length - typed.length)) : null
+    setOrderName(rewritten)
+    setError(null)
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (canSubmit) void verify(orderName, email)
@@ -107,11 +126,9 @@ export default function StartScreen() {
               spellCheck={false}
               placeholder={config.order_placeholder_text}
               aria-describedby={tooltip ? ids.tooltip : undefined}
+              ref={orderField}
               value={orderName}
-              onChange={(event) => {
-                setOrderName(rewriteOrderName(event.target.value, config.order_prefix))
-                setError(null)
-              }}
+              onChange={onOrderNameChange}
             />
             {tooltip ? (
               <span className="tooltip">
