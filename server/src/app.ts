@@ -33,11 +33,17 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
 }
 
+/** Request line and headers together: a preview link's 16 KB configuration with room to spare. */
+export const MAX_HEADER_BYTES = 64 * 1024
+
 /** The Portal API as a Fastify instance, not listening: server.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
+    // A preview link carries its configuration in the URL (up to 16 KB of base64, which the portal
+    // reads): Node's default of 16 KB for all headers would answer such a link with a 431.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     trustProxy: options.trustProxy ?? false,
     // Strict bodies: no type coercion, every problem reported, unknown fields refused.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },

@@ -66,6 +66,15 @@ describe('the portal served from a build directory', () => {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404)
   })
 
+  test('a preview link with its 16 KB configuration in the URL opens the page over a real connection; a 100 KB one is a 431', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const preview = `${address}/?testMode=1&config=${'A'.repeat(16_384)}&orderName=${'1'.repeat(100)}`
+    const page = await fetch(preview)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect((await fetch(`${address}/?config=${'A'.repeat(100_000)}`)).status).toBe(431)
+  })
+
   test('hashed assets are cached for a year; the page and env.js are revalidated', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/main.abc.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect((await app.inject({ method: 'GET', url: '/env.js' })).headers['cache-control']).toBe('no-cache')
