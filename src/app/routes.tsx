@@ -1,10 +1,10 @@
-import { lazy, useEffect } from 'react'
+import { lazy } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { preloadStepsWhenIdle, screenLoaders, statusScreenLoader, supportScreenLoader, type ScreenName } from './screens'
+import { screenLoaders, statusScreenLoader, supportScreenLoader, type ScreenName } from './screens'
 import { Shell } from './Shell'
 
 // Every later screen is its own chunk (./screens); the start screen is in the main bundle.
@@ -21,11 +21,6 @@ function RequireOrder() {
   const hasOrder = useAppSelector(selectHasOrder)
   // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
   const shop = useOutletContext()
-  // Once the flow has begun, every step's chunk comes in the background, when the page is idle:
-  // a shopper whose connection drops mid-flow still moves between steps, and only the API calls
-  // wait for it (a step whose chunk cannot load would otherwise reload the page into the
-  // browser's offline error). The start screen does not wait for them.
-  useEffect(() => (hasOrder ? preloadStepsWhenIdle() : undefined), [hasOrder])
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
   return <Outlet context={shop} />

@@ -44,33 +44,3 @@ export function preloadScreen(pathname: string): void {
   // A failure is handled where the screen renders (reload once, then the error boundary).
   if (name) void screenLoaders[name].preload()
 }
-
-/**
- * Once the flow has begun, every step's chunk comes in the background, one at a time when the
- * page is idle (at the latest a second apart): a shopper whose connection drops mid-flow still
- * moves between steps, and the step on screen is not slowed by the others' evaluation in the
- * tasks after its first paint. Returns a function that stops what has not started.
- */
-export function preloadStepsWhenIdle(): () => void {
-  const pending = Object.keys(screenLoaders) as ScreenName[]
-  let cancel: () => void = () => {}
-  const next = () => {
-    const name = pending.shift()
-    if (name) void screenLoaders[name].preload().then(schedule)
-  }
-  const schedule = () => {
-    if (pending.length === 0) return
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(next, { timeout: 1_000 })
-      cancel = () => window.cancelIdleCallback(id)
-    } else {
-      const id = window.setTimeout(next, 50)
-      cancel = () => window.clearTimeout(id)
-    }
-  }
-  schedule()
-  return () => {
-    pending.length = 0
-    cancel()
-  }
-}

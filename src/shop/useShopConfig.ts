@@ -48,7 +48,7 @@ export function useShopConfig(): ShopConfigState {
   const unusable = resolved !== null && (resolved.config.shop === '' || resolved.config.portal_id === '')
   useEffect(() => {
     resolved?.warnings.forEach((warning) => console.warn(warning))
-    if (unusable) console.warn('configuration: no shop or portal_id, so it is treated as a failed fetch')
+    if (unusable) console.warn('configuration: no shop or portal_id')
   }, [resolved, unusable])
   return {
     config: unusable ? null : (resolved?.config ?? null),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { VerifiedOrder } from '../../api/contract'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
@@ -80,20 +80,16 @@ export default function StartScreen() {
   }, [])
 
   // The prefix rewrite changes the start of the name only (case, a '#' dropped, the prefix put
-  // in front): the caret keeps its place in what was typed instead of jumping to the end.
-  const orderField = useRef<HTMLInputElement>(null)
-  const caret = useRef<number | null>(null)
-  useLayoutEffect(() => {
-    if (caret.current === null || document.activeElement !== orderField.current) return
-    orderField.current?.setSelectionRange(caret.current, caret.current)
-    caret.current = null
-  }, [orderName])
-
-  function onOrderNameChange(event: ChangeEvent<HTMLInputElement>) {
-    const typed = event.target.value
+  // in front): written into the field here with the caret kept in its place (React then finds
+  // the field as it wants it and leaves it), not thrown to the end.
+  function onOrderNameChange({ target: field }: ChangeEvent<HTMLInputElement>) {
+    const typed = field.value
     const rewritten = rewriteOrderName(typed, config.order_prefix)
-    const at = event.target.selectionStart
-    caret.current = rewritten !== typed && at !== null ? Math.max(0, Math.min(rewritten.length, at + rewritten.length - typed.length)) : null
+    if (rewritten !== typed) {
+      const at = Math.max(0, (field.selectionStart ?? typed.length) + rewritten.length - typed.length)
+      field.value = rewritten
+      field.setSelectionRange(at, at)
+    }
     setOrderName(rewritten)
     setError(null)
   }
@@ -126,7 +122,6 @@ export default function StartScreen() {
               spellCheck={false}
               placeholder={config.order_placeholder_text}
               aria-describedby={tooltip ? ids.tooltip : undefined}
-              ref={orderField}
               value={orderName}
               onChange={onOrderNameChange}
             />

@@ -2,13 +2,15 @@
 export const EXCHANGE_PREFIX = 'EXC'
 
 const startsOrBegins = (value: string, prefix: string) => value.startsWith(prefix) || prefix.startsWith(value)
+/** The shop's order prefix as the rules use it: upper case, '' for none. */
+const shopPrefix = (orderPrefix: string | null | undefined) => (orderPrefix ?? '').trim().toUpperCase()
 
 /**
  * portal-spec.md §5: with a prefix configured, an order name must begin with it or with 'EXC'. A
  * beginning of either ('A', 'EX'), kept while typing, is not yet an order name.
  */
 export function beginsAsRequired(orderName: string, orderPrefix: string | null | undefined): boolean {
-  const prefix = (orderPrefix ?? '').trim().toUpperCase()
+  const prefix = shopPrefix(orderPrefix)
   const name = orderName.trim()
   return prefix === '' || name.startsWith(prefix) || name.startsWith(EXCHANGE_PREFIX)
 }
@@ -22,7 +24,7 @@ export function beginsAsRequired(orderName: string, orderPrefix: string | null |
  * @example rewriteOrderName('a1', 'AC') // 'AC1'
  */
 export function rewriteOrderName(input: string, orderPrefix: string | null | undefined): string {
-  const prefix = (orderPrefix ?? '').trim().toUpperCase()
+  const prefix = shopPrefix(orderPrefix)
   if (prefix === '') return input
   const upper = input.toUpperCase()
   if (startsOrBegins(upper, prefix) || startsOrBegins(upper, EXCHANGE_PREFIX)) return upper
