@@ -113,6 +113,29 @@ test.describe('start screen of the demo shop', () => {
     expect(chunks.filter((path) => /\/assets\/(preview|css-colors)\./.test(path))).toEqual([])
   })
 
+  test('the page names its configuration and logo so they load beside the JavaScript; the portal takes them, asking nothing twice', async ({ page }) => {
+    // What went over the network (Chromium's own record): a copy from the browser's cache is no second request.
+    const fetched: string[] = []
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (!response.fromDiskCache && !response.fromPrefetchCache) fetched.push(new URL(response.url).pathname)
+    })
+    const warnings: string[] = []
+    page.on('console', (message) => void (message.type() !== 'log' && warnings.push(message.text())))
+    await page.goto(shopUrl('demo'))
+    await expect(page.getByRole('img', { name: /Demo Store/ })).toBeVisible()
+    expect(await page.locator('link[rel=preload]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      '/portal-registration/config/demo',
+      '/demo-assets/logo.svg',
+    ])
+    // Wait past Chromium's "preloaded but not used" check (3 s after load).
+    await page.waitForTimeout(3500)
+    expect(fetched.filter((path) => path === '/portal-registration/config/demo')).toHaveLength(1)
+    expect(fetched.filter((path) => path === '/demo-assets/logo.svg')).toHaveLength(1)
+    expect(warnings).toEqual([])
+  })
+
   test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({ page }) => {
     let asked = 0
     let failing = true

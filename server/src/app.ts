@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.adminToken) await adminRoutes(api, context, options.adminToken)
   })
   await demoAssetRoutes(app)
-  if (options.staticDir) await portalRoutes(app, options.staticDir)
+  if (options.staticDir) await portalRoutes(app, options.staticDir, context)
   else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)))
   return app
 }

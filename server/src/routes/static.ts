@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import type { PortalContext } from '../context'
 import { notFound } from './errors'
+import { firstPaintHints } from './firstPaintHints'
 
 /**
  * The Content-Security-Policy the built portal runs under: no inline script or style, images
@@ -40,7 +43,7 @@ export async function demoAssetRoutes(app: FastifyInstance) {
  * The built portal from `dir`: hashed assets cached for a year, index.html and env.js never, and
  * index.html for any other GET that asks for a page (browser-history routes).
  */
-export async function portalRoutes(app: FastifyInstance, dir: string) {
+export async function portalRoutes(app: FastifyInstance, dir: string, context: PortalContext) {
   const root = resolve(dir)
   if (!existsSync(join(root, 'index.html'))) throw new Error(`No built portal in ${root}: run npm run build first`)
   await app.register(fastifyStatic, {
@@ -55,7 +58,16 @@ export async function portalRoutes(app: FastifyInstance, dir: string) {
       if (path.endsWith('.html')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
     },
   })
-  app.get('/', (_request, reply) => reply.sendFile('index.html'))
+  // The start screen: the page with what its first paint waits for named in it (read each time:
+  // a new build may replace it while the server runs).
+  app.get('/', async (request, reply) => {
+    const [page, hints] = await Promise.all([readFile(join(root, 'index.html'), 'utf8'), firstPaintHints(request, context, root)])
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .send(hints ? page.replace('</head>', `${hints}</head>`) : page)
+  })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix))

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
+import type { ShopFile } from '../src/import/shopFile'
+import { CONTENT_SECURITY_POLICY } from '../src/routes/static'
+import { startApi, type TestApi } from './harness'
+
+const ADMIN_TOKEN = 'admin-token-for-hints'
+const PAGE = '<!doctype html><html><head><title>Rebound</title><script defer src="/assets/main.abc.js"></script></head><body><div id="root"></div></body></html>'
+const SAME_ORIGIN = "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }"
+const CONFIG_DEMO = '<link rel="preload" href="/portal-registration/config/demo" as="fetch" crossorigin="anonymous">'
+const LOGO_DEMO = '<link rel="preload" href="/demo-assets/logo.svg" as="image" fetchpriority="high">'
+
+/**
+ * The start screen's HTML names the shop's configuration and logo, so the browser fetches them
+ * while the portal's JavaScript is still on its way (the logo is the start screen's largest paint).
+ */
+describe('first-paint hints in the start screen’s HTML', () => {
+  let dir: string
+  let api: TestApi
+  const page = (url: string, host = 'demo.localhost:8080') => api.app.inject({ method: 'GET', url, headers: { host } })
+  const head = async (url: string, host?: string) => (await page(url, host)).body.split('</head>')[0]!
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rebound-hints-'))
+    writeFileSync(join(dir, 'index.html'), PAGE)
+    api = await startApi('pglite', { staticDir: dir, adminToken: ADMIN_TOKEN })
+  })
+  // env.js is read for each page, as an operator may replace it while the server runs.
+  beforeEach(() => writeFileSync(join(dir, 'env.js'), SAME_ORIGIN))
+  afterAll(async () => {
+    await api.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('/ on a shop’s host names its configuration and logo, and is still the page under the CSP', async () => {
+    const response = await page('/')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(PAGE.replace('</head>', `${CONFIG_DEMO}${LOGO_DEMO}</head>`))
+  })
+
+  test('the configuration the link’s language asks for, and the other shop’s on its host', async () => {
+    expect(await head('/?lang=de&testMode=1')).toContain('href="/portal-registration/config/demo-de"')
+    const acme = await head('/', 'acme.localhost:8080')
+    expect(acme).toContain('href="/portal-registration/config/acme"')
+    // The host without a subdomain is env.js's default shop.
+    expect(await head('/', '127.0.0.1:8080')).toContain(CONFIG_DEMO)
+  })
+
+  test.each([
+    ['a preview link (it may show another logo)', '/?config=eyJ9', 'demo.localhost'],
+    ['a later step (its language is the session’s, which the server cannot see)', '/products', 'demo.localhost'],
+    ['a shop this server does not know', '/', 'nope.localhost'],
+  ])('%s: the page as built, nothing named', async (_name, url, host) => {
+    const response = await page(url, host)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(PAGE)
+  })
+
+  test('a host name that is no label falls back to the default shop, as the portal does, and is never written into the page', async () => {
+    const body = (await page('/', '"><script>alert(1)</script>.localhost')).body
+    expect(body).not.toContain('<script>alert')
+    expect(body).toContain(CONFIG_DEMO)
+  })
+
+  test.each([
+    ['points the configuration at another host', "window.PORTAL_ENV = { configUrl: 'https://config.example.com', apiUrl: '', defaultSubdomain: 'demo' }"],
+    ['cannot be read', 'window.PORTAL_ENV = {'],
+    ['never ends', 'while (true) {}'],
+  ])('env.js that %s: nothing named (the portal would not ask this server)', async (_name, code) => {
+    writeFileSync(join(dir, 'env.js'), code)
+    expect((await page('/')).body).toBe(PAGE)
+  })
+
+  test('a logo this page could not show (http:) is not named; one with quotes is escaped', async () => {
+    for (const [logo, expected] of [
+      ['http://cdn.example.com/logo.png', null],
+      ['https://cdn.example.com/a"b<c>.png', 'href="https://cdn.example.com/a&quot;b&lt;c&gt;.png"'],
+    ] as const) {
+      const file = readDemoShop(DEMO_SHOP_FILES[0]!) as ShopFile
+      file.config.logo_src = logo
+      const imported = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: file })
+      expect(imported.statusCode).toBe(201)
+      const named = await head('/')
+      expect(named).toContain(CONFIG_DEMO)
+      if (expected === null) expect(named).not.toContain('as="image"')
+      else expect(named).toContain(expected)
+    }
+  })
+})
