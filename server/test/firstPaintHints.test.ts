@@ -53,6 +53,7 @@ describe('first-paint hints in the start screen’s HTML', () => {
 
   test.each([
     ['a preview link (it may show another logo)', '/?config=eyJ9', 'demo.localhost'],
+    // Served by the fallback for browser-history routes, which names nothing.
     ['a later step (its language is the session’s, which the server cannot see)', '/products', 'demo.localhost'],
     ['a shop this server does not know', '/', 'nope.localhost'],
   ])('%s: the page as built, nothing named', async (_name, url, host) => {
@@ -69,17 +70,25 @@ describe('first-paint hints in the start screen’s HTML', () => {
 
   test.each([
     ['points the configuration at another host', "window.PORTAL_ENV = { configUrl: 'https://config.example.com', apiUrl: '', defaultSubdomain: 'demo' }"],
-    ['cannot be read', 'window.PORTAL_ENV = {'],
-    ['never ends', 'while (true) {}'],
-  ])('env.js that %s: nothing named (the portal would not ask this server)', async (_name, code) => {
+    ['names no configUrl', 'window.PORTAL_ENV = {'],
+    ['computes its settings', 'window.PORTAL_ENV = { configUrl: location.origin }'],
+  ])('env.js that %s: nothing named (the portal may not ask this server)', async (_name, code) => {
     writeFileSync(join(dir, 'env.js'), code)
     expect((await page('/')).body).toBe(PAGE)
   })
 
-  test('a logo this page could not show (http:) is not named; one with quotes is escaped', async () => {
+  test('env.js is read as text, never run by the server', async () => {
+    writeFileSync(join(dir, 'env.js'), `globalThis.process && (globalThis.process.exitCode = 7); ${SAME_ORIGIN}`)
+    expect(await head('/')).toContain(CONFIG_DEMO)
+    expect(process.exitCode).toBeUndefined()
+  })
+
+  test('a logo this page could not show (http:) is not named; one with quotes or `$` is written as the portal asks for it, the page otherwise as built', async () => {
     for (const [logo, expected] of [
       ['http://cdn.example.com/logo.png', null],
-      ['https://cdn.example.com/a"b<c>.png', 'href="https://cdn.example.com/a&quot;b&lt;c&gt;.png"'],
+      // As the portal resolves it (quotes and angle brackets percent-encoded), and `$` kept as it is.
+      ['https://cdn.example.com/a"b<c>.png', 'href="https://cdn.example.com/a%22b%3Cc%3E.png"'],
+      ['https://cdn.example.com/$`x$&.png', 'href="https://cdn.example.com/$%60x$&amp;.png"'],
     ] as const) {
       const file = readDemoShop(DEMO_SHOP_FILES[0]!) as ShopFile
       file.config.logo_src = logo
@@ -89,6 +98,9 @@ describe('first-paint hints in the start screen’s HTML', () => {
       expect(named).toContain(CONFIG_DEMO)
       if (expected === null) expect(named).not.toContain('as="image"')
       else expect(named).toContain(expected)
+      // Nothing of the page is repeated or moved: only the hints were added before </head>.
+      const body = (await page('/')).body
+      expect(body.replace(/<link rel="preload"[^>]*>/g, '')).toBe(PAGE)
     }
   })
 })

@@ -6,6 +6,10 @@ import { errorSchema } from './errors'
 
 /** `demo`, or `demo-de` for the German variant; at most 64 characters. */
 const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$'
+const ID = new RegExp(ID_PATTERN)
+
+/** Whether `id` is one the configuration route answers for (others are a 400). */
+export const isConfigId = (id: string) => ID.test(id)
 
 /** The configuration of `id`: the shop's base one, with the language variant's fields over it. */
 export async function resolvePortalConfig(context: PortalContext, id: string): Promise<PortalConfig | null> {

@@ -1,61 +1,77 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runInNewContext } from 'node:vm'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyRequest } from 'fastify'
-import { readEnv, type PortalEnv, type RawPortalEnv } from '../../../src/app/readEnv'
+import { readEnv, type PortalEnv } from '../../../src/app/readEnv'
 import { launchFromSearch } from '../../../src/shop/launch'
 import { configId, subdomainFromHost } from '../../../src/shop/subdomain'
 import type { PortalContext } from '../context'
-import { resolvePortalConfig } from './config'
+import { isConfigId, resolvePortalConfig } from './config'
 
-/** The build's env.js as the portal reads it; null when it cannot be read (no hints then). */
+/** The longest the start page waits for its hints (a shop not yet read from the database). */
+const HINTS_WAIT_MS = 100
+
+/** A string setting of env.js's object literal, as written: `configUrl: ''`. */
+const setting = (code: string, name: string) => new RegExp(`\\b${name}\\s*:\\s*(['"\`])([^'"\`\\n]*)\\1`).exec(code)?.[2]
+
+/**
+ * The build's env.js as the portal reads it, or null when it is not the plain object literal the
+ * build ships (then no hints). Read as text, never run: it is a browser's script, not the API's.
+ */
 async function builtEnv(root: string): Promise<PortalEnv | null> {
-  try {
-    const code = await readFile(join(root, 'env.js'), 'utf8')
-    const sandbox: { window: { PORTAL_ENV?: unknown } } = { window: {} }
-    runInNewContext(code, sandbox, { timeout: 50 })
-    return readEnv(sandbox.window.PORTAL_ENV as RawPortalEnv)
-  } catch {
-    return null
-  }
+  const code = await readFile(join(root, 'env.js'), 'utf8').catch(() => null)
+  const configUrl = code === null ? undefined : setting(code, 'configUrl')
+  if (code === null || configUrl === undefined) return null
+  return readEnv({ configUrl, apiUrl: setting(code, 'apiUrl'), defaultSubdomain: setting(code, 'defaultSubdomain') })
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** A logo the page may show (CSP: this origin or https), as a URL to preload; null otherwise. */
+const PAGE_ORIGIN = 'http://portal.invalid'
+
+/**
+ * The logo as the page will ask for it (resolved as the portal's safeUrl does), if the CSP lets
+ * the page show it: this origin (kept a path) or https. Null for anything else.
+ */
 function preloadableImage(src: unknown): string | null {
-  if (typeof src !== 'string' || src.length > 2048) return null
-  if (src.startsWith('/') && !src.startsWith('//')) return src
+  if (typeof src !== 'string' || src.trim() === '' || src.length > 4096) return null
+  let url: URL
   try {
-    return new URL(src).protocol === 'https:' ? src : null
+    url = new URL(src.trim(), `${PAGE_ORIGIN}/`)
   } catch {
     return null
   }
+  if (url.origin === PAGE_ORIGIN) return `${url.pathname}${url.search}`
+  return url.protocol === 'https:' ? url.href : null
+}
+
+async function hintsFor(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
+  const launch = launchFromSearch(new URL(request.url, PAGE_ORIGIN).searchParams)
+  if (launch.configOverride !== null) return ''
+  const env = await builtEnv(root)
+  if (!env || env.configUrl !== '') return ''
+  const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), launch.lang)
+  if (!isConfigId(id)) return ''
+  const config = await resolvePortalConfig(context, id)
+  if (!config) return ''
+  const hints = [`<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`]
+  const logo = preloadableImage(config.logo_src)
+  if (logo) hints.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image" fetchpriority="high">`)
+  return hints.join('')
 }
 
 /**
  * What the start screen's first paint waits for, named in its HTML so the browser asks at once
  * instead of after the portal's JavaScript has arrived: the shop's configuration (the request the
  * portal makes, same URL, so it takes this answer) and its logo, the largest paint. Only where the
- * portal will ask exactly that: the start screen at `/`, no preview override (it may show another
- * logo), env.js pointing the configuration at this server, a shop this server knows.
+ * portal will ask exactly that: the start screen at `/` (its only caller), no preview override
+ * (it may show another logo), env.js pointing the configuration at this server, a shop this server
+ * knows. Hints are a bonus: a database that fails or is slow leaves them out, not the page.
  */
 export async function firstPaintHints(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
-  const url = new URL(request.url, 'http://portal.invalid')
-  if (url.pathname !== '/') return ''
-  const launch = launchFromSearch(url.searchParams)
-  if (launch.configOverride !== null) return ''
-  const env = await builtEnv(root)
-  if (!env || env.configUrl !== '') return ''
-  const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), launch.lang)
-  // Hints are a bonus: without the database the page still goes out, as built.
-  const config = await resolvePortalConfig(context, id).catch((error: unknown) => {
+  const hints = hintsFor(request, context, root).catch((error: unknown) => {
     request.log.warn({ err: error }, 'first-paint hints left out: the shop could not be read')
-    return null
+    return ''
   })
-  if (!config) return ''
-  const hints = [`<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`]
-  const logo = preloadableImage(config.logo_src)
-  if (logo) hints.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image" fetchpriority="high">`)
-  return hints.join('')
+  return Promise.race([hints, sleep(HINTS_WAIT_MS, '')])
 }

@@ -58,15 +58,15 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
       if (path.endsWith('.html')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
     },
   })
-  // The start screen: the page with what its first paint waits for named in it (read each time:
-  // a new build may replace it while the server runs).
+  // The start screen: the page with what its first paint waits for named in it.
   app.get('/', async (request, reply) => {
     const [page, hints] = await Promise.all([readFile(join(root, 'index.html'), 'utf8'), firstPaintHints(request, context, root)])
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .send(hints ? page.replace('</head>', `${hints}</head>`) : page)
+      // A function, not a string: `$` in a logo's URL is not a replacement pattern.
+      .send(hints ? page.replace('</head>', () => `${hints}</head>`) : page)
   })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!
