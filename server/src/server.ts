@@ -29,6 +29,8 @@ function staticDirFromArgs(args: string[]): string | undefined {
 
 async function main() {
   const port = numberFromEnv('PORT') ?? 8080
+  // Every setting is checked before the database is opened: a wrong one ends the start cleanly.
+  const trustProxy = trustProxyFrom(process.env.TRUST_PROXY)
   const host = process.env.HOST ?? '0.0.0.0'
   const databaseUrl = process.env.DATABASE_URL || undefined
   const dataDir = process.env.DATA_DIR || './data'
@@ -43,7 +45,7 @@ async function main() {
     secret,
     staticDir: staticDirFromArgs(process.argv.slice(2)),
     adminToken: process.env.ADMIN_TOKEN || undefined,
-    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    trustProxy,
     limits: {
       verifyPerClient: numberFromEnv('VERIFY_RATE_LIMIT_PER_IP'),
       verifyPerOrder: numberFromEnv('VERIFY_RATE_LIMIT_PER_ORDER'),

@@ -26,8 +26,11 @@ export function trustProxyFrom(value: string | undefined): false | string[] {
   const entries = text.split(',').map((entry) => entry.trim())
   const wrong = entries.find((entry) => !isAddressOrRange(entry))
   if (wrong === undefined) return entries
-  const why = /^(\d+|true)$/.test(wrong)
-    ? 'trusting any proxy lets every client choose its own address (X-Forwarded-For); name the load balancer instead'
-    : 'it is not an address or a range'
+  const why =
+    wrong === 'true' || wrong === '1'
+      ? 'trusting any proxy lets every client choose its own address (X-Forwarded-For); name the load balancer instead'
+      : /^\d+$/.test(wrong)
+        ? 'a number of proxies cannot tell a proxy from a client that writes X-Forwarded-For itself; name the load balancer instead'
+        : 'it is not an address or a range'
   throw new Error(`TRUST_PROXY: ${JSON.stringify(wrong)} is refused: ${why}. Give the proxies' addresses or ranges, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=loopback`)
 }

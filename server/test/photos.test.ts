@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import type { ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../src/api/contract'
-import { PHOTO_MAX_SIDE } from '../src/domain/cleanPhoto'
+import { PHOTO_MAX_SIDE, type ReturnOrder, type ReturnRequest, type UploadedPhoto, type VerifiedOrder } from '../../src/api/contract'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'

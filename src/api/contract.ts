@@ -143,6 +143,8 @@ export interface ReturnReason {
 /** At most this many photos go with one item; each is at most PHOTO_MAX_BYTES. */
 export const PHOTOS_PER_ITEM = 3
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** The longest side of a stored photo: the API keeps at most this, so the portal sends no more. */
+export const PHOTO_MAX_SIDE = 2560
 /** What browsers produce from a camera or a photo library (iOS turns HEIC into JPEG for these). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** An uploaded photo's id: unguessable, 22 base64url characters (128 random bits). */

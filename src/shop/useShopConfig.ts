@@ -55,7 +55,7 @@ export function useShopConfig(): ShopConfigState {
     preview: launch.configOverride !== null,
     lang: launch.lang,
     testMode: launch.testMode,
-    isLoading: isUninitialized || isLoading || waitingForChunks || (isError && isFetching),
+    isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),
     isError: (isError || unusable) && !isFetching,
     retry: () => void dispatch(configApi.endpoints.getConfig.initiate({ id }, { forceRefetch: true, subscribe: false })),
   }

@@ -169,6 +169,17 @@ describe('photos', () => {
     expect(screen.queryByLabelText('Add photos')).not.toBeInTheDocument()
   })
 
+  test('a file refused for what it is takes no place: a text file and three photos give three photos', async () => {
+    const seen = photoApi()
+    const { user } = renderReason()
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
+    fireEvent.change(fileInput(), { target: { files: [photoFile('notes.txt', 'text/plain', 'hello'), photoFile('1.png'), photoFile('2.png'), photoFile('3.png')] } })
+    expect(screen.getByRole('alert')).toHaveTextContent('“notes.txt” is not a photo we can take.')
+    await waitFor(() => expect(seen.uploads).toHaveLength(3))
+    expect(screen.queryByText(/was left out/)).not.toBeInTheDocument()
+  })
+
   test.each([
     ['not an image', photoFile('notes.txt', 'text/plain', 'hello'), '“notes.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.'],
     // jsdom draws no image: like a browser that cannot read a GIF, or shrink a photo, before sending it.

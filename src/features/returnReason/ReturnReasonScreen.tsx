@@ -94,10 +94,11 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     const free = PHOTOS_PER_ITEM - photos.length
     const found: PhotoProblem[] = []
     const added: PickedPhoto[] = []
-    files.forEach((file, index) => {
-      if (index >= free) return void found.push({ name: file.name, kind: 'tooMany' })
+    files.forEach((file) => {
+      // A file refused for what it is takes no place: only photos taken count against the limit.
       const early = checkPhotoFile(file)
       if (early) return void found.push({ name: file.name, kind: early.problem, maxBytes: early.maxBytes })
+      if (added.length >= free) return void found.push({ name: file.name, kind: 'tooMany' })
       const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
       added.push(photo)
       const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))

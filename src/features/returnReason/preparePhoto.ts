@@ -1,9 +1,10 @@
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../api/contract'
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../api/contract'
 import { readBytes } from '../../components/PhotoThumb'
 
-/** The longest side sent: the API keeps at most 2560 px, so more would only cost the shopper's data. */
-export const PHOTO_SEND_SIDE = 2560
-/** The largest file the browser is asked to shrink: a 50 MP phone photo, not a file that would exhaust a phone's memory. */
+/**
+ * The largest file the browser is asked to shrink: a phone camera's photo (a 50 MP JPEG is 15 to
+ * 25 MB). Files are shrunk one at a time, so a phone decodes one picture at once.
+ */
 export const PHOTO_PICK_MAX_BYTES = 30 * 1024 * 1024
 const JPEG_QUALITY = 0.85
 
@@ -26,14 +27,14 @@ export function checkPhotoFile(file: File): Extract<PreparedPhoto, { ok: false }
   return null
 }
 
-/** The picture drawn at most PHOTO_SEND_SIDE on its longest side and encoded as a JPEG, or null where the browser cannot. */
+/** The picture drawn at most PHOTO_MAX_SIDE on its longest side and encoded as a JPEG, or null where the browser cannot. */
 async function shrink(file: Blob): Promise<Blob | null> {
   // The browser decodes the file and turns it upright as the camera said (EXIF orientation).
-  const bitmap = await createImageBitmap(file).catch(() => null)
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null)
   if (!bitmap) return null
+  const canvas = document.createElement('canvas')
   try {
-    const scale = Math.min(1, PHOTO_SEND_SIDE / Math.max(bitmap.width, bitmap.height))
-    const canvas = document.createElement('canvas')
+    const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height))
     canvas.width = Math.max(1, Math.round(bitmap.width * scale))
     canvas.height = Math.max(1, Math.round(bitmap.height * scale))
     const context = canvas.getContext('2d')
@@ -46,17 +47,29 @@ async function shrink(file: Blob): Promise<Blob | null> {
     return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY))
   } finally {
     bitmap.close()
+    // Its memory back at once (Safari caps what all canvases may hold).
+    canvas.width = 0
+    canvas.height = 0
   }
 }
 
+/** The files being prepared, in turn: one decoded picture in a phone's memory at a time. */
+let queue: Promise<unknown> = Promise.resolve()
+
 /**
- * The photo as the portal sends it. Where the browser can, it is drawn again: at most 2560 px, as
- * a JPEG, so a phone's 3 to 12 MB photo goes up as a few hundred KB on a weak connection, a photo
- * over the API's 5 MB is taken too, and its metadata (EXIF with the place it was taken) never
- * leaves the phone. Where it cannot (no canvas, a type it does not decode), the file goes as it
- * is, if the API takes it: the API cleans every photo again anyway.
+ * The photo as the portal sends it, one file after another. Where the browser can, it is drawn
+ * again: at most 2560 px, as a JPEG, so a phone's 3 to 12 MB photo goes up as a few hundred KB on
+ * a weak connection, a photo over the API's 5 MB is taken too, and its metadata (EXIF with the
+ * place it was taken) does not leave the phone. Where it cannot (no canvas, a type it does not
+ * decode), the file goes as it is, if the API takes it: the API cleans every photo again anyway.
  */
-export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+export function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const prepared = queue.then(() => prepareNow(file))
+  queue = prepared.catch(() => undefined)
+  return prepared
+}
+
+async function prepareNow(file: File): Promise<PreparedPhoto> {
   const problem = checkPhotoFile(file)
   if (problem) return problem
   const shrunk = canShrink() ? await shrink(file) : null

@@ -29,7 +29,7 @@ test('every address fast-check considers valid (RFC 5322, without quoted parts) 
   fc.assert(
     fc.property(fc.emailAddress().filter((email) => email.length <= 254 && /\.[^.]+$/.test(email.split('@')[1]!)), (email) => {
       expect(isValidEmail(email)).toBe(true)
-      expect(canStartReturn('#1001', email, false)).toBe(true)
+      expect(canStartReturn('#1001', email, false, null)).toBe(true)
     }),
     { numRuns: 2000 },
   )

@@ -27,7 +27,7 @@ test.each([
   ['#1001', 'jane@', false, false],
   ['#1001', 'jane@example.com', true, false],
 ])('canStartReturn(%j, %j, verifying %s) is %s', (name, email, verifying, expected) => {
-  expect(canStartReturn(name, email, verifying)).toBe(expected)
+  expect(canStartReturn(name, email, verifying, null)).toBe(expected)
 })
 
 test.each([
