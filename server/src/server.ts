@@ -28,9 +28,14 @@ function staticDirFromArgs(args: string[]): string | undefined {
 }
 
 async function main() {
-  const port = numberFromEnv('PORT') ?? 8080
   // Every setting is checked before the database is opened: a wrong one ends the start cleanly.
+  const port = numberFromEnv('PORT') ?? 8080
   const trustProxy = trustProxyFrom(process.env.TRUST_PROXY)
+  const limits = {
+    verifyPerClient: numberFromEnv('VERIFY_RATE_LIMIT_PER_IP'),
+    verifyPerOrder: numberFromEnv('VERIFY_RATE_LIMIT_PER_ORDER'),
+    verifyFailureFloorMs: numberFromEnv('VERIFY_FAILURE_FLOOR_MS'),
+  }
   const host = process.env.HOST ?? '0.0.0.0'
   const databaseUrl = process.env.DATABASE_URL || undefined
   const dataDir = process.env.DATA_DIR || './data'
@@ -46,11 +51,7 @@ async function main() {
     staticDir: staticDirFromArgs(process.argv.slice(2)),
     adminToken: process.env.ADMIN_TOKEN || undefined,
     trustProxy,
-    limits: {
-      verifyPerClient: numberFromEnv('VERIFY_RATE_LIMIT_PER_IP'),
-      verifyPerOrder: numberFromEnv('VERIFY_RATE_LIMIT_PER_ORDER'),
-      verifyFailureFloorMs: numberFromEnv('VERIFY_FAILURE_FLOOR_MS'),
-    },
+    limits,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   })
 

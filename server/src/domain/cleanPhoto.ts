@@ -2,8 +2,6 @@ import sharp from 'sharp'
 import { PHOTO_MAX_SIDE } from '../../../src/api/contract'
 import type { PhotoType } from './photos'
 
-// The longest side kept (PHOTO_MAX_SIDE, 2560 px): a chipped rim or a stain stays plain to see, at
-// a fraction of a phone photo's bytes.
 /**
  * The most pixels decoded: more than a phone's camera takes in its usual mode (12 to 50 MP). A
  * few kilobytes that decode to gigapixels (a decompression bomb) are refused before decoding.
@@ -22,7 +20,8 @@ export type CleanedPhoto = { ok: true; bytes: Buffer; type: PhotoType; width: nu
  * The photo as it is stored: decoded and encoded again, so what is kept is pixels only. The
  * camera's metadata (EXIF with the place it was taken, XMP, the maker's notes) and anything
  * hidden after or inside the image (a polyglot file) are gone; the picture is turned upright as
- * the camera said, and at most PHOTO_MAX_SIDE on its longest side. The type stays as sent.
+ * the camera said, and at most PHOTO_MAX_SIDE (2560 px) on its longest side: a chipped rim or a
+ * stain stays plain to see, at a fraction of a phone photo's bytes. The type stays as sent.
  */
 export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<CleanedPhoto> {
   // The header first: a decompression bomb is refused by its stated size, before any decoding.

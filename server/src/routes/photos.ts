@@ -23,8 +23,9 @@ const uploadedSchema = {
 
 /**
  * Photos as evidence for a return reason, for the token's order only: an upload (the raw image as
- * the body, checked by its bytes, then decoded and encoded again without its metadata) and a preview of the order's own uploads. The image parser lives
- * in this plugin alone: every other route still reads JSON only.
+ * the body, checked by its bytes, then decoded and encoded again without its metadata) and a
+ * preview of the order's own uploads. The image parser lives in this plugin alone: every other
+ * route still reads JSON only.
  */
 export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
   const authorised = requireToken(context)
