@@ -1,6 +1,9 @@
 import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
 import type { PortalConfig } from '../api/contract'
 import { safeColor } from './color'
+import { safeUrl } from './safeUrl'
+
+export { safeUrl }
 
 /** Longest text we show from a configuration; longer ones are cut (a layout, not a novel). */
 export const MAX_TEXT_LENGTH = 2000
@@ -9,18 +12,6 @@ type TextField = (typeof CONFIG_TEXT_FIELDS)[number]
 type UrlField = (typeof CONFIG_URL_FIELDS)[number]
 const TEXT_FIELDS: ReadonlySet<string> = new Set(CONFIG_TEXT_FIELDS)
 const URL_FIELDS: ReadonlySet<string> = new Set(CONFIG_URL_FIELDS)
-
-/** A URL we may use: http or https only, resolved against the page (relative paths allowed). */
-export function safeUrl(value: string, base = typeof document === 'undefined' ? 'http://localhost/' : document.baseURI): string | null {
-  const trimmed = value.trim()
-  if (trimmed === '' || trimmed.length > 4096) return null
-  try {
-    const url = new URL(trimmed, base)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-  } catch {
-    return null
-  }
-}
 
 /** Removes control characters (keeping line breaks) and cuts very long texts. */
 export function safeText(value: string): string {

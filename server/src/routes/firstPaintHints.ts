@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyRequest } from 'fastify'
 import { readEnv, type PortalEnv } from '../../../src/app/readEnv'
 import { launchFromSearch } from '../../../src/shop/launch'
+import { safeUrl } from '../../../src/shop/safeUrl'
 import { configId, subdomainFromHost } from '../../../src/shop/subdomain'
 import type { PortalContext } from '../context'
 import { isConfigId, resolvePortalConfig } from './config'
@@ -30,19 +31,14 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const PAGE_ORIGIN = 'http://portal.invalid'
 
 /**
- * The logo as the page will ask for it (resolved as the portal's safeUrl does), if the CSP lets
- * the page show it: this origin (kept a path) or https. Null for anything else.
+ * The logo as the page will ask for it (the portal's own safeUrl), if the CSP lets the page show
+ * it: this origin (kept a path) or https. Null for anything else.
  */
 function preloadableImage(src: unknown): string | null {
-  if (typeof src !== 'string' || src.trim() === '' || src.length > 4096) return null
-  let url: URL
-  try {
-    url = new URL(src.trim(), `${PAGE_ORIGIN}/`)
-  } catch {
-    return null
-  }
-  if (url.origin === PAGE_ORIGIN) return `${url.pathname}${url.search}`
-  return url.protocol === 'https:' ? url.href : null
+  const url = typeof src === 'string' ? safeUrl(src, `${PAGE_ORIGIN}/`) : null
+  if (url === null) return null
+  if (url.startsWith(`${PAGE_ORIGIN}/`)) return url.slice(PAGE_ORIGIN.length)
+  return url.startsWith('https:') ? url : null
 }
 
 async function hintsFor(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
