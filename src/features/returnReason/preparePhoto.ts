@@ -62,6 +62,7 @@ let queue: Promise<unknown> = Promise.resolve()
  * a weak connection, a photo over the API's 5 MB is taken too, and its metadata (EXIF with the
  * place it was taken) does not leave the phone. Where it cannot (no canvas, a type it does not
  * decode), the file goes as it is, if the API takes it: the API cleans every photo again anyway.
+ * For a file checkPhotoFile has taken (the picker checks each one as it is chosen).
  */
 export function preparePhoto(file: File): Promise<PreparedPhoto> {
   const prepared = queue.then(() => prepareNow(file))
@@ -70,8 +71,6 @@ export function preparePhoto(file: File): Promise<PreparedPhoto> {
 }
 
 async function prepareNow(file: File): Promise<PreparedPhoto> {
-  const problem = checkPhotoFile(file)
-  if (problem) return problem
   const shrunk = canShrink() ? await shrink(file) : null
   if (shrunk && shrunk.size <= PHOTO_MAX_BYTES) return { ok: true, bytes: await readBytes(shrunk), type: 'image/jpeg' }
   if (!sendable(file)) return { ok: false, problem: 'notImage', maxBytes: PHOTO_MAX_BYTES }
