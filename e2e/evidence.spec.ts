@@ -1,8 +1,8 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { PHOTO_MAX_BYTES, type ReturnOrder, type ReturnRequest } from '../src/api/contract'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
-import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isSubmit, MUG, openStart, TEE, uploadPhoto } from './steps'
+import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isPhotoUpload, isSubmit, MUG, openStart, TEE, uploadPhoto } from './steps'
 
 /** The image has loaded and been decoded: a real picture, not a broken-image icon. */
 async function expectPicture(image: Locator) {
@@ -10,13 +10,17 @@ async function expectPicture(image: Locator) {
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
 }
 
-test('a damaged mug with a photo: asked for, uploaded, previewed on the reason and confirm steps, kept over a reload, submitted', async ({ page, resetDemoShops }) => {
+/** #1001 from a fresh demo shop to the return-reason step of one item. */
+async function reasonStepOf1001(page: Page, resetDemoShops: () => Promise<void>, title: string, lineItemId: string) {
   await resetDemoShops()
   await openStart(page)
   await startReturn(page, '#1001', 'jane@example.com')
-  await chooseItems(page, [{ title: 'Ceramic Mug' }])
+  await chooseItems(page, [{ title }])
+  await expectStep(page, `/return-item/${lineItemId}/return-reason`, `Why are you returning the ${title}?`)
+}
 
-  await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
+test('a damaged mug with a photo: asked for, uploaded, previewed on the reason and confirm steps, kept over a reload, submitted', async ({ page, resetDemoShops }) => {
+  await reasonStepOf1001(page, resetDemoShops, 'Ceramic Mug', MUG)
   await page.getByRole('radio', { name: 'Arrived damaged', exact: true }).check()
   await page.getByRole('textbox', { name: 'Tell us more (required)' }).fill('The rim is chipped')
   await continueButton(page).click()
@@ -54,12 +58,7 @@ test('a damaged mug with a photo: asked for, uploaded, previewed on the reason a
 })
 
 test('a sub-reason: "Not as described" opens its options, a wrong file is refused, and the chosen option goes on', async ({ page, resetDemoShops }) => {
-  await resetDemoShops()
-  await openStart(page)
-  await startReturn(page, '#1001', 'jane@example.com')
-  await chooseItems(page, [{ title: 'Classic Tee' }])
-
-  await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
+  await reasonStepOf1001(page, resetDemoShops, 'Classic Tee', TEE)
   await page.getByRole('radio', { name: 'Not as described', exact: true }).check()
   const options = page.getByRole('group', { name: 'Not as described: which fits best?' })
   await expect(options.getByRole('radio', { name: 'Wrong item sent' })).toBeVisible()
@@ -91,16 +90,12 @@ test('a 12 MP phone photo over 5 MB, held upright and carrying where it was take
     .toBuffer()
   expect(camera.byteLength).toBeGreaterThan(PHOTO_MAX_BYTES)
 
-  await resetDemoShops()
-  await openStart(page)
-  await startReturn(page, '#1001', 'jane@example.com')
-  await chooseItems(page, [{ title: 'Ceramic Mug' }])
-  await expectStep(page, `/return-item/${MUG}/return-reason`, 'Why are you returning the Ceramic Mug?')
+  await reasonStepOf1001(page, resetDemoShops, 'Ceramic Mug', MUG)
   await page.getByRole('radio', { name: 'Arrived damaged', exact: true }).check()
   await expect(page.getByText('JPEG, PNG or WebP, up to 30 MB each.', { exact: false })).toBeVisible()
 
-  const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/photos')
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+  const sent = page.waitForRequest(isPhotoUpload)
+  const answered = page.waitForResponse((response) => isPhotoUpload(response.request()))
   await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: camera })
   const body = (await sent).postDataBuffer()!
   expect((await answered).status()).toBe(201)

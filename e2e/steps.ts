@@ -20,6 +20,7 @@ export const isVerify = (request: Request) => request.method() === 'POST' && new
 export const isQuote = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns/quote'
 export const isSubmit = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns'
 export const isCatalogue = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/portal-registration/catalogue'
+export const isPhotoUpload = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/photos'
 export const isInstructions = (response: Response) => isInstructionsRequest(response.request())
 export const isInstructionsRequest = (request: Request) => /\/portal-registration\/returns\/[^/]+\/instructions$/.test(new URL(request.url()).pathname)
 
@@ -112,7 +113,7 @@ export const PHOTO = join(__dirname, 'fixtures', 'damaged-item.png')
  * that would rightly lose it.
  */
 export async function uploadPhoto(page: Page, index = 1) {
-  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/photos')
+  const uploaded = page.waitForResponse((response) => isPhotoUpload(response.request()))
   await page.getByLabel('Add photos').setInputFiles(PHOTO)
   expect((await uploaded).status()).toBe(201)
   await expect(page.getByRole('status', { name: `Uploading photo ${index}` })).toBeHidden()
