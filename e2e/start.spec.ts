@@ -63,6 +63,8 @@ test.describe('start screen of the demo shop', () => {
     await resetDemoShops()
     await page.goto(shopUrl('demo', '/?testMode=1'))
     await expect(page.getByText('Test Mode')).toBeVisible()
+    // As the spec writes it, as rendered (innerText applies CSS text-transform; textContent does not).
+    expect(await page.getByText('Test Mode').innerText()).toBe('Test Mode')
     await startReturn(page, '#1001', 'jane@example.com')
     await expect(page).toHaveURL(/\/products$/)
     await expect(page.getByText('Test Mode')).toBeVisible()
