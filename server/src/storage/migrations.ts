@@ -110,6 +110,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'rate-limit counters shared by replicas',
+    // On PostgreSQL (DATABASE_URL) every replica counts in this table, so two replicas do not give
+    // an attacker twice the guesses (README, Settings). PGlite has one process and counts in memory.
+    sql: `
+      CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        hits integer NOT NULL,
+        resets_at timestamptz NOT NULL
+      );
+      CREATE INDEX rate_limits_by_reset ON rate_limits (resets_at);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001
