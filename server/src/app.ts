@@ -1,9 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import { constants } from 'node:zlib'
 import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
 import type { Database } from './storage/database'
+import { databaseRateLimitStore } from './storage/rateLimits'
+import type { Settings } from './settings'
 import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
 import { configRoutes } from './routes/config'
@@ -22,6 +24,8 @@ export interface AppOptions {
   db: Database
   /** signs verify tokens and label links */
   secret: Buffer
+  /** the embedded database's directory (PGlite), where photos are kept as files; none with PostgreSQL */
+  dataDir?: string
   /** serve the built portal from this directory, with a fallback to index.html */
   staticDir?: string
   /** enables POST /admin/shops (import over HTTP) for this bearer token */
@@ -30,20 +34,72 @@ export interface AppOptions {
   trustProxy?: false | string[]
   limits?: Partial<Limits>
   now?: () => Date
-  logger?: FastifyServerOptions['logger']
+  /** the request log (off when not given): its level, and where it goes (standard output) */
+  logger?: { level: Settings['LOG_LEVEL']; stream?: { write(line: string): void } }
 }
 
 /** Request line and headers together: a preview link's 16 KB configuration with room to spare. */
 export const MAX_HEADER_BYTES = 64 * 1024
 
+/**
+ * How long a client may take (README, Settings: time limits). Every connection ends within 30 s of
+ * going quiet or of starting a request it does not finish: a body sent a byte at a time, headers
+ * that never end, an idle keep-alive. Node checks its open requests every CHECK_MS.
+ */
+export const TIME_LIMITS = {
+  headersMs: 15_000,
+  requestMs: 25_000,
+  idleSocketMs: 25_000,
+  keepAliveMs: 20_000,
+  checkMs: 2_000,
+} as const
+
+/**
+ * A request as the log shows it. A query's values are left out: a label link's signature, an
+ * e-mail address in a start link, would otherwise sit in every log that keeps the line.
+ */
+export function urlForLog(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((part) => (part.includes('=') ? `${part.slice(0, part.indexOf('='))}=…` : part))
+  return `${url.slice(0, at)}?${names.join('&')}`
+}
+
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: urlForLog(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+})
+
 /** The Portal API as a Fastify instance, not listening: server.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...options.logger, serializers: { req: requestForLog } } : false,
     bodyLimit: 64 * 1024,
-    // A preview link carries its configuration in the URL (up to 16 KB of base64, which the portal
-    // reads): Node's default of 16 KB for all headers would answer such a link with a 431.
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    http: {
+      // A preview link carries its configuration in the URL (up to 16 KB of base64, which the portal
+      // reads): Node's default of 16 KB for all headers would answer such a link with a 431.
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: TIME_LIMITS.headersMs,
+      connectionsCheckingInterval: TIME_LIMITS.checkMs,
+    },
+    // Fastify leaves the request timeout off unless told: a body trickling in a byte at a time
+    // would hold its connection for ever, and a few thousand such would hold the server.
+    requestTimeout: TIME_LIMITS.requestMs,
+    connectionTimeout: TIME_LIMITS.idleSocketMs,
+    keepAliveTimeout: TIME_LIMITS.keepAliveMs,
+    // Fastify's own refusals (a path that is not valid URL encoding) answer as every error does.
+    frameworkErrors: (error: FastifyError, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.code(400).send({ error: 'invalid_request', message: 'The address is not valid.' })
+      }
+      return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
+    },
     trustProxy: options.trustProxy ?? false,
     // Strict bodies: no type coercion, every problem reported, unknown fields refused.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
@@ -64,7 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   // Phones on weak connections: the portal's JavaScript and the API's JSON go compressed.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } })
-  await app.register(rateLimit, { global: false })
+  // On a PostgreSQL server the counters live in it, so replicas count together (README, Settings);
+  // the embedded database has one process, which counts in memory.
+  await app.register(rateLimit, { global: false, ...(options.db.exclusive ? {} : { store: databaseRateLimitStore(options.db) }) })
 
   app.get('/health', async (_request, reply) => {
     await options.db.query('SELECT 1')

@@ -1,5 +1,6 @@
 import type { Database } from './storage/database'
 import type { ShopRepository } from './storage/shops'
+import { readSettings } from './settings'
 
 export interface Limits {
   /** lifetime of a verify token */
@@ -25,11 +26,14 @@ export interface PortalContext {
   limits: Limits
 }
 
+/** The settings of a server started with none: the verify limits are the settings' defaults. */
+const shipped = readSettings({})
+
 export const DEFAULT_LIMITS: Limits = {
   tokenTtlSeconds: 2 * 60 * 60,
   labelTtlSeconds: 30 * 24 * 60 * 60,
   statusLinkTtlSeconds: 365 * 24 * 60 * 60,
-  verifyPerClient: 30,
-  verifyPerOrder: 10,
-  verifyFailureFloorMs: 250,
+  verifyPerClient: shipped.VERIFY_RATE_LIMIT_PER_IP,
+  verifyPerOrder: shipped.VERIFY_RATE_LIMIT_PER_ORDER,
+  verifyFailureFloorMs: shipped.VERIFY_FAILURE_FLOOR_MS,
 }

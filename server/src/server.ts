@@ -1,26 +1,16 @@
 /**
- * Runs the Portal API (and, with --static dir, the built portal) on one port:
- *   PORT (8080), HOST (0.0.0.0), DATA_DIR (./data, PGlite) or DATABASE_URL (a PostgreSQL server),
- *   TOKEN_SECRET (else kept in the database), ADMIN_TOKEN (enables POST /admin/shops),
- *   VERIFY_RATE_LIMIT_PER_IP, VERIFY_RATE_LIMIT_PER_ORDER (per minute), TRUST_PROXY (trustProxy.ts), LOG_LEVEL.
+ * Runs the Portal API (and, with --static dir, the built portal) on one port. Its settings come
+ * from the environment through settings.ts, each with its default (README, Settings).
  */
 import { buildApp } from './app'
 import { seedDemoShops } from './import/demoShops'
+import { readSettings } from './settings'
 import { claimDataDir } from './storage/dataDirLock'
 import { openDatabase } from './storage/database'
 import { migrate } from './storage/migrations'
 import { findReturnIdsOfOrder } from './storage/returns'
 import { loadSecret } from './storage/secret'
 import { signStatus } from './domain/token'
-import { trustProxyFrom } from './trustProxy'
-
-function numberFromEnv(name: string): number | undefined {
-  const value = process.env[name]
-  if (value === undefined || value === '') return undefined
-  const parsed = Number(value)
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number, not ${JSON.stringify(value)}`)
-  return parsed
-}
 
 function staticDirFromArgs(args: string[]): string | undefined {
   const at = args.indexOf('--static')
@@ -29,30 +19,29 @@ function staticDirFromArgs(args: string[]): string | undefined {
 
 async function main() {
   // Every setting is checked before the database is opened: a wrong one ends the start cleanly.
-  const port = numberFromEnv('PORT') ?? 8080
-  const trustProxy = trustProxyFrom(process.env.TRUST_PROXY)
-  const limits = {
-    verifyPerClient: numberFromEnv('VERIFY_RATE_LIMIT_PER_IP'),
-    verifyPerOrder: numberFromEnv('VERIFY_RATE_LIMIT_PER_ORDER'),
-    verifyFailureFloorMs: numberFromEnv('VERIFY_FAILURE_FLOOR_MS'),
-  }
-  const host = process.env.HOST ?? '0.0.0.0'
-  const databaseUrl = process.env.DATABASE_URL || undefined
-  const dataDir = process.env.DATA_DIR || './data'
-  const release = databaseUrl ? () => {} : claimDataDir(dataDir)
+  const settings = readSettings()
+  const databaseUrl = settings.DATABASE_URL
+  const dataDir = databaseUrl ? undefined : settings.DATA_DIR
+  const release = dataDir === undefined ? () => {} : await claimDataDir(dataDir)
 
-  const db = await openDatabase({ databaseUrl, dataDir })
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: settings.DATA_DIR })
   await migrate(db)
   const seeded = await seedDemoShops(db)
-  const secret = await loadSecret(db, process.env.TOKEN_SECRET)
+  const secret = await loadSecret(db, settings.TOKEN_SECRET)
+  const staticDir = staticDirFromArgs(process.argv.slice(2))
   const app = await buildApp({
     db,
     secret,
-    staticDir: staticDirFromArgs(process.argv.slice(2)),
-    adminToken: process.env.ADMIN_TOKEN || undefined,
-    trustProxy,
-    limits,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(staticDir === undefined ? {} : { staticDir }),
+    ...(settings.ADMIN_TOKEN === undefined ? {} : { adminToken: settings.ADMIN_TOKEN }),
+    trustProxy: settings.TRUST_PROXY,
+    limits: {
+      verifyPerClient: settings.VERIFY_RATE_LIMIT_PER_IP,
+      verifyPerOrder: settings.VERIFY_RATE_LIMIT_PER_ORDER,
+      verifyFailureFloorMs: settings.VERIFY_FAILURE_FLOOR_MS,
+    },
+    logger: { level: settings.LOG_LEVEL },
   })
 
   let stopping = false
@@ -68,7 +57,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 
-  await app.listen({ port, host })
+  await app.listen({ port: settings.PORT, host: settings.HOST })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : settings.PORT
   if (seeded.length > 0) app.log.info({ shops: seeded }, 'loaded the demo shops')
   const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`
   // The demo's tracked return (#1007, in transit): its status link is signed with this install's secret.

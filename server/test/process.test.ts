@@ -86,7 +86,7 @@ describe('the server process on PGlite', () => {
           const response = await fetch(`${base}${path}`, {
             method,
             headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-            body: body === undefined ? undefined : JSON.stringify(body),
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
             signal: AbortSignal.timeout(REQUEST_MS),
           })
           return { status: response.status, body: (await response.json()) as T }

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { openPostgres } from '../src/storage/database'
 import { engines } from './harness'
-import { freePort, killDuringBurst, type Answer } from './processApi'
-import { childEnv, spawnTsx, within, type Spawned } from './spawned'
+import { freePort, killDuringBurst } from './processApi'
+import { startServer, type ServerProcess } from './serverProcess'
+import { within } from './spawned'
 
 /**
- * process.test.ts's kill -9 in a burst of submits, on a PostgreSQL server (DATABASE_URL): every
- * return answered 201 is there after a restart, and no unit is returned twice. A schema of its own
- * on TEST_DATABASE_URL; only 127.0.0.1, every wait bounded.
+ * The real server on a PostgreSQL server (DATABASE_URL): process.test.ts's kill -9 in a burst of
+ * submits (every return answered 201 is there after a restart, and no unit is returned twice), and
+ * two replicas with no settings sharing the verify limits. A schema of its own on
+ * TEST_DATABASE_URL; only loopback addresses, every wait bounded.
  */
 
 const SLOW = 180_000
@@ -33,8 +35,6 @@ if (engines().includes('postgres')) describe('the server process on PostgreSQL',
   const schema = `process_${randomBytes(6).toString('hex')}`
   const url = new URL(process.env.TEST_DATABASE_URL!)
   url.searchParams.set('options', `-c search_path=${schema}`)
-  const started: Spawned[] = []
-
   beforeAll(async () => {
     const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
     await admin.query(`CREATE SCHEMA ${schema}`)
@@ -42,56 +42,62 @@ if (engines().includes('postgres')) describe('the server process on PostgreSQL',
   })
   afterAll(async () => {
     for (const server of started) {
-      server.killAll()
-      await within(10_000, 'a server to end', server.exited).catch(() => {})
+      server.process.killAll()
+      await within(10_000, 'a server to end', server.process.exited).catch(() => {})
     }
     const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
     await admin.query(`DROP SCHEMA ${schema} CASCADE`)
     await admin.close()
   })
 
-  async function start() {
-    const port = await freePort()
-    const spawned = spawnTsx(
-      'server/src/server.ts',
-      [],
-      childEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), VERIFY_RATE_LIMIT_PER_IP: '10000', VERIFY_RATE_LIMIT_PER_ORDER: '10000', VERIFY_FAILURE_FLOOR_MS: '0' }),
-    )
-    started.push(spawned)
-    const log = () => spawned.stdout() + spawned.stderr()
-    const call = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> => {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-        method,
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(20_000),
-      })
-      return { status: response.status, body: (await response.json()) as T }
-    }
-    const deadline = Date.now() + 90_000
-    for (;;) {
-      if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) throw new Error(`the server exited while starting:\n${log()}`)
-      if (Date.now() > deadline) throw new Error(`the server did not answer /health within 90 s:\n${log()}`)
-      if ((await call('GET', '/health').catch(() => null))?.status === 200) return { spawned, call, log }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+  const started: ServerProcess[] = []
+  /** The real entry point on this schema; `env` adds settings (the replicas test gives none). */
+  async function start(env: Record<string, string> = {}) {
+    const server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), ...env })
+    started.push(server)
+    return server
   }
-  type Server = Awaited<ReturnType<typeof start>>
+  // The burst is about durability, not the verify limits: they are raised for it.
+  const startUnlimited = () => start({ VERIFY_RATE_LIMIT_PER_IP: '10000', VERIFY_RATE_LIMIT_PER_ORDER: '10000', VERIFY_FAILURE_FLOOR_MS: '0' })
+  type Server = ServerProcess
 
   /** kill -9 of the process running server.ts, as an OOM kill would. */
   async function killHard(server: Server) {
-    const [script] = childrenOf(server.spawned.child.pid!)
+    const [script] = childrenOf(server.process.child.pid!)
     expect(script).toEqual(expect.any(Number))
     process.kill(script!, 'SIGKILL')
-    await within(15_000, 'tsx to end after its child was killed', server.spawned.exited)
+    await within(15_000, 'tsx to end after its child was killed', server.process.exited)
   }
 
   test(
     'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
     async () => {
-      const second = await killDuringBurst({ start, killHard }, 'pg-burst', BURST)
-      second.spawned.child.kill('SIGTERM')
-      expect(await within(20_000, 'the server to stop on SIGTERM', second.spawned.exited)).toEqual({ code: 0, signal: null })
+      const second = await killDuringBurst({ start: startUnlimited, killHard }, 'pg-burst', BURST)
+      expect(await second.stop()).toEqual({ code: 0, signal: null })
+    },
+    SLOW,
+  )
+
+  test(
+    'two replicas with no settings count verifies together: the 31st from one client and the 11th at one order name are 429s, whichever replica answers',
+    async () => {
+      const replicas = [await start(), await start()]
+      const guess = (i: number, from: string, order_name: string, email = 'nobody@example.com') =>
+        replicas[i % 2]!.callFrom(from, 'POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
+      // One client, thirty names no order has, every other one to the other replica.
+      for (let i = 0; i < 30; i++) {
+        const answer = await guess(i, '127.0.0.2', `#66${String(i).padStart(3, '0')}`)
+        expect(answer.status).toBe(400)
+        expect(answer.ms).toBeGreaterThanOrEqual(250)
+      }
+      expect((await guess(0, '127.0.0.2', '#66999')).status).toBe(429)
+      expect((await guess(1, '127.0.0.2', '#66999')).status).toBe(429)
+      expect((await guess(1, '127.0.0.3', '#66999')).status).toBe(400)
+      // One order name, ten clients, both replicas.
+      for (let i = 0; i < 10; i++) expect((await guess(i, `127.0.1.${i + 1}`, '#1001', `guess${i}@example.com`)).status).toBe(400)
+      expect((await guess(0, '127.0.1.20', '#1001', 'jane@example.com')).status).toBe(429)
+      expect((await guess(1, '127.0.1.21', '#1001', 'jane@example.com')).status).toBe(429)
+      for (const replica of replicas) expect(await replica.stop()).toEqual({ code: 0, signal: null })
     },
     SLOW,
   )

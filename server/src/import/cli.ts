@@ -8,16 +8,17 @@ import { claimDataDir } from '../storage/dataDirLock'
 import { openDatabase } from '../storage/database'
 import { migrate } from '../storage/migrations'
 import { importShop } from './importShop'
+import { readSettings } from '../settings'
 
 async function main(files: string[]) {
   if (files.length === 0) {
     console.error('Usage: npm run import-shop -- shop.json [more.json …]   (DATA_DIR or DATABASE_URL picks the database)')
     return 2
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined
-  const dataDir = process.env.DATA_DIR || './data'
-  const release = databaseUrl ? () => {} : claimDataDir(dataDir)
-  const db = await openDatabase({ databaseUrl, dataDir })
+  // The same two settings as the server's, read and checked the same way.
+  const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = readSettings()
+  const release = databaseUrl ? () => {} : await claimDataDir(dataDir)
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
   let failed = 0
   try {
     await migrate(db)

@@ -29,7 +29,7 @@ const uploadedSchema = {
  */
 export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
   const authorised = requireToken(context)
-  const perClient = app.rateLimit({ max: 60, timeWindow: 60_000 })
+  const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'photo-upload' })
 
   app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body))
   app.setErrorHandler((error: FastifyError, _request, reply) => {

@@ -34,18 +34,22 @@ const NOBODY = digest('nobody@invalid')
  */
 export async function verifyRoutes(app: FastifyInstance, context: PortalContext) {
   const { limits } = context
-  const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000 })
-  // Only one rateLimit() handler runs per request, so the second limit is checked by hand.
-  const checkOrder = app.createRateLimit({
+  const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000, groupId: 'verify-client' })
+  // Only one rateLimit() handler runs per request, so the second limit is checked by hand. Its
+  // groupId names its counters in a shared store (createRateLimit's type leaves the field out,
+  // though the plugin passes it on like rateLimit's).
+  const orderLimit = {
     max: limits.verifyPerOrder,
     timeWindow: 60_000,
-    keyGenerator: (request) => {
+    groupId: 'verify-order',
+    keyGenerator: (request: FastifyRequest) => {
       const body = request.body as Partial<VerifyRequest> | undefined
       // Both parts as the lookup reads them (the shop in lower case, the name by its key), so that
       // "DEMO" or "Demo" cannot buy another ten guesses at the same order.
       return `order:${String(body?.shop ?? '').toLowerCase()}:${orderNameKey(String(body?.order_name ?? ''))}`
     },
-  })
+  }
+  const checkOrder = app.createRateLimit(orderLimit)
   const perOrder = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await checkOrder(request)
     if (!limit.isAllowed && limit.isExceeded) {

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { readSettings, SETTINGS_SCHEMA, SettingsError } from './settings'
+
+describe('readSettings', () => {
+  test('with no settings, the limits README promises', () => {
+    expect(readSettings({})).toEqual({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      VERIFY_RATE_LIMIT_PER_IP: 30,
+      VERIFY_RATE_LIMIT_PER_ORDER: 10,
+      VERIFY_FAILURE_FLOOR_MS: 250,
+    })
+  })
+
+  test('an empty or blank value is unset (never a 0 limit), and values are read trimmed', () => {
+    const settings = readSettings({ VERIFY_RATE_LIMIT_PER_IP: '', VERIFY_FAILURE_FLOOR_MS: '  ', PORT: ' 9000 ', DATABASE_URL: '' })
+    expect(settings).toMatchObject({ VERIFY_RATE_LIMIT_PER_IP: 30, VERIFY_FAILURE_FLOOR_MS: 250, PORT: 9000 })
+    expect(settings).not.toHaveProperty('DATABASE_URL')
+  })
+
+  test('settings given are typed: numbers as numbers, TRUST_PROXY as its list', () => {
+    expect(readSettings({ VERIFY_RATE_LIMIT_PER_IP: '5', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u:p@db/rebound' })).toMatchObject({
+      VERIFY_RATE_LIMIT_PER_IP: 5,
+      TRUST_PROXY: ['10.0.0.0/8', 'loopback'],
+      DATABASE_URL: 'postgres://u:p@db/rebound',
+    })
+  })
+
+  test.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['VERIFY_RATE_LIMIT_PER_IP', '0'],
+    ['VERIFY_RATE_LIMIT_PER_ORDER', '2.5'],
+    ['VERIFY_FAILURE_FLOOR_MS', '-1'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://db/rebound'],
+    ['TRUST_PROXY', 'true'],
+  ])('%s=%s is refused with a message naming it', (name, value) => {
+    expect(() => readSettings({ [name]: value })).toThrow(SettingsError)
+    expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`${name}`))
+  })
+
+  test('every wrong setting is named at once, and a secret is never printed', () => {
+    let message = ''
+    try {
+      readSettings({ PORT: 'x', TOKEN_SECRET: 'too-short-secret', ADMIN_TOKEN: 'short-admin' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toMatch(/PORT="x"/)
+    expect(message).toMatch(/TOKEN_SECRET=\(not shown\) must NOT have fewer than 32 characters/)
+    expect(message).toMatch(/ADMIN_TOKEN=\(not shown\)/)
+    expect(message).not.toContain('too-short-secret')
+    expect(message).not.toContain('short-admin')
+  })
+
+  test("another program's variables are not settings", () => {
+    expect(readSettings({ HOME: '/root', NODE_ENV: 'production' })).not.toHaveProperty('HOME')
+  })
+})
+
+describe("README's settings table", () => {
+  const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('### Settings'))
+  const rows = [...section.slice(0, section.indexOf('\n\n', section.indexOf('| setting |'))).matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map(
+    ([, name, shown]) => [name!, shown!.trim()] as const,
+  )
+
+  test('lists every setting the schema reads, and no other', () => {
+    expect(rows.map(([name]) => name).sort()).toEqual(Object.keys(SETTINGS_SCHEMA.properties).sort())
+  })
+
+  test("gives each setting's default as the schema does ('unset' for those without one)", () => {
+    const defaults = readSettings({}) as Record<string, unknown>
+    for (const [name, shown] of rows) {
+      const value = name === 'TRUST_PROXY' ? undefined : defaults[name]
+      expect([name, shown]).toEqual([name, value === undefined ? 'unset' : `\`${String(value)}\``])
+    }
+  })
+})

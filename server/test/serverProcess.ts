@@ -1,0 +1,112 @@
+import { request } from 'node:http'
+import type { Answer, CallsServer } from './processApi'
+import { childEnv, spawnTsx, within, type Exit, type Spawned } from './spawned'
+
+/**
+ * The real entry point (`server/src/server.ts`, what `npm start` runs) as a child process, and
+ * calls to it over HTTP from any loopback address: 127.0.0.2 is another client than 127.0.0.1,
+ * as two shoppers' phones are, so per-client limits can be tested without trusting a proxy.
+ */
+export interface ServerProcess extends CallsServer {
+  process: Spawned
+  port: number
+  /** everything the server wrote to standard output and error so far */
+  log(): string
+  /** the call, made from `from` (a loopback address), with how long the answer took */
+  callFrom<T = any>(from: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Timed<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** SIGTERM, and its exit */
+  stop(): Promise<Exit>
+}
+
+/** An answer with its headers and how long it took, from the request's start to its last byte. */
+export type Timed<T> = Answer<T> & { ms: number; headers: Record<string, string | string[] | undefined> }
+
+const START_MS = 90_000
+const REQUEST_MS = 20_000
+
+/** One HTTP call with a JSON body (when given), from `localAddress`; the answer's body as JSON, else as text. */
+export function httpCall<T>(
+  port: number,
+  localAddress: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Timed<T>> {
+  const payload = body === undefined ? undefined : JSON.stringify(body)
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method,
+        path,
+        agent: false,
+        timeout: REQUEST_MS,
+        headers: payload === undefined ? headers : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const ms = performance.now() - started
+          const text = Buffer.concat(chunks).toString('utf8')
+          let parsed: unknown = text
+          try {
+            parsed = JSON.parse(text)
+          } catch {
+            // not JSON: the text as it came
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed as T, ms, headers: response.headers })
+        })
+        response.on('error', reject)
+      },
+    )
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${path}: no answer within ${REQUEST_MS} ms`)))
+    outgoing.on('error', reject)
+    outgoing.end(payload)
+  })
+}
+
+/**
+ * Starts server.ts with this process's environment less every server setting, plus `env` (give
+ * it PORT and DATA_DIR or DATABASE_URL), and waits for /health. The caller stops it (stop or
+ * process.killAll) whatever happens.
+ */
+export async function startServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+  const port = Number(env.PORT)
+  if (!Number.isInteger(port) || port <= 0) throw new Error('startServer needs a PORT (freePort())')
+  const spawned = spawnTsx('server/src/server.ts', args, childEnv(env))
+  const log = () => spawned.stdout() + spawned.stderr()
+  const callFrom = async <T>(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    try {
+      return await httpCall<T>(port, from, method, path, body, headers)
+    } catch (error) {
+      throw new Error(`${method} ${path} failed: ${(error as Error).message}\n${log()}`, { cause: error })
+    }
+  }
+  const server: ServerProcess = {
+    process: spawned,
+    port,
+    log,
+    callFrom,
+    call: (method, path, body, headers) => callFrom('127.0.0.1', method, path, body, headers),
+    async stop() {
+      spawned.child.kill('SIGTERM')
+      return within(20_000, 'the server to stop on SIGTERM', spawned.exited)
+    },
+  }
+  const deadline = Date.now() + START_MS
+  for (;;) {
+    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) throw new Error(`the server exited while starting:\n${log()}`)
+    if (Date.now() > deadline) {
+      spawned.killAll()
+      throw new Error(`the server did not answer /health within ${START_MS} ms:\n${log()}`)
+    }
+    const health = await httpCall(port, '127.0.0.1', 'GET', '/health').catch(() => null)
+    if (health?.status === 200) return server
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
