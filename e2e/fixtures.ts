@@ -3,6 +3,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PortalConfig, VerifiedOrder } from '../src/api/contract'
+import { ADMIN_TOKEN, TOKEN_SECRET } from './serverSecrets'
 
 /** The port the product runs on for the journeys (see playwright.config.ts). */
 export const port = Number(process.env.E2E_PORT ?? 4173)
@@ -10,10 +11,8 @@ export const shopUrl = (subdomain: string, path = '/') => `http://${subdomain}.l
 /** The API itself, for calls a test makes beside the browser. */
 export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
 
-/** The webServer's ADMIN_TOKEN in playwright.config.ts: it enables POST /admin/shops. */
-const ADMIN_TOKEN = 'e2e-admin-token'
 /** The webServer's secrets in playwright.config.ts: none may appear in anything the server sends. */
-export const SERVER_SECRETS = [ADMIN_TOKEN, 'e2e-token-secret-never-shipped']
+export const SERVER_SECRETS = [ADMIN_TOKEN, TOKEN_SECRET]
 /** The demo shop files the server loads on first start (PRODUCT.md §5). */
 const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
 

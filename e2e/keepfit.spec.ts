@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { NothingToSendInstructions, ReturnInstructions } from '../src/api/contract'
+import { ADMIN_HEADERS as ADMIN } from './serverSecrets'
 import { apiUrl, expect, expectAccessible, startReturn, test } from './fixtures'
 import { breakdownValue, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, giveReason, isInstructions, openStart } from './steps'
 
@@ -161,7 +162,6 @@ test.describe('keep-item returns', () => {
     await expectAccessible(page)
 
     // The parcel is scanned: the beanie travels, the socks stay requested; the socks cannot be put in transit.
-    const ADMIN = { authorization: 'Bearer e2e-admin-token' }
     expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit' } })).status()).toBe(200)
     expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit', line_item_ids: [SOCKS] } })).status()).toBe(422)
     await page.reload()

@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ADMIN_TOKEN, TOKEN_SECRET } from './serverSecrets'
 
 /** Debian's Chromium: no test tool downloads its own browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -48,9 +49,9 @@ export default defineConfig({
       VERIFY_RATE_LIMIT_PER_IP: '1000',
       VERIFY_RATE_LIMIT_PER_ORDER: '1000',
       // Enables POST /admin/shops, through which the journeys reset the demo shops (fixtures.ts).
-      ADMIN_TOKEN: 'e2e-admin-token',
+      ADMIN_TOKEN,
       // Known to the suite, so that build.spec.ts can show that no file the server sends holds it.
-      TOKEN_SECRET: 'e2e-token-secret-never-shipped',
+      TOKEN_SECRET,
     },
   },
 })

@@ -1,8 +1,8 @@
+// The operator moves items on with the webServer's ADMIN_TOKEN.
+import { ADMIN_HEADERS as ADMIN } from './serverSecrets'
 import { apiUrl, expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
 import { chooseExchange, chooseItems, chooseRefundMethod, declineUpsell, expectStep, giveReason, MUG, openStart, TEE } from './steps'
 
-/** The webServer's ADMIN_TOKEN (playwright.config.ts): the operator moves items on with it. */
-const ADMIN = { authorization: 'Bearer e2e-admin-token' }
 
 /**
  * Return status and refund timing (issue 8): the demo shop says when money arrives for each
