@@ -102,6 +102,24 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   )
 
   test(
+    'a date in the year 0000 is rejected naming the field, with exit 1, and nothing is written',
+    async () => {
+      expect((await importShops(DEMO_PATH)).code).toBe(0)
+      const spoilt = readDemoShop(DEMO_PATH) as Mutable
+      spoilt.config.button_color = '#000000'
+      spoilt.orders[3].processed_at = '0000-06-01T00:00:00Z'
+      const invalid = writeFile('year-zero.json', spoilt)
+
+      const run = await importShops(invalid)
+      expect(run.code).toBe(1)
+      expect(run.stderr).toBe(`${invalid}: rejected, nothing was changed:\n  - orders[3].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)\n`)
+      expect(run.stdout).toBe('')
+      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 9 }])
+    },
+    SLOW,
+  )
+
+  test(
     'several files, one of them invalid: the valid ones are imported, the invalid one is named, and the exit code is 1',
     async () => {
       const spoilt = readDemoShop(ACME_PATH) as Mutable

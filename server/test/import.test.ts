@@ -8,6 +8,8 @@ import type { Database } from '../src/storage/database'
 import { insertReturn } from '../src/storage/returns'
 import { NOW, bearer, engines, openTestDatabase, reloadDemoShops } from './harness'
 
+const DATE_RANGE_MESSAGE = 'must be a date from 1970-01-01 to 9999-12-31 (UTC)'
+
 type Mutable = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const [DEMO_PATH, ACME_PATH] = DEMO_SHOP_FILES as [string, string]
@@ -81,6 +83,21 @@ const INVALID: [string, (file: Mutable) => void, string[]][] = [
     'a return listing one line twice',
     (f) => (f.orders[0].returns = [[{ line_item_id: 'li-1001-001', quantity: 1 }, { line_item_id: 'li-1001-001', quantity: 1 }]]),
     ['orders[0].returns[0][1].line_item_id: "li-1001-001" is listed twice in this return'],
+  ],
+  // JavaScript reads these dates; PGlite refuses the year 0000 midway and PostgreSQL stores it as 1 BC.
+  ['a date in the year 0000', (f) => (f.orders[0].processed_at = '0000-06-01T00:00:00Z'), [`orders[0].processed_at: ${DATE_RANGE_MESSAGE}`]],
+  [
+    'tracked return dates outside the years 1970 to 9999',
+    (f) => {
+      f.orders[6].tracked_returns[0].created_at = 'now-999999d'
+      f.orders[6].tracked_returns[0].progress.in_transit = '9999-12-31T23:00:00-05:00'
+      f.orders[6].fulfilled_at = '1969-12-31T23:59:59Z'
+    },
+    [
+      `orders[6].fulfilled_at: ${DATE_RANGE_MESSAGE}`,
+      `orders[6].tracked_returns[0].created_at: ${DATE_RANGE_MESSAGE}`,
+      `orders[6].tracked_returns[0].progress.in_transit: ${DATE_RANGE_MESSAGE}`,
+    ],
   ],
 ]
 
@@ -244,6 +261,18 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     const array = await post([demoFile()])
     expect(array.statusCode).toBe(400)
     expect(array.json().message).toContain('file: must be a JSON object')
+  })
+
+  test('a date in the year 0000 is a 400 naming the field, never a 500 (nor stored as 1 BC), and nothing changes', async () => {
+    const before = await contents(db)
+    const file = demoFile()
+    file.config.button_color = '#abcdef'
+    file.orders[1].processed_at = '0000-06-01T00:00:00Z'
+    const response = await post(file)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: 'invalid_shop_file', message: `orders[1].processed_at: ${DATE_RANGE_MESSAGE}` })
+    expect(await contents(db)).toEqual(before)
+    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
   })
 
   test('a valid new shop is a 201 and its configuration is served at once', async () => {

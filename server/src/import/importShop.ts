@@ -18,7 +18,8 @@ export type ImportResult = { ok: true; shop: string; orders: number } | { ok: fa
  * reasons, catalogue, orders and their returns). An invalid file changes nothing.
  */
 export async function importShop(db: Database, input: unknown, now = new Date()): Promise<ImportResult> {
-  const checked = validateShopFile(input)
+  // Validated at the `now` the rows are written with: relative dates resolve to the same instants.
+  const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   const file: ShopFile = checked.file
   const tracked = priceTrackedReturns(file, now)

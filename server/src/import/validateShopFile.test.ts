@@ -85,6 +85,8 @@ describe('validateShopFile: valid files', () => {
     ['an http URL', (f) => (f.config.logo_src = 'http://cdn.example.com/logo.png')],
     ['an ISO timestamp with an offset', (f) => (f.orders[0].processed_at = '2026-02-28T23:30:00.123+01:00')],
     ['relative dates in hours and minutes', (f) => { f.orders[0].processed_at = 'now-12h'; f.orders[0].fulfilled_at = 'now+30m' }],
+    ['the first and the last instant of the dates accepted', (f) => { f.orders[0].processed_at = '1970-01-01T00:00:00Z'; f.orders[0].fulfilled_at = '9999-12-31T23:59:59.999Z' }],
+    ['the last day of the dates accepted, by an offset that keeps it in 9999 in UTC', (f) => (f.orders[0].fulfilled_at = '9999-12-31T23:30:00+01:00')],
     ['order names that differ only by more than "#" and case', (f) => (f.orders[1].name = '1001-B')],
     ['a whole-number amount', (f) => (f.orders[0].line_items[0].price = '25')],
     ['a 3-digit amount in a currency with 3 minor digits', (f) => { f.currency_code = 'BHD'; f.settings.return_fee = '0.500' }],
@@ -128,6 +130,23 @@ describe('validateShopFile: invalid files name the bad field', () => {
     ['an impossible calendar date', (f) => (f.orders[0].processed_at = '2026-02-30T10:00:00Z'), 'orders[0].processed_at: must be an ISO 8601 date'],
     ['a relative date in weeks', (f) => (f.orders[0].processed_at = 'now-2w'), 'orders[0].processed_at: must be an ISO 8601 date'],
     ['fulfilment before the order', (f) => { f.orders[0].processed_at = 'now-1d'; f.orders[0].fulfilled_at = 'now-2d' }, 'orders[0].fulfilled_at: must not be before processed_at'],
+    // Dates JavaScript reads but PostgreSQL refuses or stores as another day: refused by name, before any write.
+    ['a date in the year 0000', (f) => (f.orders[0].processed_at = '0000-06-01T00:00:00Z'), 'orders[0].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['a date in the year 0001', (f) => (f.orders[1].processed_at = '0001-01-01'), 'orders[1].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['a date just before 1970', (f) => (f.orders[0].fulfilled_at = '1969-12-31T23:59:59.999Z'), 'orders[0].fulfilled_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['1970-01-01 by an offset that makes it 1969 in UTC', (f) => (f.orders[0].processed_at = '1970-01-01T00:30:00+01:00'), 'orders[0].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['9999-12-31 by an offset that makes it the year 10000 in UTC', (f) => (f.orders[0].fulfilled_at = '9999-12-31T23:00:00-05:00'), 'orders[0].fulfilled_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    ['a relative date before 1970', (f) => (f.orders[0].processed_at = 'now-999999d'), 'orders[0].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    [
+      'a tracked return created in the year 0000',
+      (f) => (f.orders[0].tracked_returns = [{ created_at: '0000-03-02', items: [{ line_item_id: 'li-2', quantity: 1, reason_id: 'too_small' }] }]),
+      'orders[0].tracked_returns[0].created_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)',
+    ],
+    [
+      'a tracked return refunded in the year 10000',
+      (f) => (f.orders[0].tracked_returns = [{ created_at: 'now', items: [{ line_item_id: 'li-2', quantity: 1, reason_id: 'too_small' }], progress: { refunded: '9999-12-31T23:59:59-00:01' } }]),
+      'orders[0].tracked_returns[0].progress.refunded: must be a date from 1970-01-01 to 9999-12-31 (UTC)',
+    ],
     ['a duplicate product id', (f) => (f.catalogue[1].id = 'tee'), 'catalogue[1].id: "tee" is used by another product'],
     ['a duplicate variant id across products', (f) => (f.catalogue[1].variants[0].id = 'tee-s'), 'catalogue[1].variants[0].id: "tee-s" is used by another variant of the catalogue'],
     ['order names equal after normalisation', (f) => (f.orders[1].name = ' 1001 '), 'orders[1].name: " 1001 " is the same order name as another order'],
@@ -168,6 +187,17 @@ describe('validateShopFile: invalid files name the bad field', () => {
     const file = minimal() as Mutable
     mutate(file)
     expect(errorsOf(file)).toContainEqual(expect.stringMatching(new RegExp(`^${escape(expected)}`)))
+  })
+
+  it('checks a relative date as resolved at the now it is given: the import\'s', () => {
+    const file = minimal() as Mutable
+    // 20 000 days: 1971-03-31 from 2026-01-01, but 1965-03-30 from 2020-01-01.
+    file.orders[1].processed_at = 'now-20000d'
+    expect(validateShopFile(file, new Date('2026-01-01T00:00:00Z'))).toMatchObject({ ok: true })
+    expect(validateShopFile(file, new Date('2020-01-01T00:00:00Z'))).toEqual({
+      ok: false,
+      errors: ['orders[1].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)'],
+    })
   })
 
   it('reports several shape errors at once', () => {

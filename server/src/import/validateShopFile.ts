@@ -459,6 +459,21 @@ export function isShopFileDate(value: string): boolean {
 }
 
 /**
+ * The instants a shop file's dates may resolve to: 1970-01-01 up to the end of 9999, in UTC.
+ * JavaScript reads far more (the year 0000, "now-999999d"), but PostgreSQL refuses the year 0000
+ * as JavaScript writes it, and the import would fail midway with an error naming no field (a 500
+ * over HTTP) instead of being refused here by name. Four-digit years keep the ISO strings the
+ * portal answers with in their usual form, and no order or return of an online shop predates 1970.
+ */
+const SHOP_FILE_DATES = { from: Date.UTC(1970, 0, 1), until: Date.UTC(10_000, 0, 1) } as const
+const DATE_RANGE_MESSAGE = 'must be a date from 1970-01-01 to 9999-12-31 (UTC)'
+
+function inShopFileDates(date: Date): boolean {
+  const time = date.getTime()
+  return time >= SHOP_FILE_DATES.from && time < SHOP_FILE_DATES.until
+}
+
+/**
  * A date of the import format: an ISO 8601 timestamp ("2026-03-01T10:00:00Z", or a date
  * "2026-03-01" meaning midnight UTC), or a time relative to `now`: "now", "now-5d", "now-12h",
  * "now+30m" (units d, h, m). Throws on anything else (validateShopFile reports those first).
@@ -512,7 +527,7 @@ function toMinor(value: string, digits: number): number {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0').slice(0, digits) || '0')
 }
 
-function semanticErrors(file: ShopFile): string[] {
+function semanticErrors(file: ShopFile, now: Date): string[] {
   const errors: string[] = []
   const fail = (segments: Segment[], message: string) => errors.push(`${formatPath(segments)}: ${message}`)
 
@@ -545,10 +560,17 @@ function semanticErrors(file: ShopFile): string[] {
   const checkId = (segments: Segment[], value: string) => {
     if (RESERVED_KEYS.has(value)) fail(segments, `"${value}" is a reserved name; choose another id`)
   }
+  // Relative dates are resolved against the import's own `now`: the range is checked on what is stored.
   const checkDate = (segments: Segment[], value: string): boolean => {
-    if (isShopFileDate(value)) return true
-    fail(segments, 'must be an ISO 8601 date like "2026-03-01T10:00:00Z" or a relative time like "now", "now-5d", "now-12h" (units d, h, m)')
-    return false
+    if (!isShopFileDate(value)) {
+      fail(segments, 'must be an ISO 8601 date like "2026-03-01T10:00:00Z" or a relative time like "now", "now-5d", "now-12h" (units d, h, m)')
+      return false
+    }
+    if (!inShopFileDates(resolveDate(value, now))) {
+      fail(segments, DATE_RANGE_MESSAGE)
+      return false
+    }
+    return true
   }
 
   checkAmount(['settings', 'return_fee'], file.settings.return_fee)
@@ -645,7 +667,6 @@ function semanticErrors(file: ShopFile): string[] {
     const processedOk = checkDate([...at, 'processed_at'], order.processed_at)
     const fulfilledOk = order.fulfilled_at === null || checkDate([...at, 'fulfilled_at'], order.fulfilled_at)
     if (processedOk && fulfilledOk && order.fulfilled_at !== null) {
-      const now = new Date()
       if (resolveDate(order.fulfilled_at, now) < resolveDate(order.processed_at, now)) {
         fail([...at, 'fulfilled_at'], 'must not be before processed_at')
       }
@@ -681,7 +702,7 @@ function semanticErrors(file: ShopFile): string[] {
     const allReturns: { entries: ReturnLineFile[]; at: Segment[] }[] = [
       ...(order.returns ?? []).map((entries, r) => ({ entries, at: [...at, 'returns', r] })),
       ...(order.tracked_returns ?? []).map((tracked, r) => {
-        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], { reasons: file.return_reasons, variantIds, checkDate, fail })
+        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], { reasons: file.return_reasons, variantIds, now, checkDate, fail })
         return { entries: tracked.items, at: [...at, 'tracked_returns', r, 'items'] }
       }),
     ]
@@ -715,12 +736,13 @@ function semanticErrors(file: ShopFile): string[] {
 interface TrackedChecks {
   reasons: ShopFile['return_reasons']
   variantIds: ReadonlySet<string>
+  now: Date
   checkDate: (segments: Segment[], value: string) => boolean
   fail: (segments: Segment[], message: string) => void
 }
 
 /** A tracked return's reasons, exchanges and dates: its progress comes after it, in order. */
-function trackedReturnErrors(tracked: TrackedReturnFile, at: Segment[], { reasons, variantIds, checkDate, fail }: TrackedChecks) {
+function trackedReturnErrors(tracked: TrackedReturnFile, at: Segment[], { reasons, variantIds, now, checkDate, fail }: TrackedChecks) {
   tracked.items.forEach((item, i) => {
     const reason = reasons.find((candidate) => candidate.id === item.reason_id)
     if (!reason) fail([...at, 'items', i, 'reason_id'], `"${item.reason_id}" is not the id of a return reason in return_reasons`)
@@ -729,12 +751,11 @@ function trackedReturnErrors(tracked: TrackedReturnFile, at: Segment[], { reason
       fail([...at, 'items', i, 'exchange_variant_id'], `"${item.exchange_variant_id}" is not a variant id of the catalogue`)
     }
   })
-  if (!checkDate([...at, 'created_at'], tracked.created_at)) return
-  const now = new Date()
-  let previous = resolveDate(tracked.created_at, now)
+  // Every date is checked, even after a bad one; their order only when created_at is good.
+  let previous = checkDate([...at, 'created_at'], tracked.created_at) ? resolveDate(tracked.created_at, now) : null
   for (const state of RETURN_ITEM_STATES) {
     const value = state === 'requested' ? undefined : tracked.progress?.[state]
-    if (value === undefined || !checkDate([...at, 'progress', state], value)) continue
+    if (value === undefined || !checkDate([...at, 'progress', state], value) || previous === null) continue
     const when = resolveDate(value, now)
     if (when < previous) fail([...at, 'progress', state], 'must not be before created_at or an earlier state')
     else previous = when
@@ -765,8 +786,9 @@ function capped(errors: string[]): string[] {
 /**
  * Checks a parsed shop file (the result of JSON.parse). On success `file` is the input, typed;
  * otherwise `errors` are human sentences, each starting with the path of the bad field.
+ * Relative dates ("now-5d") are checked as resolved at `now`: pass the time the import will use.
  */
-export function validateShopFile(input: unknown): ShopFileValidation {
+export function validateShopFile(input: unknown, now: Date = new Date()): ShopFileValidation {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     const what = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input
     return { ok: false, errors: [`file: must be a JSON object with the shop's fields, not ${what}`] }
@@ -782,6 +804,6 @@ export function validateShopFile(input: unknown): ShopFileValidation {
     return { ok: false, errors: capped((validateSchema.errors ?? []).map((error) => describe(error, input))) }
   }
   const file = input as unknown as ShopFile
-  const errors = semanticErrors(file)
+  const errors = semanticErrors(file, now)
   return errors.length ? { ok: false, errors: capped(errors) } : { ok: true, file }
 }
