@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
@@ -129,6 +130,44 @@ describe.each(engines())('returns on %s', (engine) => {
     await submit(journey())
     const other = await submit({ items: [journey().items[0]] })
     expect(other.statusCode).toBe(409)
+    expect(await countReturns()).toBe(1)
+  })
+
+  /** `value` with every object's keys in reverse order: the same request, written another way. */
+  const reversedKeys = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(reversedKeys)
+    if (value === null || typeof value !== 'object') return value
+    return Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reversedKeys(inner)]))
+  }
+
+  test('a retry whose JSON lists the keys in another order is the same request: answered with the first return, and a real change is still a 409', async () => {
+    const body = { ...journey(), upsell_variant_id: null }
+    const created = await submit(body)
+    expect(created.statusCode).toBe(201)
+    const reordered = reversedKeys(body)
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(body))
+
+    const retried = await submit(reordered)
+    expect(retried.statusCode).toBe(200)
+    expect(retried.json()).toEqual(created.json())
+    // A body that differs (one unit of the mug less, or another refund method) under the key is not a retry.
+    const fewer = reversedKeys({ ...body, items: [body.items[0]] })
+    expect((await submit(fewer)).statusCode).toBe(409)
+    expect((await submit(reversedKeys({ ...body, refund_method: 'original_payment' }))).statusCode).toBe(409)
+    expect(await countReturns()).toBe(1)
+  })
+
+  test('a return stored with the hash of the body as sent, before keys were sorted, still answers its retry', async () => {
+    const created = await submit(journey())
+    expect(created.statusCode).toBe(201)
+    // What the hash was before: of the body as parsed, keys in the order the portal sends them.
+    const asSent = createHash('sha256').update(JSON.stringify(journey())).digest('base64url')
+    await api.db.query('UPDATE returns SET request_hash = $1 WHERE order_id = $2', [asSent, order.order_id])
+
+    const retried = await submit(journey())
+    expect(retried.statusCode).toBe(200)
+    expect(retried.json()).toEqual(created.json())
+    expect((await submit({ items: [journey().items[0]] })).statusCode).toBe(409)
     expect(await countReturns()).toBe(1)
   })
 

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { configure } from 'safe-stable-stringify'
 import { PHOTOS_PER_ITEM, type ReturnOrder, type ReturnRequest } from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { photoProblems } from '../domain/photos'
@@ -64,7 +65,28 @@ async function price(shop: ShopRecord | null, db: Queryable, claims: TokenClaims
   return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
 }
 
-const requestHash = (request: ReturnRequest) => createHash('sha256').update(JSON.stringify(request)).digest('base64url')
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
+/** JSON with every object's keys sorted: one text for a body, whatever order its keys came in. */
+const canonicalJson = configure({ deterministic: true })
+
+/**
+ * What an Idempotency-Key's return is matched by: the body with its keys sorted, so a retry that
+ * lists the same fields in another order (another client, or the same one re-serialising its
+ * request) is the same request, and only a body that differs is another return.
+ */
+const requestHash = (request: ReturnRequest) => sha256(canonicalJson(request))
+
+/**
+ * How the hash was made before keys were sorted: of the body as parsed, keys in the order sent.
+ * Returns stored back then keep that hash, and the portal always sends its keys in one fixed
+ * order, so its retry of such a return still matches this way without rewriting stored rows.
+ * Accepting either hash lets no other body through: a stored hash equals this one only for a body
+ * written exactly as the first, and the sorted one only for the same fields and values.
+ */
+const requestHashAsSent = (request: ReturnRequest) => sha256(JSON.stringify(request))
+
+const sameRequest = (storedHash: string | null, request: ReturnRequest, hash: string) =>
+  storedHash === hash || storedHash === requestHashAsSent(request)
 
 /**
  * Quote and submit (the token's order only; a read-only token quotes but never submits). Submit
@@ -106,7 +128,7 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
         // Checked under the order's lock: a doubled or retried submit finds the first one's return.
         const earlier = await findReturnByKey(tx, claims.orderId, key)
         if (earlier) {
-          if (earlier.request_hash !== hash) return { status: 409, body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' } }
+          if (!sameRequest(earlier.request_hash, request.body, hash)) return { status: 409, body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' } }
           return { status: 200, body: earlier.return_order! }
         }
         if ('problems' in priced) return { status: 422, body: { error: 'invalid_return', message: priced.problems.join('; ') } }
