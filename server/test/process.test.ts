@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { readProcessStat } from '../src/storage/dataDirLock'
 import { freePort, killDuringBurst, oneUnit, submit, verify, type Answer, type CallsServer } from './processApi'
 import { childEnv, spawnTsx, within, type Spawned } from './spawned'
 
@@ -139,6 +140,36 @@ describe('the server process on PGlite', () => {
       expect(retried).toEqual({ status: 200, body: created.body })
       const again = await verify(second, '#1001', 'jane@example.com')
       expect(again.line_items.find((line) => line.id === mug.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+      await stop(second)
+    },
+    SLOW,
+  )
+
+  test(
+    'kill -9 and a start at once on the same DATA_DIR: it starts although the killed process is not reaped yet (a zombie), and keeps the return',
+    async () => {
+      const first = await start()
+      const order = await verify(first, '#1001', 'jane@example.com')
+      const mug = order.line_items.find((line) => line.title === 'Ceramic Mug')!
+      const created = await submit(first, order.token, 'zombie-restart-0001', oneUnit(mug.id))
+      expect(created.status).toBe(201)
+
+      const pid = holder()!
+      const tsx = first.process.child.pid!
+      expect(parentOf(pid)).toBe(tsx)
+      // tsx is stopped so that it cannot reap its child: the killed server stays a zombie for as
+      // long as this start takes, as it does while a busy or slow parent has not reaped it yet.
+      process.kill(tsx, 'SIGSTOP')
+      process.kill(pid, 'SIGKILL')
+      for (const deadline = Date.now() + 10_000; readProcessStat(pid)?.state !== 'Z'; await sleep(20)) {
+        if (Date.now() > deadline) throw new Error(`the killed server (${pid}) did not become a zombie`)
+      }
+
+      const second = await start()
+      // The killed server is a zombie still: the second start took the directory without waiting for it to be reaped.
+      expect(readProcessStat(pid)?.state).toBe('Z')
+      expect(holder()).not.toBe(pid)
+      expect(await submit(second, order.token, 'zombie-restart-0001', oneUnit(mug.id))).toEqual({ status: 200, body: created.body })
       await stop(second)
     },
     SLOW,
