@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readProcessStat } from '../src/storage/dataDirLock'
-import { freePort, killDuringBurst, oneUnit, submit, verify, type Answer, type CallsServer } from './processApi'
-import { childEnv, spawnTsx, within, type Spawned } from './spawned'
+import { freePort, killDuringBurst, oneUnit, submit, verify } from './processApi'
+import { startServer, type ServerProcess } from './serverProcess'
+import { within, type Spawned } from './spawned'
 
 /**
  * The real server as a process on PGlite: what a commit promises when the process dies, how it
@@ -11,14 +12,7 @@ import { childEnv, spawnTsx, within, type Spawned } from './spawned'
  */
 
 const SLOW = 180_000
-const START_MS = 90_000
-const REQUEST_MS = 20_000
 const ADMIN_TOKEN = 'admin-token-for-process-tests'
-
-interface Server extends CallsServer {
-  process: Spawned
-  log(): string
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -61,53 +55,23 @@ describe('the server process on PGlite', () => {
   /** The pid in DATA_DIR/.rebound.pid: the process running server.ts (tsx's child). */
   const holder = (): number | null => (existsSync(pidFile()) ? Number(readFileSync(pidFile(), 'utf8')) || null : null)
 
-  async function start(extra: Record<string, string> = {}): Promise<Server> {
-    const port = await freePort()
-    const spawned = spawnTsx(
-      'server/src/server.ts',
-      [],
-      childEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        VERIFY_RATE_LIMIT_PER_IP: '10000',
-        VERIFY_RATE_LIMIT_PER_ORDER: '10000',
-        VERIFY_FAILURE_FLOOR_MS: '0',
-        ...extra,
-      }),
-    )
-    started.push(spawned)
-    const base = `http://127.0.0.1:${port}`
-    const log = () => spawned.stdout() + spawned.stderr()
-    const server: Server = {
-      process: spawned,
-      log,
-      async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-        try {
-          const response = await fetch(`${base}${path}`, {
-            method,
-            headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-            signal: AbortSignal.timeout(REQUEST_MS),
-          })
-          return { status: response.status, body: (await response.json()) as T }
-        } catch (error) {
-          throw new Error(`${method} ${path} failed: ${(error as Error).message}\n${log()}`, { cause: error })
-        }
-      },
-    }
-    const deadline = Date.now() + START_MS
-    for (;;) {
-      if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) throw new Error(`the server exited while starting:\n${log()}`)
-      if (Date.now() > deadline) throw new Error(`the server did not answer /health within ${START_MS} ms:\n${log()}`)
-      const health = await server.call('GET', '/health').catch(() => null)
-      if (health?.status === 200) return server
-      await sleep(200)
-    }
+  async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
+    // The processes' durability is tested here, not the verify limits (asShipped.test.ts): raised.
+    const server = await startServer({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      VERIFY_RATE_LIMIT_PER_IP: '10000',
+      VERIFY_RATE_LIMIT_PER_ORDER: '10000',
+      VERIFY_FAILURE_FLOOR_MS: '0',
+      ...extra,
+    })
+    started.push(server.process)
+    return server
   }
 
   /** kill -9 of the process running server.ts, as an OOM kill or a power cut of the container would. */
-  async function killHard(server: Server): Promise<void> {
+  async function killHard(server: ServerProcess): Promise<void> {
     const pid = holder()
     expect(pid).not.toBeNull()
     expect(parentOf(pid!)).toBe(server.process.child.pid)
@@ -117,10 +81,8 @@ describe('the server process on PGlite', () => {
     expect(holder()).toBe(pid)
   }
 
-  async function stop(server: Server): Promise<void> {
-    server.process.child.kill('SIGTERM')
-    const exit = await within(20_000, 'the server to stop on SIGTERM', server.process.exited)
-    expect(exit).toEqual({ code: 0, signal: null })
+  async function stop(server: ServerProcess): Promise<void> {
+    expect(await server.stop()).toEqual({ code: 0, signal: null })
   }
 
   test(

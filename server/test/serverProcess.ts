@@ -92,7 +92,11 @@ export async function startServer(env: Record<string, string>, args: string[] = 
     port,
     log,
     callFrom,
-    call: (method, path, body, headers) => callFrom('127.0.0.1', method, path, body, headers),
+    // What the shared process calls compare: the status and the body only.
+    async call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> {
+      const { status, body: answer } = await callFrom<T>('127.0.0.1', method, path, body, headers)
+      return { status, body: answer }
+    },
     async stop() {
       spawned.child.kill('SIGTERM')
       return within(20_000, 'the server to stop on SIGTERM', spawned.exited)
