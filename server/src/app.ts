@@ -5,6 +5,7 @@ import { constants } from 'node:zlib'
 import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
 import type { Database } from './storage/database'
 import { databaseRateLimitStore } from './storage/rateLimits'
+import { startPhotoStore } from './storage/photoStore'
 import type { Settings } from './settings'
 import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     now: options.now ?? (() => new Date()),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    // Files beside PGlite's data, the rows on PostgreSQL (README, Decisions).
+    photos: await startPhotoStore(app, options.db, options.dataDir),
   }
 
   registerErrorHandler(app)

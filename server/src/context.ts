@@ -1,4 +1,5 @@
 import type { Database } from './storage/database'
+import type { PhotoStore } from './storage/photoStore'
 import type { ShopRepository } from './storage/shops'
 import { readSettings } from './settings'
 
@@ -24,6 +25,8 @@ export interface PortalContext {
   secret: Buffer
   now: () => Date
   limits: Limits
+  /** where photos' bytes are kept */
+  photos: PhotoStore
 }
 
 /** The settings of a server started with none: the verify limits are the settings' defaults. */

@@ -74,6 +74,21 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   )
 
   test(
+    'an import removes the photo files whose rows it replaced (DATA_DIR/photos), and leaves the rest of the directory alone',
+    async () => {
+      expect((await importShops(DEMO_PATH)).code).toBe(0)
+      // A photo of an order the next import replaces: its row went with the order (a cascade).
+      mkdirSync(join(dataDir, 'photos'), { recursive: true })
+      writeFileSync(join(dataDir, 'photos', 'AAAAAAAAAAAAAAAAAAAAAA'), 'a photo whose row is gone')
+      writeFileSync(join(dataDir, 'photos', 'notes.txt'), 'not a photo')
+      const run = await importShops(DEMO_PATH)
+      expect(run.code).toBe(0)
+      expect(readdirSync(join(dataDir, 'photos'))).toEqual(['notes.txt'])
+    },
+    SLOW,
+  )
+
+  test(
     'an invalid file exits 1 listing its field errors and changes nothing; a valid file imported next into the same directory works',
     async () => {
       expect((await importShops(DEMO_PATH)).code).toBe(0)

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { claimDataDir } from '../storage/dataDirLock'
 import { openDatabase } from '../storage/database'
 import { migrate } from '../storage/migrations'
+import { openPhotoStore } from '../storage/photoStore'
 import { importShop } from './importShop'
 import { readSettings } from '../settings'
 
@@ -22,6 +23,8 @@ async function main(files: string[]) {
   let failed = 0
   try {
     await migrate(db)
+    // The photos of the orders a file replaces are deleted with them: their files too (PGlite).
+    const { store: photos } = await openPhotoStore(db, databaseUrl ? undefined : dataDir)
     for (const file of files) {
       let input: unknown
       try {
@@ -31,7 +34,7 @@ async function main(files: string[]) {
         failed++
         continue
       }
-      const result = await importShop(db, input)
+      const result = await importShop(db, input, new Date(), photos)
       if (result.ok) console.log(`${file}: shop ${result.shop} imported with ${result.orders} orders`)
       else {
         failed++

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { RETURN_ITEM_STATES, type ReturnItemState } from '../../../src/api/contract'
 import type { Database } from '../storage/database'
 import type { OrderRecord } from '../storage/orders'
+import type { PhotoStore } from '../storage/photoStore'
 import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
 import type { ShopRecord } from '../storage/shops'
@@ -15,9 +16,10 @@ export type ImportResult = { ok: true; shop: string; orders: number } | { ok: fa
 
 /**
  * Loads a shop from its file in one transaction: the shop is replaced whole (configuration,
- * reasons, catalogue, orders and their returns). An invalid file changes nothing.
+ * reasons, catalogue, orders and their returns). An invalid file changes nothing. The orders
+ * replaced take their photos' rows with them; with `photos`, their bytes go too.
  */
-export async function importShop(db: Database, input: unknown, now = new Date()): Promise<ImportResult> {
+export async function importShop(db: Database, input: unknown, now = new Date(), photos?: PhotoStore): Promise<ImportResult> {
   // Validated at the `now` the rows are written with: relative dates resolve to the same instants.
   const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
@@ -99,6 +101,7 @@ export async function importShop(db: Database, input: unknown, now = new Date())
       }
     }
   })
+  await photos?.sweep(db)
   return { ok: true, shop: file.shop, orders: file.orders.length }
 }
 

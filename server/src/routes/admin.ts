@@ -30,7 +30,7 @@ export async function adminRoutes(app: FastifyInstance, context: PortalContext, 
       onRequest,
     },
     async (request, reply) => {
-      const result = await importShop(context.db, request.body, context.now())
+      const result = await importShop(context.db, request.body, context.now(), context.photos)
       if (!result.ok) return reply.code(400).send({ error: 'invalid_shop_file', message: result.errors.join('\n') })
       context.shops.forget()
       return reply.code(201).send(result)

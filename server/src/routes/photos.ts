@@ -5,11 +5,13 @@ import type { PortalContext } from '../context'
 import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
 import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
 import { findOrderById } from '../storage/orders'
-import { insertPhoto, pruneUnattachedPhotos, readPhoto } from '../storage/photos'
+import { findPhoto, insertPhoto, pruneUnattachedPhotos } from '../storage/photos'
 import { refuseReadOnly, requireToken } from './auth'
 import { errorSchema } from './errors'
 
 const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
+/** Reads of photos per client a minute: a shopper's previews with room to spare. */
+export const PHOTO_READS_PER_MINUTE = 120
 const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
 const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
 const UNREADABLE = { error: 'unsupported_media_type', message: 'The image could not be read: it may be damaged or cut short.' }
@@ -30,6 +32,8 @@ const uploadedSchema = {
 export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
   const authorised = requireToken(context)
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'photo-upload' })
+  // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
+  const readsPerClient = app.rateLimit({ max: PHOTO_READS_PER_MINUTE, timeWindow: 60_000, groupId: 'photo-read' })
 
   app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body))
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -53,15 +57,29 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
       const cleaned = await cleanPhoto(bytes, type)
       if (!cleaned.ok) return cleaned.problem === 'too_many_pixels' ? reply.code(413).send(TOO_MANY_PIXELS) : reply.code(415).send(UNREADABLE)
       const now = context.now()
-      const outcome = await context.db.transaction(async (tx) => {
-        // The order's lock: two uploads at once cannot both take the last free place.
-        if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
-        const waiting = await pruneUnattachedPhotos(tx, claims.orderId, new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS))
-        if (waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
-        const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: type, size: cleaned.bytes.byteLength }
-        await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: type, bytes: cleaned.bytes }, now)
-        return photo
-      })
+      const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: cleaned.type, size: cleaned.bytes.byteLength }
+      // The bytes first (on PGlite a file, written off the main thread), then the row: the
+      // transaction holds the order's lock for a few small statements only.
+      const staged = await context.photos.put(photo.id, cleaned.bytes)
+      let outcome: UploadedPhoto | 'gone' | 'full' | undefined
+      let expired: string[] = []
+      try {
+        outcome = await context.db.transaction(async (tx) => {
+          // The order's lock: two uploads at once cannot both take the last free place.
+          if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
+          const pruned = await pruneUnattachedPhotos(tx, claims.orderId, new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS))
+          expired = pruned.deleted
+          if (pruned.waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
+          await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: photo.content_type, size: photo.size, bytes: staged.column }, now)
+          return photo
+        })
+      } finally {
+        // Not committed (refused, or the transaction failed): the bytes go, as the row never was.
+        await staged.settle(typeof outcome === 'object')
+      }
+      // The expired uploads' bytes go once the deletion of their rows is committed; any that cannot
+      // go now go at the next sweep, and the photo just stored is answered all the same.
+      await context.photos.delete(expired).catch((error: unknown) => request.log.warn({ err: error }, 'expired photos not deleted'))
       if (outcome === 'gone') return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
       if (outcome === 'full') {
         return reply.code(422).send({ error: 'too_many_photos', message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.` })
@@ -74,17 +92,19 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
   app.get<{ Params: { id: string } }>(
     '/portal-registration/photos/:id',
     {
-      onRequest: [authorised, refuseReadOnly],
+      onRequest: [authorised, refuseReadOnly, readsPerClient],
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } }, response: { '4xx': errorSchema } },
     },
     async (request, reply) => {
-      const photo = await readPhoto(context.db, request.claims!.orderId, request.params.id)
-      if (!photo) return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
+      const photo = await findPhoto(context.db, request.claims!.orderId, request.params.id)
+      // On PGlite the bytes come from their file, read on libuv's threads, not through the database.
+      const bytes = photo && (await context.photos.read(context.db, request.params.id, photo.in_row))
+      if (!photo || !bytes) return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
       return reply
         .header('content-type', photo.content_type)
         .header('cache-control', 'private, no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(Buffer.from(photo.bytes))
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
 }

@@ -124,6 +124,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX rate_limits_by_reset ON rate_limits (resets_at);
     `,
   },
+  {
+    version: 6,
+    name: 'photo bytes may live outside the row',
+    // On PGlite the bytes are a file under DATA_DIR/photos and the row keeps the rest: writing or
+    // reading megabytes through the embedded database holds up every other request (README,
+    // Decisions). Rows written before keep their bytes and are read from the row.
+    sql: `ALTER TABLE photos ALTER COLUMN bytes DROP NOT NULL;`,
+  },
 ]
 
 const LOCK_ID = 4_127_001
