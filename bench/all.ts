@@ -1,13 +1,13 @@
 /**
- * Every benchmark in turn (bytes, API, Lighthouse, scale): each prints its table and merges its
- * figures into bench/results.json. A missed budget does not stop the others; the exit code is 1
- * when any missed (or failed).
+ * Every benchmark in turn (bytes, API, photos, Lighthouse, scale): each prints its table and
+ * merges its figures into bench/results.json. A missed budget does not stop the others; the exit
+ * code is 1 when any missed (or failed).
  *   npm run bench
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const BENCHMARKS = ['bytes', 'api', 'lighthouse', 'scale'] as const
+const BENCHMARKS = ['bytes', 'api', 'photos', 'lighthouse', 'scale'] as const
 const root = join(__dirname, '..')
 
 const outcomes = BENCHMARKS.map((name) => {
