@@ -49,7 +49,7 @@ export const MAX_HEADER_BYTES = 64 * 1024
  */
 export const TIME_LIMITS = {
   headersMs: 15_000,
-  requestMs: 25_000,
+  requestMs: 20_000,
   idleSocketMs: 25_000,
   keepAliveMs: 20_000,
   checkMs: 2_000,
