@@ -121,7 +121,12 @@ describe('nextStep after the upsell steps (never back to themselves)', () => {
     ['offer declined, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.refundMethod.build()],
     ['offer declined, multiplier, value zero', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
     ['offer declined, no multiplier', { items: [refunded('tee')], upsellEnabled: true, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
-    ['exploration done with a replacement', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
+    // PRODUCT.md §3: a new item is not the exchange of an item, so the tee is still not exchanged.
+    ['exploration done with a replacement, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
+    ['exploration done with a replacement, multiplier, remainder positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '10.15', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
+    ['exploration done with a replacement that takes the whole credit', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
+    ['exploration done with a replacement, no multiplier', { items: [refunded('tee')], upsellEnabled: true, refund: '5.00', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
+    ['exploration done with a replacement, every item exchanged', { items: [exchanged('tee'), exchanged('cap')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
     ['exploration left without a replacement, value positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '3.00', upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
     ['offer accepted → exploration', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-offer' }, paths.upsellExplore.build()],
     ['confirm → return instructions', { items: [refunded('tee')] }, { kind: 'confirm' }, paths.returnInstruction.build()],
@@ -137,6 +142,8 @@ describe('needsQuote', () => {
     expect(needsQuote(input({ items: [refunded('tee')], multiplier: 1.1, refund: '2.00' }), exchangeStep('tee'))).toBe(false)
     expect(needsQuote(input({ items: [refunded('tee')] }), exchangeStep('tee'))).toBe(false)
     expect(needsQuote(input({ items: [refunded('tee'), chosen('mug')], multiplier: 1.1 }), exchangeStep('tee'))).toBe(false)
+    // After a new item the remainder decides between the refund method and confirm.
+    expect(needsQuote(input({ items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }), { kind: 'upsell-explore' })).toBe(true)
   })
 })
 

@@ -30,12 +30,13 @@ export function refundValue(flow: NavigationInput['flow']): number | null {
   return Number(amount)
 }
 
-/** An upsell replacement counts as the exchange of every item not exchanged otherwise. */
-const upsellTaken = (flow: NavigationInput['flow']) => flow.upsell?.kind === 'accepted' && flow.upsell.variantId !== null
-
-/** Rules 3 and 4 of "any other step" (portal-spec.md §2). */
+/**
+ * Rules 3 and 4 of "any other step" (portal-spec.md §2). A new item from the upsell exchanges no
+ * item (PRODUCT.md §3); what it leaves to refund is the quote's refund value, zero when it takes
+ * the whole credit.
+ */
 function refundOrConfirm({ flow, multiplier }: NavigationInput): string {
-  const someItemNotExchanged = !upsellTaken(flow) && flow.items.some(notExchanged)
+  const someItemNotExchanged = flow.items.some(notExchanged)
   const value = refundValue(flow)
   if (multiplier != null && someItemNotExchanged && (value === null || value > 0)) return paths.refundMethod.build()
   return paths.confirm.build()
