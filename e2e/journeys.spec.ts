@@ -31,6 +31,8 @@ import {
  * breaks a call or a chunk once, to see the portal recover.
  */
 
+const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
+
 test.describe('journeys of PRODUCT.md §3', () => {
   test('#1001: one tee exchanged for L, the mug refunded as store credit, label and QR at the end', async ({ page, request, resetDemoShops }) => {
     await resetDemoShops()
@@ -148,6 +150,43 @@ test.describe('journeys of PRODUCT.md §3', () => {
     expect(visited).toContain(`/return-item/${TEE}/exchange`)
     expect(visited).not.toContain(`/return-item/${MUG}/exchange`)
     expect(visited).not.toContain('/upsell-explore')
+  })
+
+  test('#1001: the tee refunded and a new item taken, the rest refunded by the method chosen (rule 3)', async ({ page, request, resetDemoShops }) => {
+    await resetDemoShops()
+    await openStart(page)
+    await startReturn(page, '#1001', 'jane@example.com')
+    await chooseItems(page, [{ title: 'Classic Tee' }])
+    await giveReason(page, TEE, 'Classic Tee', 'Too small')
+    await chooseExchange(page, TEE, 'Classic Tee', 'Refund instead')
+    await expectStep(page, '/upsell-offer', 'Exchange for something new?')
+    await page.getByRole('button', { name: 'Yes, show me new items' }).click()
+
+    // The credit to spend: the tee's 21.05 refund as store credit, 23.16.
+    await expectStep(page, '/upsell-explore', 'Find something new')
+    await expect(page.getByText(/^Your credit to spend/)).toContainText(money(eur('23.16')))
+    await page.getByRole('group', { name: 'Dotted Notebook' }).getByRole('radio').check()
+    const refundQuote = page.waitForResponse((response) => isQuote(response.request()) && response.ok())
+    await page.getByRole('button', { name: 'Choose this item' }).click()
+
+    // The tee's exchange step ended in no exchange and the notebook leaves something to refund,
+    // so the refund-method step follows, with what is left once the notebook (12.00) is paid.
+    await expectStep(page, '/refund-method', 'How would you like your refund?')
+    const quote = (await (await refundQuote).json()) as ReturnOrder
+    expect([quote.refund_value.presentment_money.amount, quote.store_credit_value!.presentment_money.amount]).toEqual(['10.15', '11.16'])
+    await expect(page.getByRole('radio', { name: /^Original payment method/ })).toHaveAccessibleName(new RegExp(money(eur('10.15')).replace('.', '\\.')))
+    await expect(page.getByRole('radio', { name: /^Store credit/ })).toHaveAccessibleName(new RegExp(money(eur('11.16')).replace('.', '\\.')))
+    await chooseRefundMethod(page, 'Original payment method')
+
+    await expectStep(page, '/confirm', 'Check and confirm your return')
+    await expect(page.getByText('Refund to: Original payment method')).toBeVisible()
+    await expect(breakdownValue(page, 'New item')).toHaveText(`−${money(eur('12.00'))}`)
+    await expect(breakdownValue(page, 'Total')).toHaveText(money(eur('10.15')))
+    await page.getByRole('button', { name: 'Submit return' }).click()
+    await expectStep(page, '/return-instruction', 'Your return is registered')
+    await expect(page.getByText('Return number #1001-R1')).toBeVisible()
+    const order = await verifyOrder(request, '#1001', 'jane@example.com')
+    expect(order.line_items.find((line) => line.id === TEE)!.returnable_quantity).toBe(1)
   })
 
   test('#1005: its only exchange option is its own variant, so there is no exchange step', async ({ page, resetDemoShops }) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Catalogue, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type { Catalogue, RefundMethod, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
 
@@ -46,6 +46,31 @@ describe.each(engines())('returns on %s', (engine) => {
       ['Classic Tee', 'L'],
       ['Ceramic Mug', null],
     ])
+  })
+
+  test('after a new item the refund value is what is left to refund, by either method', async () => {
+    // The tee refunded: 25.00 − fee 3.95 = 21.05, as credit 21.05 × 1.1 = 23.16. The notebook
+    // (12.00) is paid from the credit: 11.16 left as store credit, 21.05 − 12.00 / 1.1 = 10.15 to the card.
+    const amount = (bag: { presentment_money: { amount: string } }) => bag.presentment_money.amount
+    const body = (refund_method: RefundMethod | null): ReturnRequest => ({
+      items: [{ line_item_id: tee().id, quantity: 1, reason_id: 'too_small' }],
+      upsell_variant_id: 'notebook-default',
+      refund_method,
+    })
+    for (const [method, total, bonus] of [
+      [null, '10.15', '1.10'],
+      ['original_payment', '10.15', '1.10'],
+      ['store_credit', '11.16', '2.11'],
+    ] as const) {
+      const response = await quote(body(method))
+      expect(response.statusCode).toBe(200)
+      const quoted = response.json<ReturnOrder>()
+      expect([method, amount(quoted.refund_value), amount(quoted.store_credit_value!)]).toEqual([method, '10.15', '11.16'])
+      expect([method, amount(quoted.breakdown.upsell), amount(quoted.breakdown.bonus), amount(quoted.breakdown.total)]).toEqual([method, '12.00', bonus, total])
+    }
+    // The credit to spend in exploration is still the whole of it.
+    const credit = (await quote({ ...body('store_credit'), upsell_variant_id: null })).json<ReturnOrder>()
+    expect(amount(credit.store_credit_value!)).toBe('23.16')
   })
 
   test('an exchange alone pays no return fee and refunds nothing', async () => {

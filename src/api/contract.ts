@@ -224,7 +224,7 @@ export interface RefundBreakdown {
   tax: MoneyBag
   /** fee charged by the shop on refunded items (never on exchanges); zero or positive */
   return_fee: MoneyBag
-  /** store-credit bonus (refund times multiplier minus refund); zero unless store credit */
+  /** store-credit bonus on what is paid as credit (store credit chosen, or a new item); zero otherwise */
   bonus: MoneyBag
   /** price of the upsell variant taken, paid from the credit; zero when none */
   upsell: MoneyBag
@@ -264,9 +264,15 @@ export interface ReturnOrder {
   status: 'quote' | 'requested'
   items: ReturnOrderItem[]
   refund_method: RefundMethod | null
-  /** the refund to the original payment method (before any bonus) */
+  /**
+   * the refund to the original payment method (no bonus); after an upsell, what is left once the
+   * new item is paid for (its price over the multiplier taken off), zero when it takes it all
+   */
   refund_value: MoneyBag
-  /** what store credit would be worth (refund_value times the multiplier); null without a multiplier */
+  /**
+   * what store credit would be worth (the refund times the multiplier; after an upsell, less the
+   * new item's price, never below zero); null without a multiplier
+   */
   store_credit_value: MoneyBag | null
   breakdown: RefundBreakdown
   created_at: string | null

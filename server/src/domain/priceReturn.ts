@@ -109,7 +109,7 @@ function withTiming(order: ReturnOrder, shop: ShopRecord): ReturnOrder {
 }
 
 function upsellCostsTooMuch(figures: RefundFigures): boolean {
-  return figures.upsell > (figures.storeCreditValue ?? figures.refundValue)
+  return figures.upsell > figures.credit
 }
 
 function toReturnOrder(items: ReturnOrderItem[], method: RefundMethod | null, figures: RefundFigures, currency: string): ReturnOrder {

@@ -61,16 +61,25 @@ test.each<[string, RefundInput, Partial<RefundFigures>]>([
   ['gift-card bonus rounded up: 1005 × 1.15 = 1155.75', input(one(1005), [refunded('a')], { multiplier: '1.15', refundMethod: 'store_credit' }), { storeCreditValue: 1156, bonus: 151, total: 1156 }],
   ['bonus on the refund after the fee', input(one(2000), [refunded('a')], { returnFee: 500, multiplier: '1.1', refundMethod: 'store_credit' }), { refundValue: 1500, storeCreditValue: 1650, bonus: 150 }],
   ['store credit without multiplier: no bonus', input(one(1000), [refunded('a')], { refundMethod: 'store_credit' }), { storeCreditValue: null, bonus: 0, total: 1000 }],
-  ['upsell paid from the credit with its bonus', input(one(5000), [refunded('a')], { multiplier: '1.1', upsellPrice: 3000 }), { storeCreditValue: 5500, bonus: 500, upsell: 3000, total: 2500 }],
-  ['upsell without multiplier: credit equals refund', input(one(5000), [refunded('a')], { upsellPrice: 3000, refundMethod: 'original_payment' }), { storeCreditValue: null, bonus: 0, upsell: 3000, total: 2000 }],
-  ['upsell dearer than the credit: total stops at 0', input(one(2000), [refunded('a')], { multiplier: '1.1', upsellPrice: 5000 }), { bonus: 200, upsell: 5000, total: 0 }],
+  // A new item is paid from the credit (refund × multiplier); what is left is refunded as chosen:
+  // 5500 − 3000 = 2500 as store credit, or 5000 − 3000 / 1.1 = 2272.7… → 2273 to the original payment.
+  ['upsell, method not chosen yet: both remainders quoted', input(one(5000), [refunded('a')], { multiplier: '1.1', upsellPrice: 3000 }), { refundValue: 2273, storeCreditValue: 2500, credit: 5500, upsell: 3000, total: 2273 }],
+  ['upsell, rest as store credit: the bonus on all of it', input(one(5000), [refunded('a')], { multiplier: '1.1', upsellPrice: 3000, refundMethod: 'store_credit' }), { refundValue: 2273, storeCreditValue: 2500, bonus: 500, upsell: 3000, total: 2500 }],
+  ['upsell, rest to the original payment: the bonus on the new item only', input(one(5000), [refunded('a')], { multiplier: '1.1', upsellPrice: 3000, refundMethod: 'original_payment' }), { refundValue: 2273, storeCreditValue: 2500, bonus: 273, upsell: 3000, total: 2273 }],
+  ['#1001 tee (21.05) and a 12.00 new item: 11.16 as credit, 10.15 to the card', input(one(2105), [refunded('a')], { multiplier: '1.1', upsellPrice: 1200 }), { refundValue: 1015, storeCreditValue: 1116, credit: 2316 }],
+  ['upsell taking the whole credit: nothing left to refund', input(one(2000), [refunded('a')], { multiplier: '1.1', upsellPrice: 2200 }), { refundValue: 0, storeCreditValue: 0, bonus: 200, total: 0 }],
+  ['upsell taking the whole rounded-up credit: 1005 × 1.15 = 1155.75 → 1156', input(one(1005), [refunded('a')], { multiplier: '1.15', upsellPrice: 1156 }), { refundValue: 0, storeCreditValue: 0, total: 0 }],
+  ['upsell one cent under the credit: one cent left either way', input(one(2105), [refunded('a')], { multiplier: '1.1', upsellPrice: 2315 }), { refundValue: 1, storeCreditValue: 1 }],
+  ['upsell without multiplier: credit equals refund', input(one(5000), [refunded('a')], { upsellPrice: 3000, refundMethod: 'original_payment' }), { refundValue: 2000, storeCreditValue: null, bonus: 0, upsell: 3000, total: 2000 }],
+  ['upsell dearer than the credit: total stops at 0', input(one(2000), [refunded('a')], { multiplier: '1.1', upsellPrice: 5000 }), { refundValue: 0, storeCreditValue: 0, credit: 2200, bonus: 200, upsell: 5000, total: 0 }],
   ['exchange only with an upsell: no fee, total 0', input(one(2000), [exchanged('a')], { returnFee: 500, upsellPrice: 2000 }), { returnFee: 0, refundValue: 0, total: 0 }],
   ['nothing returned: all zero', input(one(2000), []), { itemsSubtotal: 0, tax: 0, returnFee: 0, refundValue: 0, total: 0 }],
   ['JPY, inclusive 10%: 1 of 3, ¥100 off, ¥300 fee, credit × 1.1', input(order([line('a', 1100, 3, '0.10')], { pricesIncludeTax: true, discount: 100 }), [refunded('a')], { returnFee: 300, multiplier: '1.1', refundMethod: 'store_credit' }), { itemsSubtotal: 970, tax: 97, returnFee: 300, refundValue: 767, storeCreditValue: 844, bonus: 77, total: 844 }],
 ])('computeRefund: %s', (_name, refundInput, expected) => {
   const figures = computeRefund(refundInput)
   expect(figures).toMatchObject(expected)
-  expect(figures.refundValue).toBe(figures.itemsSubtotal + figures.tax - figures.returnFee)
+  // Without a new item the refund is items + tax − fee; a new item takes its share of it.
+  if (refundInput.upsellPrice === 0) expect(figures.refundValue).toBe(figures.itemsSubtotal + figures.tax - figures.returnFee)
 })
 
 test.each<[string, Partial<RefundInput> & { returned: ReturnedLine[] }, RegExp]>([
@@ -162,15 +171,25 @@ test('computeRefund, random orders: each figure rounded up by less than one mino
       expect(above(itemsAndTax, gross) >= 0n && above(itemsAndTax, gross) < gross.den).toBe(true)
       expect(above(figures.tax, tax) >= 0n && above(figures.tax, tax) < tax.den).toBe(true)
       expect(figures.itemsSubtotal).toBeGreaterThanOrEqual(0)
-      expect(figures.refundValue).toBe(itemsAndTax - figures.returnFee)
       expect(figures.returnFee).toBe(refundInput.returned.some((r) => !r.exchanged) ? Math.min(refundInput.returnFee, itemsAndTax) : 0)
-      if (refundInput.multiplier !== null) {
-        const m = parseRate(refundInput.multiplier)
-        const credit = { num: BigInt(figures.refundValue) * m.num, den: m.den }
-        expect(above(figures.storeCreditValue!, credit) >= 0n && above(figures.storeCreditValue!, credit) < credit.den).toBe(true)
-      }
+      const refund = itemsAndTax - figures.returnFee
+      const upsell = refundInput.upsellPrice
+      const m = refundInput.multiplier === null ? { num: 1n, den: 1n } : parseRate(refundInput.multiplier)
+      // The credit: the refund times the multiplier, rounded up once.
+      const credit = { num: BigInt(refund) * m.num, den: m.den }
+      expect(above(figures.credit, credit) >= 0n && above(figures.credit, credit) < credit.den).toBe(true)
+      // What the new item leaves: as store credit exactly credit − price; to the original payment
+      // refund − price / multiplier, rounded up once; both 0 when the item takes it all.
+      expect(figures.storeCreditValue).toBe(refundInput.multiplier === null ? null : Math.max(0, figures.credit - upsell))
+      const left = { num: BigInt(refund) * m.num - BigInt(upsell) * m.den, den: m.num }
+      if (left.num <= 0n) expect(figures.refundValue).toBe(0)
+      else expect(above(figures.refundValue, left) >= 0n && above(figures.refundValue, left) < left.den).toBe(true)
+      if (upsell === 0) expect(figures.refundValue).toBe(refund)
+      expect(figures.refundValue).toBeLessThanOrEqual(figures.storeCreditValue ?? figures.refundValue)
       expect(figures.bonus).toBeGreaterThanOrEqual(0)
-      expect(figures.total).toBeGreaterThanOrEqual(0)
+      expect(figures.total).toBe(refundInput.refundMethod === 'store_credit' ? (figures.storeCreditValue ?? figures.refundValue) : figures.refundValue)
+      // The breakdown adds up whenever the new item fits the credit (priceReturn refuses it otherwise).
+      if (upsell <= figures.credit) expect(refund + figures.bonus - upsell).toBe(figures.total)
     }),
     { numRuns: 2000 },
   )

@@ -52,11 +52,16 @@ export interface RefundFigures {
   returnFee: number
   /** the part of itemsSubtotal + tax for kept units (refunded without being sent back) */
   keptValue: number
-  /** itemsSubtotal + tax - returnFee: the refund to the original payment, before any bonus */
+  /**
+   * what goes to the original payment: itemsSubtotal + tax - returnFee, less what a new item
+   * (upsell) takes of it (its price divided by the multiplier), never below 0
+   */
   refundValue: number
-  /** refundValue times the multiplier; null without a multiplier */
+  /** what goes to store credit: the refund times the multiplier, less the new item's price, never below 0; null without a multiplier */
   storeCreditValue: number | null
-  /** storeCreditValue - refundValue when store credit applies (chosen, or an upsell taken), else 0 */
+  /** what the returned items are worth as credit before any new item: the refund times the multiplier, or the refund without one */
+  credit: number
+  /** the bonus of the store credit on what is paid as store credit (the new item, and the rest when store credit is chosen); 0 otherwise */
   bonus: number
   upsell: number
   /** what the shopper gets back, never below 0 */
@@ -183,10 +188,17 @@ export function computeRefund(input: RefundInput): RefundFigures {
   // The fee pays for a parcel of refunded items: none when every refunded unit is kept.
   const sentBack = [...refunded].some(([lineId, units]) => units > (kept.get(lineId) ?? 0))
   const returnFee = sentBack ? Math.min(input.returnFee, itemsAndTax) : 0
-  const refundValue = itemsAndTax - returnFee
-  const storeCreditValue = multiplier ? ceil(times(ratio(BigInt(refundValue)), multiplier)) : null
-  const creditApplies = input.refundMethod === 'store_credit' || input.upsellPrice > 0
-  const credit = creditApplies ? (storeCreditValue ?? refundValue) : refundValue
+  const fullRefund = itemsAndTax - returnFee
+  const fullCredit = multiplier ? ceil(times(ratio(BigInt(fullRefund)), multiplier)) : fullRefund
+  // A new item is paid from the credit, bonus included: it takes its price divided by the
+  // multiplier of the refund. The remainder is refunded as the shopper chooses, each figure
+  // rounded once in their favour; when the item takes the whole credit both are 0.
+  const rate = multiplier ?? { num: 1n, den: 1n }
+  // (fullRefund - upsellPrice / rate) over rate.num, kept whole so its sign is plain
+  const leftOver = BigInt(fullRefund) * rate.num - BigInt(input.upsellPrice) * rate.den
+  const refundValue = leftOver > 0n ? ceil(ratio(leftOver, rate.num)) : 0
+  const storeCreditValue = multiplier ? Math.max(0, fullCredit - input.upsellPrice) : null
+  const total = input.refundMethod === 'store_credit' ? (storeCreditValue ?? refundValue) : refundValue
   return {
     itemsSubtotal: itemsAndTax - taxMinor,
     tax: taxMinor,
@@ -195,8 +207,11 @@ export function computeRefund(input: RefundInput): RefundFigures {
     keptValue: ceil(keptGross),
     refundValue,
     storeCreditValue,
-    bonus: credit - refundValue,
+    credit: fullCredit,
+    // What the items + tax - fee became: the total plus the new item, capped at the credit (a new
+    // item dearer than the credit is refused by priceReturn; here the total just stops at 0).
+    bonus: Math.min(fullCredit, total + input.upsellPrice) - fullRefund,
     upsell: input.upsellPrice,
-    total: Math.max(0, credit - input.upsellPrice),
+    total,
   }
 }
