@@ -99,6 +99,18 @@ describe('confirm', () => {
     expect(screen.getByText('Original payment method')).toBeInTheDocument()
   })
 
+  test('a new item without options is shown by its product title alone', async () => {
+    api()
+    server.use(
+      http.get('*/portal-registration/catalogue', () =>
+        HttpResponse.json(buildCatalogue([buildProduct({ variants: [buildVariant({ id: 'nb', product_title: 'Dotted Notebook', title: '', options: [] })] })])),
+      ),
+    )
+    renderConfirm({ upsell: { kind: 'accepted', variantId: 'nb' }, refundMethod: 'original_payment' })
+    expect(await screen.findByText('Dotted Notebook')).toBeInTheDocument()
+    expect(screen.queryByText(/Dotted Notebook \(/)).toBeNull()
+  })
+
   test('Submit sends the token and an idempotency key, stores the return and shows the instructions', async () => {
     const seen = api()
     const { user, router, store } = renderConfirm()

@@ -59,7 +59,9 @@ function UpsellItem({ variantId }: { variantId: string }) {
   const { data } = useGetCatalogueQuery()
   const t = useT()
   const variant = data?.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
-  return <p className="item confirm__upsell">{variant ? `${variant.product_title} (${variant.title})` : t('confirm.newItem')}</p>
+  // A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()").
+  const name = variant ? (variant.title ? `${variant.product_title} (${variant.title})` : variant.product_title) : t('confirm.newItem')
+  return <p className="item confirm__upsell">{name}</p>
 }
 
 interface ConfirmContentProps {
