@@ -121,7 +121,7 @@ describe('nextStep after the upsell steps (never back to themselves)', () => {
     ['offer declined, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.refundMethod.build()],
     ['offer declined, multiplier, value zero', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
     ['offer declined, no multiplier', { items: [refunded('tee')], upsellEnabled: true, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
-    // PRODUCT.md §3: a new item is not the exchange of an item, so the tee is still not exchanged.
+    // A new item is not the exchange of an item, so the tee is still not exchanged.
     ['exploration done with a replacement, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
     ['exploration done with a replacement, multiplier, remainder positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '10.15', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
     ['exploration done with a replacement that takes the whole credit', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],

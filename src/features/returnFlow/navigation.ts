@@ -32,8 +32,8 @@ export function refundValue(flow: NavigationInput['flow']): number | null {
 
 /**
  * Rules 3 and 4 of "any other step" (portal-spec.md §2). A new item from the upsell exchanges no
- * item (PRODUCT.md §3); what it leaves to refund is the quote's refund value, zero when it takes
- * the whole credit.
+ * item (an item is exchanged only when its own exchange step ends in an exchange); what it leaves
+ * to refund is the quote's refund value, zero when it takes the whole credit.
  */
 function refundOrConfirm({ flow, multiplier }: NavigationInput): string {
   const someItemNotExchanged = flow.items.some(notExchanged)
