@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import type { RefundTiming } from '../api/contract'
 import { activateLocale, withFlowWords } from '../i18n/i18n'
 import type { Translate } from '../i18n/useT'
-import { formatDay, refundWhen } from './refundTiming'
+import { countedTiming, formatDay, refundWhen } from './refundTiming'
 
 const t: Translate = (id, values) => i18n._(id, values)
 const timing = (from_days: number, to_days: number, after: RefundTiming['after'] = 'receipt', business_days = true): RefundTiming => ({ from_days, to_days, business_days, after })
@@ -41,4 +41,14 @@ test('formatDay names the calendar day itself, whatever the time zone', () => {
   expect(formatDay('2026-11-27', 'en')).toBe('November 27, 2026')
   expect(formatDay('2026-11-27', 'de')).toBe('27. November 2026')
   expect(formatDay('not a day', 'en')).toBe('not a day')
+})
+
+test.each([
+  ['every refunded item kept: counts from the submission', [{ keep: true, exchange_variant_id: null }], 'submit'],
+  ['kept beside an exchange: still from the submission', [{ keep: true, exchange_variant_id: null }, { keep: false, exchange_variant_id: 'v' }], 'submit'],
+  ['one refunded item sent back: from receipt', [{ keep: true, exchange_variant_id: null }, { keep: false, exchange_variant_id: null }], 'receipt'],
+  ['exchanges only: as the shop set it', [{ keep: false, exchange_variant_id: 'v' }], 'receipt'],
+  ['a return from before the flag: as the shop set it', [{ exchange_variant_id: null }], 'receipt'],
+] as const)('countedTiming: %s', (_name, items, after) => {
+  expect(countedTiming({ from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, items).after).toBe(after)
 })

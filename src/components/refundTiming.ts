@@ -1,4 +1,4 @@
-import type { RefundTiming } from '../api/contract'
+import type { RefundTiming, ReturnOrderItem } from '../api/contract'
 import type { MessageId } from '../i18n/i18n'
 import type { Translate } from '../i18n/useT'
 
@@ -20,6 +20,17 @@ export function refundWhen(timing: RefundTiming, t: Translate, locale: string): 
   // A range is plural in every language we have ("0–1 days"); a single number by its own rule.
   const count = timing.from_days === timing.to_days ? timing.to_days : Math.max(2, timing.to_days)
   return t(timing.business_days ? words.business : words.calendar, { range, count })
+}
+
+/**
+ * The timing as it counts for these items: when every refunded (not exchanged) item is kept,
+ * nothing is sent back, so a timing "after receipt" counts from the submission instead.
+ * @example countedTiming({ from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, [{ keep: true, exchange_variant_id: null }]).after // 'submit'
+ */
+export function countedTiming(timing: RefundTiming, items: readonly Pick<ReturnOrderItem, 'keep' | 'exchange_variant_id'>[]): RefundTiming {
+  const refunded = items.filter((item) => !item.exchange_variant_id)
+  const allKept = refunded.length > 0 && refunded.every((item) => item.keep === true)
+  return allKept && timing.after === 'receipt' ? { ...timing, after: 'submit' } : timing
 }
 
 /** A calendar day (YYYY-MM-DD) in the shopper's language: "27 November 2026". */

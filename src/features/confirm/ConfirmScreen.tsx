@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
-import { refundWhen } from '../../components/refundTiming'
+import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
@@ -144,7 +144,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
             <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
           </p>
         ) : null}
-        {timing ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p> : null}
+        {timing && quote.data ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}</p> : null}
         {quote.isError ? (
           <div className="confirm__problem">
             <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>

@@ -58,6 +58,18 @@ describe('confirm: keep-item returns', () => {
     expect(screen.getByText('Return fee').nextElementSibling).toHaveTextContent('Free')
   })
 
+  test('every refunded item kept: the timing counts from the submission, never from receiving items', async () => {
+    renderConfirm(
+      [chosen('socks')],
+      buildQuote('9.90', {
+        items: [quoted('socks', 'Cotton Socks', true)],
+        refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } },
+      }),
+    )
+    expect(await screen.findByText('Arrives 5–10 business days after you submit your return')).toBeVisible()
+    expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
+  })
+
   test('nothing kept, or a quote from before the flag existed: no keep note anywhere', async () => {
     renderConfirm([chosen('beanie')], buildQuote('13.05', { items: [quoted('beanie', 'Wool Beanie')] }))
     expect(await screen.findByText('Total')).toBeInTheDocument()

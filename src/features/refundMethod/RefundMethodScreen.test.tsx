@@ -115,4 +115,16 @@ describe('refund method', () => {
     await screen.findByRole('radio', { name: /Original payment method/ })
     expect(screen.queryByText(/Arrives/)).not.toBeInTheDocument()
   })
+
+  test('every refunded item kept: a timing after receipt counts from the submission, as nothing is sent', async () => {
+    const socks = buildLineItem({ id: 'socks', title: 'Cotton Socks', variant_id: null, variant_title: null })
+    const keptOnly = buildQuote('9.90', {
+      items: [{ line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, quantity: 1, reason_id: 'too-small', reason_label: 'Too small', comment: null, exchange_variant_id: null, exchange_variant_title: null, keep: true }],
+      refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } },
+    })
+    server.use(http.post(quoteRoute, () => HttpResponse.json(keptOnly)))
+    renderRefundMethod({ order: buildOrder({ line_items: [socks] }), items: [{ ...refunded, lineItemId: 'socks' }] })
+    expect(await screen.findByRole('radio', { name: /Original payment method.*Arrives 5–10 business days after you submit your return/ })).toBeInTheDocument()
+    expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
+  })
 })

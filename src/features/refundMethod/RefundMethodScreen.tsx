@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
-import { refundWhen } from '../../components/refundTiming'
+import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
@@ -81,7 +81,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
           <span className="refund-method__text">
             <span className="item__title">{t('refund.original')}</span>
             <span className="muted">{t('refund.originalHint')}</span>
-            {quote.refund_timing?.original_payment ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(quote.refund_timing.original_payment, t, locale) })}</span> : null}
+            {quote.refund_timing?.original_payment ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(countedTiming(quote.refund_timing.original_payment, quote.items), t, locale) })}</span> : null}
           </span>
           <span className="amount refund-method__amount">{formatMoney(quote.refund_value.presentment_money, locale)}</span>
         </label>
@@ -90,7 +90,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
           <span className="refund-method__text">
             <span className="item__title">{t('refund.storeCredit')}</span>
             <span className="muted">{t('refund.storeCreditHint')}</span>
-            {quote.refund_timing?.store_credit ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(quote.refund_timing.store_credit, t, locale) })}</span> : null}
+            {quote.refund_timing?.store_credit ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(countedTiming(quote.refund_timing.store_credit, quote.items), t, locale) })}</span> : null}
             {bonus > 0 ? <span className="refund-method__bonus">{t('refund.bonus', { bonus: formatPercent(bonus, locale) })}</span> : null}
           </span>
           <span className="amount refund-method__amount">{formatMoney(storeCredit(quote, multiplier), locale)}</span>

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
-import { refundWhen } from '../../components/refundTiming'
+import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
 import { paths } from '../../config/paths'
 import { T } from '../../i18n/T'
@@ -31,7 +31,7 @@ function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): st
       parts.push(t(credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal', { amount }))
     } else if (timing) {
       // The shop's own timing replaces the generic "once we receive your items".
-      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(timing, t, locale) }))
+      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(countedTiming(timing, submitted.items), t, locale) }))
     } else {
       parts.push(t(credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal', { amount }))
     }
