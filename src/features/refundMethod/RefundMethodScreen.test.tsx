@@ -127,4 +127,21 @@ describe('refund method', () => {
     expect(await screen.findByRole('radio', { name: /Original payment method.*Arrives 5–10 business days after you submit your return/ })).toBeInTheDocument()
     expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
   })
+
+  test('a return fee is said with what it is taken from; without one, no fee words', async () => {
+    const withFee = buildQuote('10.05', {
+      store_credit_value: money('11.06'),
+      breakdown: { items_subtotal: money('11.76'), tax: money('2.24'), return_fee: money('3.95'), bonus: money('0.00'), upsell: money('0.00'), total: money('10.05') },
+    })
+    server.use(http.post(quoteRoute, () => HttpResponse.json(withFee)))
+    const { unmount } = renderRefundMethod()
+    expect(await screen.findByRole('radio', { name: /Original payment method.*€10\.05/ })).toBeInTheDocument()
+    expect(screen.getByText('Your items come to €14.00. A return fee of €3.95 is taken from that, so both amounts below are after the fee.')).toBeVisible()
+    unmount()
+
+    server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
+    renderRefundMethod()
+    await screen.findByRole('radio', { name: /Original payment method/ })
+    expect(screen.queryByText(/return fee/i)).not.toBeInTheDocument()
+  })
 })

@@ -35,6 +35,18 @@ function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined):
   return { amount: (cents / 100).toFixed(2), currency_code: refund.currency_code }
 }
 
+/** "Your items come to €14.00. A return fee of €3.95 is taken from that…": only when the shop takes one. */
+function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
+  const t = useT()
+  const locale = useLocale()
+  const fee = breakdown.return_fee.presentment_money
+  if (!(Number(fee.amount) > 0)) return null
+  // The fee is taken from the items with their tax, before any bonus or new item.
+  const cents = (money: MoneyBag) => Math.round(Number(money.presentment_money.amount) * 100)
+  const items = { amount: ((cents(breakdown.items_subtotal) + cents(breakdown.tax)) / 100).toFixed(2), currency_code: fee.currency_code }
+  return <p className="refund-method__fee">{t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}</p>
+}
+
 const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 interface MethodFormProps {
@@ -74,6 +86,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 
   return (
     <div className="refund-method" aria-busy={isContinuing}>
+      <FeeNote breakdown={quote.breakdown} />
       <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
         <legend>{t('refund.legend')}</legend>
         <label className="choice refund-method__choice">
