@@ -215,4 +215,16 @@ describe('confirm', () => {
     await screen.findByText('Total')
     expect(screen.queryByText(/Arrives|when you submit your return|after we receive your items/)).not.toBeInTheDocument()
   })
+
+  test('an exchange only refunds nothing: no refund block of zeros, it says the exchange costs nothing', async () => {
+    const zero = money('0.00')
+    api()
+    server.use(http.post(quoteRoute, () => HttpResponse.json(buildQuote('0.00', { breakdown: { items_subtotal: zero, tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: zero } }))))
+    renderConfirm({ items: items.slice(0, 1), refundMethod: null })
+    expect(await screen.findByText('Your exchange costs nothing: there is no fee and nothing to pay.')).toBeVisible()
+    expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Total')).not.toBeInTheDocument()
+    expect(screen.queryByText(/€0\.00|Free/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Submit return' })).toBeEnabled()
+  })
 })

@@ -123,6 +123,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const timing = method && total && Number(total.presentment_money.amount) > 0 ? quote.data?.refund_timing?.[method] : undefined
   const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
   const kept = new Set(quote.data?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
+  // Every item exchanged and no new item: nothing is refunded and no fee is taken, so no breakdown of zeros.
+  const exchangeOnly = flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
   if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
 
   return (
@@ -137,30 +139,34 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
           </>
         ) : null}
       </section>
-      <section className="confirm__section" aria-labelledby="confirm-refund">
-        <h2 id="confirm-refund" className="confirm__heading">{t('confirm.refund')}</h2>
-        {method ? (
-          <p className="confirm__method">
-            <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
-          </p>
-        ) : null}
-        {timing && quote.data ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}</p> : null}
-        {quote.isError ? (
-          <div className="confirm__problem">
-            <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
-            <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
-              {t('confirm.reloadQuote')}
-            </button>
-          </div>
-        ) : quote.data && !quote.isLoading ? (
-          <Breakdown breakdown={quote.data.breakdown} />
-        ) : (
-          <Spinner label={t('refund.loading')} />
-        )}
-        {total && method === 'store_credit' ? (
-          <p className="muted confirm__note">{t('confirm.giftCardNote', { amount: formatMoney(total.presentment_money, locale) })}</p>
-        ) : null}
-      </section>
+      {exchangeOnly ? (
+        <p className="confirm__section confirm__exchange-free">{t('confirm.exchangeFree')}</p>
+      ) : (
+        <section className="confirm__section" aria-labelledby="confirm-refund">
+          <h2 id="confirm-refund" className="confirm__heading">{t('confirm.refund')}</h2>
+          {method ? (
+            <p className="confirm__method">
+              <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
+            </p>
+          ) : null}
+          {timing && quote.data ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}</p> : null}
+          {quote.isError ? (
+            <div className="confirm__problem">
+              <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
+              <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
+                {t('confirm.reloadQuote')}
+              </button>
+            </div>
+          ) : quote.data && !quote.isLoading ? (
+            <Breakdown breakdown={quote.data.breakdown} />
+          ) : (
+            <Spinner label={t('refund.loading')} />
+          )}
+          {total && method === 'store_credit' ? (
+            <p className="muted confirm__note">{t('confirm.giftCardNote', { amount: formatMoney(total.presentment_money, locale) })}</p>
+          ) : null}
+        </section>
+      )}
       {problem === 'failed' ? (
         <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage>
       ) : null}

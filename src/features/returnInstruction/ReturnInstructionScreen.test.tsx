@@ -107,4 +107,13 @@ describe('return instructions', () => {
     })
     expect(await screen.findByText('We refund €25.00 to your original payment method, 5–10 business days after we receive your items.')).toBeInTheDocument()
   })
+
+  test('an exchange only has no refund section: it says the new items ship', async () => {
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
+    const exchanged = { line_item_id: 'tee', title: 'Classic Tee', variant_title: 'M', quantity: 1, reason_id: 'too-small', reason_label: 'Too small', comment: null, exchange_variant_id: 'v-l', exchange_variant_title: 'L', keep: false }
+    renderInstructions({ submitted: buildSubmittedReturn({ items: [exchanged], breakdown: buildQuote('0.00').breakdown }) })
+    expect(await screen.findByRole('heading', { name: 'Your exchange' })).toBeInTheDocument()
+    expect(screen.getByText('Your new items ship once your return arrives.')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
+  })
 })

@@ -67,12 +67,17 @@ function SendAndKeep({ items }: { items: readonly InstructionItem[] }) {
   )
 }
 
+const isZero = (money: ReturnOrder['breakdown']['total']) => !(Number(money.presentment_money.amount) > 0)
+
 function RefundSection({ submitted }: { submitted: ReturnOrder }) {
   const t = useT()
   const locale = useLocale()
+  const { items_subtotal, upsell, total } = submitted.breakdown
+  // An exchange only refunds nothing: the section speaks of the exchange, not of a refund.
+  const exchangeOnly = isZero(items_subtotal) && isZero(upsell) && isZero(total) && submitted.items.some((item) => item.exchange_variant_id)
   return (
     <section className="instructions__section" aria-labelledby="instructions-refund">
-      <h2 id="instructions-refund" className="instructions__heading">{t('instructions.refund')}</h2>
+      <h2 id="instructions-refund" className="instructions__heading">{t(exchangeOnly ? 'instructions.exchange' : 'instructions.refund')}</h2>
       <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
     </section>
   )

@@ -213,4 +213,12 @@ describe('return status page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })
     expect(container.querySelector('img[src^="javascript"]')).toBeNull()
   })
+
+  test('an exchange only shows no refund block', async () => {
+    answer(buildReturnStatus({ items: [tee], refund: null }))
+    renderPortal({ route: route() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return #1001-R1' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/nothing to refund/)).not.toBeInTheDocument()
+  })
 })

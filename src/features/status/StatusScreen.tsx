@@ -42,6 +42,8 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
   const t = useT()
   const locale = useLocale()
   const label = status.label ? labelHref(status.label.label_url) : null
+  // Every item exchanged: nothing is refunded, so there is no refund to speak of.
+  const exchangeOnly = status.refund === null && status.items.length > 0 && status.items.every((item) => item.exchange_variant_title !== null)
   return (
     <div className="status">
       <p className="status__submitted muted">{t('status.submittedOn', { date: formatDate(status.created_at, locale) })}</p>
@@ -54,10 +56,12 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
         </ul>
       </section>
       <div className="status__side">
-        <section className="status__section status__refund" aria-labelledby="status-refund">
-          <h2 id="status-refund" className="status__heading">{t('status.refund')}</h2>
-          <RefundBlock refund={status.refund} />
-        </section>
+        {exchangeOnly ? null : (
+          <section className="status__section status__refund" aria-labelledby="status-refund">
+            <h2 id="status-refund" className="status__heading">{t('status.refund')}</h2>
+            <RefundBlock refund={status.refund} />
+          </section>
+        )}
         {status.label ? (
           <section className="status__section status__label" aria-labelledby="status-label">
             <h2 id="status-label" className="status__heading">{t('status.label')}</h2>
