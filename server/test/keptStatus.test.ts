@@ -125,6 +125,21 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     })
   })
 
+  test('every item kept as store credit at once: refunded on submission, its two steps both reached then', async () => {
+    const made = await submit({ ...socksOnly, refund_method: 'store_credit' })
+    const view = await statusOf(made.id!)
+    expect(view.items.map((item) => [item.line_item_id, item.states, item.state, item.history])).toEqual([
+      [SOCKS, ['requested', 'refunded'], 'refunded', [{ state: 'requested', at: NOW.toISOString() }, { state: 'refunded', at: NOW.toISOString() }]],
+    ])
+    expect(view.refund).toMatchObject({ method: 'store_credit', issued_at: NOW.toISOString() })
+  })
+
+  test('original payment after receipt is no refund issued on submission: the kept item waits as before', async () => {
+    const view = await statusOf((await submit(socksOnly)).id!)
+    expect(view.refund).not.toHaveProperty('issued_at')
+    expect(states(view)).toEqual([[SOCKS, 'requested']])
+  })
+
   test('every item kept: moving "every item" in transit or received is a 422 saying nothing is sent; refunded works', async () => {
     const made = await submit(socksOnly)
     for (const state of ['in_transit', 'received']) {

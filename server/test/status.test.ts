@@ -69,12 +69,17 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
       expect.objectContaining({ line_item_id: tee().id, title: 'Classic Tee', variant_title: 'M', quantity: 1, exchange_variant_title: 'L', state: 'requested', history: [{ state: 'requested', at: NOW.toISOString() }] }),
       expect.objectContaining({ line_item_id: mug().id, title: 'Ceramic Mug', exchange_variant_title: null, state: 'requested', image_src: expect.stringMatching(/mug/) }),
     ])
-    // Store credit comes at once, on submission: expected today.
+    // Store credit comes at once, on submission: issued then, so the mug's refund is no step still to come.
+    expect(view.items.map((item) => item.states)).toEqual([
+      ['requested', 'in_transit', 'received', 'refunded'],
+      ['requested', 'in_transit', 'received'],
+    ])
     expect(view.refund).toEqual({
       method: 'store_credit',
       amount: made.breakdown.total.presentment_money,
       timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
       expected: { from: '2026-11-20', to: '2026-11-20' },
+      issued_at: NOW.toISOString(),
     })
     expect(view.label).toMatchObject({ qr_code_value: expect.stringMatching(/^RB-/), qr_svg: expect.stringMatching(/^<svg/) })
     expect((await api.app.inject({ method: 'GET', url: view.label!.label_url })).statusCode).toBe(200)

@@ -370,6 +370,8 @@ export interface ReturnStatusRefund {
   timing: RefundTiming | null
   /** the dates (YYYY-MM-DD) the money is expected between, once what it waits for has happened */
   expected: { from: string; to: string } | null
+  /** ISO 8601: when a refund at once, counted from the submission, was issued (the submission); absent otherwise */
+  issued_at?: string
 }
 
 /**

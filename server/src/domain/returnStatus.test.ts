@@ -1,5 +1,5 @@
-import type { ReturnOrder } from '../../../src/api/contract'
-import { addDays, expectedWindow, lineHistory, lineState, statusRefund, transitionProblems } from './returnStatus'
+import { itemStates, type ReturnOrder, type ReturnStatusItem } from '../../../src/api/contract'
+import { addDays, expectedWindow, issuedAtSubmission, lineHistory, lineState, statusRefund, transitionProblems } from './returnStatus'
 
 const day = (iso: string) => new Date(`${iso}T12:00:00.000Z`)
 const FRIDAY = day('2026-11-20')
@@ -65,5 +65,17 @@ describe('statusRefund', () => {
     expect(statusRefund(withTiming, [line, exchanged], FRIDAY)!.expected).toBeNull()
     const received = { ...line, events: [{ state: 'received' as const, at: FRIDAY }] }
     expect(statusRefund(withTiming, [received, exchanged], FRIDAY)!.expected).toEqual({ from: '2026-11-21', to: '2026-11-22' })
+  })
+})
+
+describe('issuedAtSubmission', () => {
+  const at = '2026-11-20T10:00:00.000Z'
+  const item = (keep: boolean): ReturnStatusItem => ({ line_item_id: 'a', title: 'Mug', variant_title: null, quantity: 1, image_src: null, exchange_variant_title: null, keep, states: [...itemStates(keep)], state: 'requested', history: [{ state: 'requested', at }] })
+  test.each([
+    ['sent back: the parcel’s steps, no refund still to come', item(false), false, { states: ['requested', 'in_transit', 'received'], state: 'requested' }],
+    ['kept: refunded at the submission', item(true), false, { states: ['requested', 'refunded'], state: 'refunded', history: [{ state: 'requested', at }, { state: 'refunded', at }] }],
+    ['exchanged: untouched', item(false), true, { states: ['requested', 'in_transit', 'received', 'refunded'], state: 'requested' }],
+  ] as const)('%s', (_name, value, exchanged, expected) => {
+    expect(issuedAtSubmission(value, exchanged, at)).toMatchObject(expected)
   })
 })

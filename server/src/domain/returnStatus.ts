@@ -58,11 +58,30 @@ export function expectedWindow(timing: RefundTiming, anchor: Date): { from: stri
   return { from: isoDay(addDays(anchor, timing.from_days, timing.business_days)), to: isoDay(addDays(anchor, timing.to_days, timing.business_days)) }
 }
 
+/** A refund counted from the submission; "at once" (0 to 0 days) was issued then, so it says when. */
+function fromSubmission(method: ReturnStatusRefund['method'], amount: ReturnStatusRefund['amount'], timing: RefundTiming, createdAt: Date): ReturnStatusRefund {
+  const refund = { method, amount, timing, expected: expectedWindow(timing, createdAt) }
+  return timing.to_days === 0 ? { ...refund, issued_at: createdAt.toISOString() } : refund
+}
+
+/**
+ * An item of a return whose refund was issued at its submission: a refunded item the shopper keeps
+ * is refunded then; one sent back keeps the parcel's steps, and its money waits for none of them,
+ * so "refunded" is not a step still to come. An exchanged item is untouched.
+ */
+export function issuedAtSubmission(item: ReturnStatusItem, exchanged: boolean, issuedAt: string): ReturnStatusItem {
+  if (exchanged) return item
+  if (!item.keep) return { ...item, states: item.states.filter((state) => state !== 'refunded') }
+  if (item.history.some((step) => step.state === 'refunded')) return { ...item, state: 'refunded' }
+  return { ...item, state: 'refunded', history: [...item.history, { state: 'refunded', at: issuedAt }] }
+}
+
 /**
  * The refund of a submitted return for its status page: amount, method, timing and, once what the
  * timing counts from has happened (submission, or every refunded item sent back received), the
  * dates. Items the shopper keeps wait for no parcel: when every refunded item is kept, a timing
- * "after receipt" counts from the submission. Null when nothing is refunded.
+ * "after receipt" counts from the submission. A refund at once counted from the submission says
+ * when it was issued (`issued_at`). Null when nothing is refunded.
  */
 export function statusRefund(answer: ReturnOrder | null, lines: readonly ReturnedLine[], createdAt: Date): ReturnStatusRefund | null {
   if (!answer) return null
@@ -71,12 +90,12 @@ export function statusRefund(answer: ReturnOrder | null, lines: readonly Returne
   const method = answer.refund_method ?? 'original_payment'
   const timing = answer.refund_timing?.[method] ?? null
   if (!timing) return { method, amount, timing: null, expected: null }
-  if (timing.after === 'submit') return { method, amount, timing, expected: expectedWindow(timing, createdAt) }
+  if (timing.after === 'submit') return fromSubmission(method, amount, timing, createdAt)
   // Receipt: when the last of the refunded (not exchanged) items that are sent back arrived.
   const kept = keptLineIds(answer)
   const refunded = lines.filter((line) => line.exchange_variant_id === null)
   const sent = refunded.filter((line) => !kept.has(line.line_item_id))
-  if (refunded.length > 0 && sent.length === 0) return { method, amount, timing, expected: expectedWindow(timing, createdAt) }
+  if (refunded.length > 0 && sent.length === 0) return fromSubmission(method, amount, timing, createdAt)
   const arrivals = sent.map((line) => line.events.find((event) => event.state === 'received')?.at ?? (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined))
   if (sent.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
   const last = new Date(Math.max(...arrivals.map((at) => at!.getTime())))

@@ -3,7 +3,7 @@ import { itemStates, RETURN_ITEM_STATES, type ReturnStatus, type ReturnStatusIte
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
-import { keptLineIds, lineHistory, lineState, statusRefund } from '../domain/returnStatus'
+import { issuedAtSubmission, keptLineIds, lineHistory, lineState, statusRefund } from '../domain/returnStatus'
 import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
@@ -54,6 +54,7 @@ const statusSchema = {
         amount: money,
         timing,
         expected: { type: ['object', 'null'], required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } },
+        issued_at: { type: 'string' },
       },
     },
     label: {
@@ -106,26 +107,27 @@ export async function returnStatus(context: PortalContext, found: ReturnRecord, 
   const answered = new Map((found.return_order?.items ?? []).map((item) => [item.line_item_id, item]))
   const kept = keptLineIds(found.return_order)
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  const refund = statusRefund(found.return_order, returned, createdAt)
   // In the order's own line order, as the portal shows items everywhere.
   const items: ReturnStatusItem[] = order.line_items.flatMap((line) => {
     const entry = byLine.get(line.id)
     if (!entry) return []
     const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
     const answer = answered.get(line.id)
-    return [
-      {
-        line_item_id: line.id,
-        title: answer?.title ?? line.title ?? variant?.product_title ?? 'Item',
-        variant_title: answer ? answer.variant_title : line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
-        quantity: entry.quantity,
-        image_src: line.product_src ?? variant?.image_src ?? null,
-        exchange_variant_title: answer?.exchange_variant_title ?? (entry.exchange_variant_id ? (catalogue.variant(entry.exchange_variant_id)?.title ?? null) : null),
-        keep: kept.has(line.id),
-        states: [...itemStates(kept.has(line.id))],
-        state: lineState(entry),
-        history: lineHistory(entry, createdAt),
-      },
-    ]
+    const item: ReturnStatusItem = {
+      line_item_id: line.id,
+      title: answer?.title ?? line.title ?? variant?.product_title ?? 'Item',
+      variant_title: answer ? answer.variant_title : line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
+      quantity: entry.quantity,
+      image_src: line.product_src ?? variant?.image_src ?? null,
+      exchange_variant_title: answer?.exchange_variant_title ?? (entry.exchange_variant_id ? (catalogue.variant(entry.exchange_variant_id)?.title ?? null) : null),
+      keep: kept.has(line.id),
+      states: [...itemStates(kept.has(line.id))],
+      state: lineState(entry),
+      history: lineHistory(entry, createdAt),
+    }
+    // A refund issued on submission is not a step still to come for the items it refunds.
+    return [refund?.issued_at ? issuedAtSubmission(item, entry.exchange_variant_id !== null, refund.issued_at) : item]
   })
   // The label is for the parcel: items sent back and not there yet. Kept items never travel, so a
   // return that keeps everything has no label (as the label PDF: instructions.ts labelFor).
@@ -137,7 +139,7 @@ export async function returnStatus(context: PortalContext, found: ReturnRecord, 
     return_name: found.name,
     created_at: createdAt.toISOString(),
     items,
-    refund: statusRefund(found.return_order, returned, createdAt),
+    refund,
     label: toSend
       ? {
           label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,

@@ -116,4 +116,12 @@ describe('return instructions', () => {
     expect(screen.getByText('Your new items ship once your return arrives.')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
   })
+
+  test('a refund at once on submission reads as done once the return is submitted', async () => {
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
+    const atOnce = { from_days: 0, to_days: 0, business_days: true, after: 'submit' as const }
+    renderInstructions({ submitted: buildSubmittedReturn({ refund_method: 'store_credit', refund_timing: { store_credit: atOnce } }) })
+    expect(await screen.findByText('We issued €25.00 as store credit (a gift card) when you submitted your return: look for it in your e-mail.')).toBeInTheDocument()
+    expect(screen.queryByText(/when you submit your return/)).not.toBeInTheDocument()
+  })
 })

@@ -26,12 +26,16 @@ function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): st
     const method = submitted.refund_method ?? 'original_payment'
     const credit = method === 'store_credit'
     const amount = formatMoney(total, locale)
-    const timing = submitted.refund_timing?.[method]
-    if (allKept) {
+    const given = submitted.refund_timing?.[method]
+    const timing = given ? countedTiming(given, submitted.items) : undefined
+    if (timing?.after === 'submit' && timing.to_days === 0) {
+      // At once on submission: the return is submitted, so it is done.
+      parts.push(t(credit ? 'instructions.refundStoreCreditIssued' : 'instructions.refundOriginalIssued', { amount }))
+    } else if (allKept) {
       parts.push(t(credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal', { amount }))
     } else if (timing) {
       // The shop's own timing replaces the generic "once we receive your items".
-      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(countedTiming(timing, submitted.items), t, locale) }))
+      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(timing, t, locale) }))
     } else {
       parts.push(t(credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal', { amount }))
     }

@@ -221,4 +221,19 @@ describe('return status page', () => {
     expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
     expect(screen.queryByText(/nothing to refund/)).not.toBeInTheDocument()
   })
+
+  test('store credit issued at once on submission reads as done: issued on the day, not expected', async () => {
+    const sent = buildStatusItem({ line_item_id: 'mug', title: 'Ceramic Mug', variant_title: null, states: ['requested', 'in_transit', 'received'] })
+    answer(
+      buildReturnStatus({
+        items: [sent],
+        refund: { method: 'store_credit', amount: { amount: '11.06', currency_code: 'EUR' }, timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' }, expected: { from: '2026-11-12', to: '2026-11-12' }, issued_at: '2026-11-12T10:00:00.000Z' },
+      }),
+    )
+    renderPortal({ route: route() })
+    const refund = await screen.findByRole('region', { name: 'Your refund' })
+    expect(refund).toHaveTextContent('Issued on November 12, 2026, when you submitted your return')
+    expect(refund).not.toHaveTextContent(/Expected|at once/)
+    expect(within(screen.getByRole('list', { name: 'Progress of Ceramic Mug' })).queryByText('Refunded')).not.toBeInTheDocument()
+  })
 })

@@ -25,7 +25,9 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
   return (
     <>
       <p className="status__refund-amount">{t(refund.method === 'store_credit' ? 'status.refundStoreCredit' : 'status.refundOriginal', { amount })}</p>
-      {expected ? (
+      {refund.issued_at ? (
+        <p className="status__refund-when">{t('status.issuedOn', { date: formatDate(refund.issued_at, locale) })}</p>
+      ) : expected ? (
         <p className="status__refund-when">
           {expected.from === expected.to
             ? t('status.expectedOn', { date: formatDay(expected.from, locale) })
