@@ -42,11 +42,12 @@ function sleeper(seconds = 30): ChildProcess {
 }
 
 /**
- * A real zombie: the shell starts `sleep 0` and then becomes `sleep 5` (exec), which never reaps
- * the child it inherits, so that child stays a zombie for 5 s once it has ended. Its pid is printed.
+ * A real zombie: the shell starts `sleep 1` and then becomes `sleep 6` (exec), which never reaps
+ * the child it inherits, so that child stays a zombie once it has ended. The child outlives the
+ * exec: one that ended first could be reaped by the shell itself (CI saw it once with `sleep 0`).
  */
 async function zombie(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 6'], { stdio: ['ignore', 'pipe', 'ignore'] })
   children.push(parent)
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))))
   for (const deadline = Date.now() + 4_000; readProcessStat(pid)?.state !== 'Z'; ) {
