@@ -97,7 +97,7 @@ test('the status page speaks the language of the link', async ({ page, resetDemo
   await page.goto(shopUrl('demo', `/status/${made.id}?lang=de#${instructions.status_token}`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rücksendung #1005-R1')
   await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText('als Guthaben (Geschenkkarte)')
-  await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText(/Voraussichtlich am \d+\. \w+ \d{4}/)
+  await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText(/Veranlasst am \d+\. \w+ \d{4}, als Sie Ihre Rücksendung abgesendet haben/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expectAccessible(page)
 })
