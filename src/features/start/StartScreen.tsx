@@ -57,7 +57,12 @@ export default function StartScreen() {
   }
 
   // Opening the start screen starts a new session: launch parameters kept, return order cleared.
-  const searchKey = search.toString()
+  // The launch reads lang, testMode and config only: the link's orderName and email leaving the
+  // address is no new visit, and opening the portal again then could drop an order verified meanwhile.
+  const launchSearch = new URLSearchParams(search)
+  launchSearch.delete('orderName')
+  launchSearch.delete('email')
+  const searchKey = launchSearch.toString()
   useEffect(() => {
     dispatch(portalOpened(launchFromSearch(new URLSearchParams(searchKey))))
   }, [dispatch, searchKey])
