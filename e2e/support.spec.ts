@@ -43,7 +43,8 @@ test('a support code copied on confirm opens the same screen and choices for sup
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Check and confirm your return')
   await expect(agent.getByText(/^Support view, read only/)).toBeVisible()
   await expect(agent.getByText('Exchange for L')).toBeVisible()
-  await expect(agent.locator('dl')).toBeVisible()
+  // An exchange only: no refund block, the words that it costs nothing.
+  await expect(agent.getByText(/^Your exchange costs nothing/)).toBeVisible()
   const submit = agent.getByRole('button', { name: 'Submit return' })
   await expect(submit).toBeDisabled()
   await expectAccessible(agent)
