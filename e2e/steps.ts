@@ -79,13 +79,18 @@ export async function chooseRefundMethod(page: Page, method: 'Original payment m
   await continueButton(page).click()
 }
 
-/** #1001 with one tee exchanged for L: no item is left unexchanged, so the rules go straight to confirm. */
-export async function teeExchangedToConfirm(page: Page) {
+/** #1001 from the start screen: the tee chosen, too small, and `choice` taken on its exchange step. */
+export async function teeThroughExchange(page: Page, choice: string) {
   await openStart(page)
   await startReturn(page, '#1001', 'jane@example.com')
   await chooseItems(page, [{ title: 'Classic Tee' }])
   await giveReason(page, TEE, 'Classic Tee', 'Too small')
-  await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
+  await chooseExchange(page, TEE, 'Classic Tee', choice)
+}
+
+/** #1001 with one tee exchanged for L: no item is left unexchanged, so the rules go straight to confirm. */
+export async function teeExchangedToConfirm(page: Page) {
+  await teeThroughExchange(page, 'Size L')
   await expectStep(page, '/confirm', 'Check and confirm your return')
 }
 
