@@ -12,10 +12,14 @@ const root = join(__dirname, '..')
 
 const outcomes = BENCHMARKS.map((name) => {
   const started = Date.now()
-  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(__dirname, `${name}.ts`)], { cwd: root, stdio: 'inherit' })
+  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(__dirname, `${name}.ts`)], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   return { name, code: run.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) }
 })
 
 console.log('\nBenchmarks\n')
-for (const { name, code, seconds } of outcomes) console.log(`${name.padEnd(12)} ${code === 0 ? 'every budget holds' : 'MISSED (or failed)'}  ${seconds} s`)
+for (const { name, code, seconds } of outcomes)
+  console.log(`${name.padEnd(12)} ${code === 0 ? 'every budget holds' : 'MISSED (or failed)'}  ${seconds} s`)
 process.exit(outcomes.every(({ code }) => code === 0) ? 0 : 1)

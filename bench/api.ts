@@ -27,18 +27,35 @@ interface Row {
   errors: number
 }
 
-const verifyBody = JSON.stringify({ order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' })
+const verifyBody = JSON.stringify({
+  order_name: '#1001',
+  email: 'jane@example.com',
+  shop: 'demo',
+  portal_id: 'portal-demo',
+})
 
 /** One load of `seconds` against the replicas' ports in turn (as a round-robin balancer would). */
 async function load(ports: number[], call: 'config' | 'verify'): Promise<Omit<Row, 'engine' | 'replicas'>> {
   const requests = ports.map((port) =>
     call === 'config'
       ? { method: 'GET' as const, path: `http://127.0.0.1:${port}/portal-registration/config/demo` }
-      : { method: 'POST' as const, path: `http://127.0.0.1:${port}/portal-registration/verify`, headers: { 'content-type': 'application/json' }, body: verifyBody },
+      : {
+          method: 'POST' as const,
+          path: `http://127.0.0.1:${port}/portal-registration/verify`,
+          headers: { 'content-type': 'application/json' },
+          body: verifyBody,
+        },
   )
   const results = await Promise.all(
     requests.map((request) =>
-      autocannon({ url: request.path, method: request.method, headers: 'headers' in request ? request.headers : undefined, body: 'body' in request ? request.body : undefined, connections: Math.ceil(CONNECTIONS / ports.length), duration: seconds }),
+      autocannon({
+        url: request.path,
+        method: request.method,
+        headers: 'headers' in request ? request.headers : undefined,
+        body: 'body' in request ? request.body : undefined,
+        connections: Math.ceil(CONNECTIONS / ports.length),
+        duration: seconds,
+      }),
     ),
   )
   const rps = results.reduce((total, result) => total + result.requests.average, 0)
@@ -55,7 +72,14 @@ async function run(engine: string, replicas: number, env: (index: number) => Rec
   const ports = Array.from({ length: replicas }, (_, index) => 18_400 + index)
   const servers: ChildProcess[] = []
   try {
-    for (const [index, port] of ports.entries()) servers.push(await startServer(port, { VERIFY_RATE_LIMIT_PER_IP: '100000000', VERIFY_RATE_LIMIT_PER_ORDER: '100000000', ...env(index) }))
+    for (const [index, port] of ports.entries())
+      servers.push(
+        await startServer(port, {
+          VERIFY_RATE_LIMIT_PER_IP: '100000000',
+          VERIFY_RATE_LIMIT_PER_ORDER: '100000000',
+          ...env(index),
+        }),
+      )
     await load(ports, 'verify') // warm-up: JIT, caches, connection pools
     const rows: Row[] = []
     for (const call of ['config', 'verify'] as const) rows.push({ engine, replicas, ...(await load(ports, call)) })
@@ -75,17 +99,24 @@ async function main(): Promise<boolean> {
   }
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
   if (databaseUrl) {
-    for (const replicas of [1, 2]) rows.push(...(await run('PostgreSQL', replicas, () => ({ DATABASE_URL: databaseUrl }))))
+    for (const replicas of [1, 2])
+      rows.push(...(await run('PostgreSQL', replicas, () => ({ DATABASE_URL: databaseUrl }))))
   }
 
   console.log(`\nAPI on loopback: ${CONNECTIONS} connections, ${seconds} s per run, rate limit relaxed\n`)
-  console.log(`${'engine'.padEnd(11)} ${'replicas'.padStart(8)} ${'call'.padEnd(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`)
+  console.log(
+    `${'engine'.padEnd(11)} ${'replicas'.padStart(8)} ${'call'.padEnd(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`,
+  )
   for (const row of rows) {
-    console.log(`${row.engine.padEnd(11)} ${String(row.replicas).padStart(8)} ${row.call.padEnd(7)} ${String(row.rps).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}`)
+    console.log(
+      `${row.engine.padEnd(11)} ${String(row.replicas).padStart(8)} ${row.call.padEnd(7)} ${String(row.rps).padStart(8)} ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}`,
+    )
   }
   const verify = rows.find((row) => row.engine === 'PGlite' && row.call === 'verify')!
   const ok = verify.p99 <= BUDGET.verifyP99Ms && verify.rps >= BUDGET.verifyRps && verify.errors === 0
-  console.log(`\nBudget on PGlite: verify p99 ≤ ${BUDGET.verifyP99Ms} ms at ≥ ${BUDGET.verifyRps} req/s: ${ok ? 'holds' : 'MISSED'} (p99 ${verify.p99} ms, ${verify.rps} req/s)`)
+  console.log(
+    `\nBudget on PGlite: verify p99 ≤ ${BUDGET.verifyP99Ms} ms at ≥ ${BUDGET.verifyRps} req/s: ${ok ? 'holds' : 'MISSED'} (p99 ${verify.p99} ms, ${verify.rps} req/s)`,
+  )
   if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): replica scaling not measured.')
 
   saveResults('api', { connections: CONNECTIONS, seconds, rows })

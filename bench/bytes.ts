@@ -17,10 +17,19 @@ const dist = join(root, 'dist')
 const statsFile = join(root, 'dist-stats.json')
 
 interface Stats {
-  chunks: { id: string | number; names: string[]; initial: boolean; files: string[]; modules?: { identifier: string; name: string; size: number }[] }[]
+  chunks: {
+    id: string | number
+    names: string[]
+    initial: boolean
+    files: string[]
+    modules?: { identifier: string; name: string; size: number }[]
+  }[]
 }
 
-execFileSync('npx', ['webpack', '--mode', 'production', `--json=${statsFile}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+execFileSync('npx', ['webpack', '--mode', 'production', `--json=${statsFile}`], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
 const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats
 
 const sizes = (file: string) => {
@@ -38,14 +47,21 @@ const startFiles = [...html.matchAll(/(?:src|href)=["']?\/(assets\/[^"' >]+\.(?:
 const startJs = startFiles.filter((file) => file.endsWith('.js')).map(sizes)
 const startCss = startFiles.filter((file) => file.endsWith('.css')).map(sizes)
 const sum = (list: { raw: number; gzip: number; brotli: number }[]) =>
-  list.reduce((total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }), { raw: 0, gzip: 0, brotli: 0 })
+  list.reduce(
+    (total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  )
 
 /** An unnamed chunk is code shared by later screens: named after the packages or folders in it. */
 function sharedChunkName(chunk: Stats['chunks'][number]): string {
   const owners = new Set(
     (chunk.modules ?? [])
       .filter((module) => !module.identifier.startsWith('webpack/runtime'))
-      .map((module) => module.name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? module.name.replace(/^\.\/src\/((?:[^/]+\/)?[^/ ]+).*/, '$1')),
+      .map(
+        (module) =>
+          module.name.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ??
+          module.name.replace(/^\.\/src\/((?:[^/]+\/)?[^/ ]+).*/, '$1'),
+      ),
   )
   return `shared ${chunk.id} (${[...owners].slice(0, 3).join(', ')}${owners.size > 3 ? ', …' : ''})`
 }
@@ -73,7 +89,12 @@ const css = sum(startCss)
 const rows: { figure: string; gzip: number; brotli: number; budget: number | null }[] = [
   { figure: 'start screen JavaScript', gzip: js.gzip, brotli: js.brotli, budget: BUDGET.startJsGzip },
   { figure: 'start screen CSS', gzip: css.gzip, brotli: css.brotli, budget: null },
-  ...lazyChunks.map((chunk) => ({ figure: `lazy chunk ${chunk.name}`, gzip: chunk.gzip, brotli: chunk.brotli, budget: BUDGET.lazyChunkGzip })),
+  ...lazyChunks.map((chunk) => ({
+    figure: `lazy chunk ${chunk.name}`,
+    gzip: chunk.gzip,
+    brotli: chunk.brotli,
+    budget: BUDGET.lazyChunkGzip,
+  })),
 ]
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
@@ -84,9 +105,13 @@ console.log(`${'figure'.padEnd(width)} ${'gzip'.padStart(10)} ${'brotli'.padStar
 for (const row of rows) {
   const ok = row.budget === null || row.gzip <= row.budget
   failed ||= !ok
-  console.log(`${row.figure.padEnd(width)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${(row.budget ? kb(row.budget) : '—').padStart(10)}  ${ok ? 'yes' : 'MISSED'}`)
+  console.log(
+    `${row.figure.padEnd(width)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${(row.budget ? kb(row.budget) : '—').padStart(10)}  ${ok ? 'yes' : 'MISSED'}`,
+  )
 }
-console.log(`${'modules in more than one chunk'.padEnd(width)} ${String(duplicated.length).padStart(10)} ${''.padStart(10)} ${'0'.padStart(10)}  ${duplicated.length === 0 ? 'yes' : 'MISSED'}`)
+console.log(
+  `${'modules in more than one chunk'.padEnd(width)} ${String(duplicated.length).padStart(10)} ${''.padStart(10)} ${'0'.padStart(10)}  ${duplicated.length === 0 ? 'yes' : 'MISSED'}`,
+)
 for (const [name, chunks] of duplicated) console.log(`  ${name}: ${chunks.join(', ')}`)
 failed ||= duplicated.length > 0
 

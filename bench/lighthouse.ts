@@ -95,15 +95,29 @@ function figuresOf(lhr: Lhr): Figures {
 function detailsOf(lhr: Lhr): Pick<PageResult, 'lcpElement' | 'opportunities' | 'diagnostics'> {
   const audits = Object.values(lhr.audits)
   const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? []
-  const firstTable = (lcpItems[0] as { items?: { node?: { snippet?: string; nodeLabel?: string } }[] } | undefined)?.items ?? []
+  const firstTable =
+    (lcpItems[0] as { items?: { node?: { snippet?: string; nodeLabel?: string } }[] } | undefined)?.items ?? []
   const node = firstTable[0]?.node
   return {
     lcpElement: node ? (node.snippet ?? node.nodeLabel ?? null) : null,
     opportunities: audits
       .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 1)
-      .map((audit) => ({ id: audit.id, title: audit.title, savingsMs: Math.round(audit.details?.overallSavingsMs ?? 0), savingsBytes: Math.round(audit.details?.overallSavingsBytes ?? 0) })),
+      .map((audit) => ({
+        id: audit.id,
+        title: audit.title,
+        savingsMs: Math.round(audit.details?.overallSavingsMs ?? 0),
+        savingsBytes: Math.round(audit.details?.overallSavingsBytes ?? 0),
+      })),
     diagnostics: audits
-      .filter((audit) => audit.details?.type !== 'opportunity' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 0.9)
+      .filter(
+        (audit) =>
+          audit.details?.type !== 'opportunity' &&
+          audit.scoreDisplayMode !== 'notApplicable' &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.score !== null &&
+          audit.score < 0.9,
+      )
       .map((audit) => ({ id: audit.id, title: audit.title, displayValue: audit.displayValue ?? '' })),
   }
 }
@@ -117,7 +131,15 @@ function median(values: number[]): number {
 /** Each figure's median over the runs, and the largest CLS. */
 function summary(runs: Figures[]): Figures {
   const of = (key: keyof Figures) => median(runs.map((run) => run[key]))
-  return { score: Math.round(of('score')), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: Math.max(...runs.map((run) => run.cls)), fcpMs: of('fcpMs'), siMs: of('siMs'), ttiMs: of('ttiMs') }
+  return {
+    score: Math.round(of('score')),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: Math.max(...runs.map((run) => run.cls)),
+    fcpMs: of('fcpMs'),
+    siMs: of('siMs'),
+    ttiMs: of('ttiMs'),
+  }
 }
 
 /** The run whose score is the median one: its LCP element, opportunities and diagnostics are shown. */
@@ -149,35 +171,63 @@ async function main(): Promise<boolean> {
 
   try {
     server = await startServer(port, { DATA_DIR: dataDir }, { staticDir: dist })
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: flags, userDataDir, logLevel: 'silent' })
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: flags,
+      userDataDir,
+      logLevel: 'silent',
+    })
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
 
-    const measure = async (page: string, url: string, prepare?: (tab: import('puppeteer-core').Page) => Promise<void>) => {
+    const measure = async (
+      page: string,
+      url: string,
+      prepare?: (tab: import('puppeteer-core').Page) => Promise<void>,
+    ) => {
       const results: { lhr: Lhr; figures: Figures }[] = []
       for (let run = 1; run <= runs; run++) {
         const tab = await browser.newPage()
         try {
           if (prepare) await prepare(tab)
-          const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, tab)
+          const result = await lighthouse(
+            url,
+            { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            undefined,
+            tab,
+          )
           const lhr = result?.lhr as unknown as Lhr | undefined
           if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`)
-          if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-          if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`)
+          if (lhr.runtimeError)
+            throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+          if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+            throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`)
           const figures = figuresOf(lhr)
           const reports = process.env.LIGHTHOUSE_REPORTS
           if (reports) {
             mkdirSync(reports, { recursive: true })
-            writeFileSync(join(reports, `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run}.json`), JSON.stringify(lhr, null, 2))
+            writeFileSync(
+              join(reports, `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run}.json`),
+              JSON.stringify(lhr, null, 2),
+            )
           }
           results.push({ lhr, figures })
-          console.log(`  ${page} run ${run}/${runs}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`)
+          console.log(
+            `  ${page} run ${run}/${runs}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
+          )
         } finally {
           await tab.close()
         }
       }
       const chosen = medianRun(results)
       const figures = results.map((r) => r.figures)
-      const result: PageResult = { page, url, finalUrl: chosen.lhr.finalDisplayedUrl, ...summary(figures), runs: figures, ...detailsOf(chosen.lhr) }
+      const result: PageResult = {
+        page,
+        url,
+        finalUrl: chosen.lhr.finalDisplayedUrl,
+        ...summary(figures),
+        runs: figures,
+        ...detailsOf(chosen.lhr),
+      }
       return result
     }
 
@@ -220,20 +270,64 @@ function report(pages: PageResult[], origin: string, load: ReturnType<typeof mac
   const rows = pages.flatMap((page) => {
     const check = (ok: boolean) => (ok ? 'yes' : 'MISSED')
     return [
-      { page: page.page, figure: 'performance score', value: String(page.score), budget: `≥ ${BUDGET.score}`, target: '100', ok: check(page.score >= BUDGET.score), met: page.score >= BUDGET.score },
-      { page: page.page, figure: 'LCP', value: s(page.lcpMs), budget: '—', target: `≤ ${s(TARGET_100.lcpMs)}`, ok: page.lcpMs <= TARGET_100.lcpMs ? 'yes' : 'above 100-target', met: true },
-      { page: page.page, figure: 'TBT', value: ms(page.tbtMs), budget: `< ${BUDGET.tbtMs} ms`, target: `≤ ${TARGET_100.tbtMs} ms`, ok: page.tbtMs < BUDGET.tbtMs && page.tbtMs > TARGET_100.tbtMs ? 'yes (above 100-target)' : check(page.tbtMs < BUDGET.tbtMs), met: page.tbtMs < BUDGET.tbtMs },
-      { page: page.page, figure: 'CLS', value: page.cls.toFixed(3), budget: `= ${BUDGET.cls}`, target: '0', ok: check(page.cls === BUDGET.cls), met: page.cls === BUDGET.cls },
+      {
+        page: page.page,
+        figure: 'performance score',
+        value: String(page.score),
+        budget: `≥ ${BUDGET.score}`,
+        target: '100',
+        ok: check(page.score >= BUDGET.score),
+        met: page.score >= BUDGET.score,
+      },
+      {
+        page: page.page,
+        figure: 'LCP',
+        value: s(page.lcpMs),
+        budget: '—',
+        target: `≤ ${s(TARGET_100.lcpMs)}`,
+        ok: page.lcpMs <= TARGET_100.lcpMs ? 'yes' : 'above 100-target',
+        met: true,
+      },
+      {
+        page: page.page,
+        figure: 'TBT',
+        value: ms(page.tbtMs),
+        budget: `< ${BUDGET.tbtMs} ms`,
+        target: `≤ ${TARGET_100.tbtMs} ms`,
+        ok:
+          page.tbtMs < BUDGET.tbtMs && page.tbtMs > TARGET_100.tbtMs
+            ? 'yes (above 100-target)'
+            : check(page.tbtMs < BUDGET.tbtMs),
+        met: page.tbtMs < BUDGET.tbtMs,
+      },
+      {
+        page: page.page,
+        figure: 'CLS',
+        value: page.cls.toFixed(3),
+        budget: `= ${BUDGET.cls}`,
+        target: '0',
+        ok: check(page.cls === BUDGET.cls),
+        met: page.cls === BUDGET.cls,
+      },
       { page: page.page, figure: 'FCP', value: s(page.fcpMs), budget: '—', target: '—', ok: '', met: true },
     ]
   })
   console.log(`\nLighthouse (median of ${runs} runs, largest CLS) — mobile, simulated slow 4G and 4x CPU slowdown\n`)
-  console.log(`${'page'.padEnd(24)} ${'figure'.padEnd(18)} ${'value'.padStart(8)} ${'budget'.padStart(10)} ${'for 100'.padStart(10)}  ok`)
-  for (const row of rows) console.log(`${row.page.padEnd(24)} ${row.figure.padEnd(18)} ${row.value.padStart(8)} ${row.budget.padStart(10)} ${row.target.padStart(10)}  ${row.ok}`)
+  console.log(
+    `${'page'.padEnd(24)} ${'figure'.padEnd(18)} ${'value'.padStart(8)} ${'budget'.padStart(10)} ${'for 100'.padStart(10)}  ok`,
+  )
+  for (const row of rows)
+    console.log(
+      `${row.page.padEnd(24)} ${row.figure.padEnd(18)} ${row.value.padStart(8)} ${row.budget.padStart(10)} ${row.target.padStart(10)}  ${row.ok}`,
+    )
   for (const page of pages) {
     console.log(`\n${page.page}: LCP element ${page.lcpElement ?? 'unknown'}`)
-    for (const item of page.opportunities) console.log(`  opportunity ${item.id}: ${item.title} (${item.savingsMs} ms, ${Math.round(item.savingsBytes / 1024)} KB)`)
-    for (const item of page.diagnostics) console.log(`  diagnostic ${item.id}: ${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
+    for (const item of page.opportunities)
+      console.log(
+        `  opportunity ${item.id}: ${item.title} (${item.savingsMs} ms, ${Math.round(item.savingsBytes / 1024)} KB)`,
+      )
+    for (const item of page.diagnostics)
+      console.log(`  diagnostic ${item.id}: ${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
   }
   const failed = rows.some((row) => !row.met)
   const busy = load.find((sample) => sample.busy)

@@ -80,7 +80,15 @@ const children = new Set<ChildProcess>()
  */
 async function maximumPhoto(): Promise<Uint8Array<ArrayBuffer>> {
   for (let height = 1920; height > 0; height -= 64) {
-    const image = await sharp({ create: { width: 2560, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+    const image = await sharp({
+      create: {
+        width: 2560,
+        height,
+        channels: 3,
+        background: '#a04060',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
+    })
       .png({ palette: true, effort: 1, dither: 0 })
       .toBuffer()
     // A copy of its own: what fetch takes as a body.
@@ -123,7 +131,13 @@ async function probeWhile(base: string, until: Promise<unknown>): Promise<Probe>
   }
   const settled = await Promise.all(latencies)
   const ok = settled.filter((latency): latency is number => latency !== null).sort((a, b) => a - b)
-  return { samples: settled.length, p50: round(percentile(ok, 50)), p99: round(percentile(ok, 99)), max: round(ok.at(-1) ?? NaN), errors: settled.length - ok.length }
+  return {
+    samples: settled.length,
+    p50: round(percentile(ok, 50)),
+    p99: round(percentile(ok, 99)),
+    max: round(ok.at(-1) ?? NaN),
+    errors: settled.length - ok.length,
+  }
 }
 
 async function verify(base: string, [order_name, email]: readonly [string, string]): Promise<string> {
@@ -163,7 +177,10 @@ async function upload(base: string, token: string, photo: Uint8Array<ArrayBuffer
 async function read(base: string, token: string, photo: UploadedPhoto): Promise<{ ms: number; ok: boolean }> {
   const sent = performance.now()
   try {
-    const response = await fetch(`${base}/portal-registration/photos/${photo.id}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    const response = await fetch(`${base}/portal-registration/photos/${photo.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     const bytes = await response.arrayBuffer()
     return { ms: performance.now() - sent, ok: response.status === 200 && bytes.byteLength === photo.size }
   } catch {
@@ -181,12 +198,29 @@ function report(rows: Row[], row: Row) {
   console.log(line(row))
 }
 
-const median = (values: number[]) => (values.length === 0 ? null : Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!))
+const median = (values: number[]) =>
+  values.length === 0 ? null : Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!)
 
 /** What the load process is asked to do, and answers. */
 type Task =
-  | { kind: 'uploads'; base: string; tokens: string[]; photoFile: string; seconds: number; perOrder: number; firstOrderHas: number }
-  | { kind: 'reads'; base: string; token: string; photo: UploadedPhoto; reads: number; seconds: number; clients: number }
+  | {
+      kind: 'uploads'
+      base: string
+      tokens: string[]
+      photoFile: string
+      seconds: number
+      perOrder: number
+      firstOrderHas: number
+    }
+  | {
+      kind: 'reads'
+      base: string
+      token: string
+      photo: UploadedPhoto
+      reads: number
+      seconds: number
+      clients: number
+    }
 type Done = { ms: number; ok: boolean }
 
 /** The load process: runs each task it is sent and answers what it did, until disconnected. */
@@ -234,7 +268,12 @@ function inLoadProcess(loader: ChildProcess, task: Task): Promise<Done[]> {
   })
 }
 
-async function measure(engine: string, env: Record<string, string>, photo: Uint8Array<ArrayBuffer>, photoFile: string): Promise<{ rows: Row[]; stored: UploadedPhoto | null }> {
+async function measure(
+  engine: string,
+  env: Record<string, string>,
+  photo: Uint8Array<ArrayBuffer>,
+  photoFile: string,
+): Promise<{ rows: Row[]; stored: UploadedPhoto | null }> {
   const port = await freePort(18_500, 18_540)
   const base = `http://127.0.0.1:${port}`
   const server = await startServer(port, env)
@@ -254,15 +293,45 @@ async function measure(engine: string, env: Record<string, string>, photo: Uint8
     report(rows, { engine, load: 'none (baseline)', probe: baseline, done: 0, failed: 0, eachMs: null })
 
     // The first order has taken the warm-up upload already.
-    const uploading = inLoadProcess(loader, { kind: 'uploads', base, tokens, photoFile, seconds: uploadSeconds, perOrder: UPLOADS_PER_ORDER, firstOrderHas: 1 })
+    const uploading = inLoadProcess(loader, {
+      kind: 'uploads',
+      base,
+      tokens,
+      photoFile,
+      seconds: uploadSeconds,
+      perOrder: UPLOADS_PER_ORDER,
+      firstOrderHas: 1,
+    })
     const during = await probeWhile(base, uploading)
     const uploads = await uploading
-    report(rows, { engine, load: `${UPLOADERS} uploads at a time`, probe: during, done: uploads.length, failed: uploads.filter((done) => !done.ok).length, eachMs: median(uploads.map((done) => done.ms)) })
+    report(rows, {
+      engine,
+      load: `${UPLOADERS} uploads at a time`,
+      probe: during,
+      done: uploads.length,
+      failed: uploads.filter((done) => !done.ok).length,
+      eachMs: median(uploads.map((done) => done.ms)),
+    })
 
-    const reading = inLoadProcess(loader, { kind: 'reads', base, token: tokens[0]!, photo: first.photo!, reads: READS, seconds: uploadSeconds, clients: UPLOADERS })
+    const reading = inLoadProcess(loader, {
+      kind: 'reads',
+      base,
+      token: tokens[0]!,
+      photo: first.photo!,
+      reads: READS,
+      seconds: uploadSeconds,
+      clients: UPLOADERS,
+    })
     const whileReading = await probeWhile(base, reading)
     const reads = await reading
-    report(rows, { engine, load: `${UPLOADERS} photo reads at a time`, probe: whileReading, done: reads.length, failed: reads.filter((done) => !done.ok).length, eachMs: median(reads.map((done) => done.ms)) })
+    report(rows, {
+      engine,
+      load: `${UPLOADERS} photo reads at a time`,
+      probe: whileReading,
+      done: reads.length,
+      failed: reads.filter((done) => !done.ok).length,
+      eachMs: median(reads.map((done) => done.ms)),
+    })
     return { rows, stored: first.photo }
   } finally {
     loader.disconnect()
@@ -316,7 +385,9 @@ async function main(): Promise<boolean> {
     rows.push(...pglite.rows)
     stored.PGlite = pglite.stored
     if (databaseUrl) {
-      const postgres = await withSchema(databaseUrl, (url) => measure('PostgreSQL', { DATABASE_URL: url }, photo, photoFile))
+      const postgres = await withSchema(databaseUrl, (url) =>
+        measure('PostgreSQL', { DATABASE_URL: url }, photo, photoFile),
+      )
       rows.push(...postgres.rows)
       stored.PostgreSQL = postgres.stored
     }
@@ -324,9 +395,14 @@ async function main(): Promise<boolean> {
     rmSync(scratch, { recursive: true, force: true })
   }
 
-  console.log(`\nGET config every ${PROBE_INTERVAL_MS} ms on loopback; the upload: a noisy 2560 × 1920 PNG of ${photo.byteLength.toLocaleString('en')} bytes (made in ${Math.round(made)} ms)`)
+  console.log(
+    `\nGET config every ${PROBE_INTERVAL_MS} ms on loopback; the upload: a noisy 2560 × 1920 PNG of ${photo.byteLength.toLocaleString('en')} bytes (made in ${Math.round(made)} ms)`,
+  )
   for (const [engine, photoStored] of Object.entries(stored)) {
-    if (photoStored) console.log(`  stored on ${engine} as ${photoStored.content_type}, ${photoStored.size.toLocaleString('en')} bytes`)
+    if (photoStored)
+      console.log(
+        `  stored on ${engine} as ${photoStored.content_type}, ${photoStored.size.toLocaleString('en')} bytes`,
+      )
   }
   console.log(`\n${HEADER}`)
   for (const row of rows) console.log(line(row))
@@ -335,12 +411,22 @@ async function main(): Promise<boolean> {
   for (const row of rows.filter((row) => row.done > 0 || row.failed > 0)) {
     const holds = row.probe.p99 < BUDGET_P99_MS && row.probe.errors === 0 && row.failed === 0
     ok &&= holds
-    console.log(`Budget on ${row.engine}, config during ${row.load}: p99 < ${BUDGET_P99_MS} ms, nothing failed: ${holds ? 'holds' : 'MISSED'} (p99 ${row.probe.p99} ms)`)
+    console.log(
+      `Budget on ${row.engine}, config during ${row.load}: p99 < ${BUDGET_P99_MS} ms, nothing failed: ${holds ? 'holds' : 'MISSED'} (p99 ${row.probe.p99} ms)`,
+    )
   }
-  if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL): PostgreSQL not measured.')
+  if (!databaseUrl)
+    console.log('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL): PostgreSQL not measured.')
   console.log(load.note)
 
-  saveResults('photos', { probeIntervalMs: PROBE_INTERVAL_MS, uploadSeconds, photoBytes: photo.byteLength, stored, machine: load, rows })
+  saveResults('photos', {
+    probeIntervalMs: PROBE_INTERVAL_MS,
+    uploadSeconds,
+    photoBytes: photo.byteLength,
+    stored,
+    machine: load,
+    rows,
+  })
   return ok
 }
 

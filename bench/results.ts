@@ -7,11 +7,16 @@ const RESULTS_FILE = join(__dirname, 'results.json')
 export function saveResults(key: string, figures: Record<string, unknown>): void {
   let previous: Record<string, unknown> = {}
   try {
-    previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {}
+    previous = existsSync(RESULTS_FILE)
+      ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>)
+      : {}
   } catch {
     // A damaged results file is replaced rather than stopping the benchmark.
   }
-  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, [key]: { measuredAt: new Date().toISOString(), ...figures } }, null, 2)}\n`)
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ ...previous, [key]: { measuredAt: new Date().toISOString(), ...figures } }, null, 2)}\n`,
+  )
 }
 
 /**

@@ -25,9 +25,21 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import type { LineItem, Variant, VerifiedOrder } from '../src/api/contract'
 import { productRows } from '../src/features/products/productRows'
-import { needsQuote, nextStep, returnRequest, type NavigationInput, type Step } from '../src/features/returnFlow/navigation'
+import {
+  needsQuote,
+  nextStep,
+  returnRequest,
+  type NavigationInput,
+  type Step,
+} from '../src/features/returnFlow/navigation'
 import { restoreReturnFlow } from '../src/features/returnFlow/restore'
-import { initialState, itemsChosen, returnFlowSlice, type ChosenItem, type ReturnFlowState } from '../src/features/returnFlow/returnFlowSlice'
+import {
+  initialState,
+  itemsChosen,
+  returnFlowSlice,
+  type ChosenItem,
+  type ReturnFlowState,
+} from '../src/features/returnFlow/returnFlowSlice'
 import { buildLineItem, buildOrder, buildQuote, buildVariant, money } from '../src/testing/builders'
 import { ensureBuilt, freePort, machineLoad, startServer, stop } from './server'
 
@@ -52,7 +64,18 @@ const PERSIST_VERSION = 1
 // Orders and flows of any size
 
 const IMAGES = ['tee-white', 'mug', 'linen-shirt', 'tee-black', 'hoodie', 'cap', 'socks', 'tote', 'sneakers', 'jeans']
-const TITLES = ['Classic Tee', 'Ceramic Mug', 'Linen Shirt', 'Black Tee', 'Hoodie', 'Cap', 'Socks', 'Canvas Tote', 'Sneakers', 'Jeans']
+const TITLES = [
+  'Classic Tee',
+  'Ceramic Mug',
+  'Linen Shirt',
+  'Black Tee',
+  'Hoodie',
+  'Cap',
+  'Socks',
+  'Canvas Tote',
+  'Sneakers',
+  'Jeans',
+]
 
 /**
  * An order of `size` lines as verify answers: images on this origin (loopback), half the
@@ -95,9 +118,18 @@ function fullFlow(order: VerifiedOrder): ReturnFlowState {
       lineItemId: line.id,
       quantity: 1,
       reason: { id: 'too-small', comment: '' },
-      exchange: order.exchange_data?.options[line.variant_id!] ? { kind: 'exchange', variantId: `${line.variant_id}-other` } : { kind: 'refund' },
+      exchange: order.exchange_data?.options[line.variant_id!]
+        ? { kind: 'exchange', variantId: `${line.variant_id}-other` }
+        : { kind: 'refund' },
     }))
-  return { ...initialState, order, items, upsell: { kind: 'declined' }, refundMethod: 'original_payment', quote: buildQuote('25.00') }
+  return {
+    ...initialState,
+    order,
+    items,
+    upsell: { kind: 'declined' },
+    refundMethod: 'original_payment',
+    quote: buildQuote('25.00'),
+  }
 }
 
 /** What redux-persist writes to sessionStorage for this flow: every key serialised on its own. */
@@ -204,7 +236,9 @@ function selectorRows(): SelectorRow[] {
     budget: false,
     make: (size) => {
       const flow = { ...fullFlow(orderOf(size)), quote: null }
-      const choice = flow.order!.line_items.filter((line) => line.returnable_quantity > 0).map((line) => ({ lineItemId: line.id, quantity: 1 }))
+      const choice = flow
+        .order!.line_items.filter((line) => line.returnable_quantity > 0)
+        .map((line) => ({ lineItemId: line.id, quantity: 1 }))
       return () => returnFlowSlice.reducer(flow, itemsChosen(choice))
     },
   })
@@ -240,10 +274,22 @@ function instrument({ key, value, rows }: { key: string; value: string; rows: nu
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) bench.cls += entry.value
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!entry.hadRecentInput) bench.cls += entry.value
   }).observe({ type: 'layout-shift', buffered: true })
   new PerformanceObserver((list) => {
-    type Frame = PerformanceEntry & { blockingDuration: number; renderStart: number; styleAndLayoutStart: number; scripts: { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number }[] }
+    type Frame = PerformanceEntry & {
+      blockingDuration: number
+      renderStart: number
+      styleAndLayoutStart: number
+      scripts: {
+        invoker: string
+        sourceURL: string
+        sourceFunctionName: string
+        duration: number
+        forcedStyleAndLayoutDuration: number
+      }[]
+    }
     for (const entry of list.getEntries() as Frame[]) {
       const end = entry.startTime + entry.duration
       // Where the frame's time went: scripts (with forced layouts), then rendering (style, layout, paint).
@@ -251,12 +297,21 @@ function instrument({ key, value, rows }: { key: string; value: string; rows: nu
         (script) =>
           `script ${Math.round(script.duration)} ms: ${script.invoker} ${script.sourceFunctionName || '(anonymous)'} ${script.sourceURL.split('/').pop()}${script.forcedStyleAndLayoutDuration ? `, forced style and layout ${Math.round(script.forcedStyleAndLayoutDuration)} ms` : ''}`,
       )
-      if (entry.renderStart) parts.push(`rendering ${Math.round(end - entry.renderStart)} ms (of which style and layout ${Math.round(end - (entry.styleAndLayoutStart || end))} ms)`)
-      bench.frames.push({ start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration, scripts: parts })
+      if (entry.renderStart)
+        parts.push(
+          `rendering ${Math.round(end - entry.renderStart)} ms (of which style and layout ${Math.round(end - (entry.styleAndLayoutStart || end))} ms)`,
+        )
+      bench.frames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        blocking: entry.blockingDuration,
+        scripts: parts,
+      })
     }
   }).observe({ type: 'long-animation-frame', buffered: true })
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration })
+    for (const entry of list.getEntries())
+      bench.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration })
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit)
   // The first paint with every row: the DOM has them all, then the frame that shows them.
   const watch = new MutationObserver(() => {
@@ -283,7 +338,11 @@ interface Bench {
 
 const readBench = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench)
 
-async function openProducts(browser: Browser, origin: string, flow: ReturnFlowState): Promise<{ context: BrowserContext; page: Page }> {
+async function openProducts(
+  browser: Browser,
+  origin: string,
+  flow: ReturnFlowState,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 })
   // tsx names functions with a helper the page does not have; the page gets a stand-in.
   await context.addInitScript('window.__name = window.__name || ((f) => f)')
@@ -295,8 +354,13 @@ async function openProducts(browser: Browser, origin: string, flow: ReturnFlowSt
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   }
   await page.goto(`${origin}/products`)
-  await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.paintAt > 0 || window.location.pathname !== '/products', undefined, { timeout: 60_000 })
-  if (new URL(page.url()).pathname !== '/products') throw new Error(`the portal left /products for ${page.url()}: it did not restore the persisted flow`)
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: Bench }).__bench.paintAt > 0 || window.location.pathname !== '/products',
+    undefined,
+    { timeout: 60_000 },
+  )
+  if (new URL(page.url()).pathname !== '/products')
+    throw new Error(`the portal left /products for ${page.url()}: it did not restore the persisted flow`)
   return { context, page }
 }
 
@@ -336,13 +400,22 @@ async function measureRender(browser: Browser, origin: string, size: number): Pr
       )
       toPaint.push(bench.paintAt)
       render.push(bench.paintAt - dataAt)
-      longest.push(Math.max(0, ...bench.longTasks.filter((task) => task.start <= bench.paintAt).map((task) => task.duration)))
+      longest.push(
+        Math.max(0, ...bench.longTasks.filter((task) => task.start <= bench.paintAt).map((task) => task.duration)),
+      )
       cls.push(bench.cls)
     } finally {
       await context.close()
     }
   }
-  return { items: size, toPaintMs: median(toPaint), renderMs: median(render), fastestRenderMs: Math.min(...render), longestLoadTaskMs: median(longest), cls: median(cls) }
+  return {
+    items: size,
+    toPaintMs: median(toPaint),
+    renderMs: median(render),
+    fastestRenderMs: Math.min(...render),
+    longestLoadTaskMs: median(longest),
+    cls: median(cls),
+  }
 }
 
 interface Interaction {
@@ -358,9 +431,14 @@ interface Interaction {
 function summarise(name: string, bench: Bench, since: number, eventNames: string[] | null): Interaction {
   const tasks = bench.longTasks.filter((task) => task.start >= since)
   const frames = bench.frames.filter((frame) => frame.start >= since)
-  const events = bench.events.filter((event) => event.start >= since && (eventNames === null || eventNames.includes(event.name)))
+  const events = bench.events.filter(
+    (event) => event.start >= since && (eventNames === null || eventNames.includes(event.name)),
+  )
   const longestTaskMs = Math.max(0, ...tasks.map((task) => task.duration))
-  const worst = frames.reduce<Bench['frames'][number] | null>((max, frame) => (max && max.duration >= frame.duration ? max : frame), null)
+  const worst = frames.reduce<Bench['frames'][number] | null>(
+    (max, frame) => (max && max.duration >= frame.duration ? max : frame),
+    null,
+  )
   const longestFrameMs = worst?.duration ?? 0
   return {
     name,
@@ -374,7 +452,8 @@ function summarise(name: string, bench: Bench, since: number, eventNames: string
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now())
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
 
 /** The trial whose longest frame is the median one: other processes on the machine add noise. */
 async function trials(count: number, trial: () => Promise<Interaction>): Promise<Interaction> {
@@ -410,7 +489,12 @@ async function measureResponsiveness(browser: Browser, origin: string): Promise<
 
   // Ticking boxes: with nothing chosen, and with every returnable item chosen.
   const returnable = order.line_items.filter((line) => line.returnable_quantity > 0)
-  const allChosen: ChosenItem[] = returnable.map((line) => ({ lineItemId: line.id, quantity: 1, reason: null, exchange: null }))
+  const allChosen: ChosenItem[] = returnable.map((line) => ({
+    lineItemId: line.id,
+    quantity: 1,
+    reason: null,
+    exchange: null,
+  }))
   for (const [name, items] of [
     ['ticking boxes (none chosen before)', [] as ChosenItem[]],
     ['ticking boxes (all 1,000 chosen before)', allChosen],
@@ -436,7 +520,13 @@ async function measureResponsiveness(browser: Browser, origin: string): Promise<
             await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
             await settle(page)
           }
-          return summarise(name, await readBench(page), since, ['click', 'pointerdown', 'pointerup', 'mousedown', 'mouseup'])
+          return summarise(name, await readBench(page), since, [
+            'click',
+            'pointerdown',
+            'pointerup',
+            'mousedown',
+            'mouseup',
+          ])
         } finally {
           await context.close()
         }
@@ -464,12 +554,19 @@ async function main(): Promise<boolean> {
 
   console.log('\nScale: orders of 1, 10, 150 and 1,000 line items\n')
   const selectors = selectorRows()
-  const us = (value: number) => (value < 10 ? `${value.toFixed(2)} µs` : value < 1000 ? `${value.toFixed(1)} µs` : `${(value / 1000).toFixed(2)} ms`)
-  console.log(`Navigation selectors in Node, median time of one call, every item chosen (linear: per item at 1,000 ≤ ${LINEARITY}x per item at 150)\n`)
-  console.log(`${'selector'.padEnd(42)} ${SIZES.map((size) => `${size.toLocaleString('en')} items`.padStart(12)).join(' ')} ${'1,000 vs 150'.padStart(13)}  ok`)
+  const us = (value: number) =>
+    value < 10 ? `${value.toFixed(2)} µs` : value < 1000 ? `${value.toFixed(1)} µs` : `${(value / 1000).toFixed(2)} ms`
+  console.log(
+    `Navigation selectors in Node, median time of one call, every item chosen (linear: per item at 1,000 ≤ ${LINEARITY}x per item at 150)\n`,
+  )
+  console.log(
+    `${'selector'.padEnd(42)} ${SIZES.map((size) => `${size.toLocaleString('en')} items`.padStart(12)).join(' ')} ${'1,000 vs 150'.padStart(13)}  ok`,
+  )
   for (const row of selectors) {
     const mark = row.ok ? 'yes' : row.budget ? 'MISSED' : 'superlinear'
-    console.log(`${row.name.padEnd(42)} ${SIZES.map((size) => us(row.us[size]!).padStart(12)).join(' ')} ${`${row.ratio.toFixed(2)}x`.padStart(13)}  ${row.budget ? mark : `(info) ${row.ok ? 'linear' : mark}`}`)
+    console.log(
+      `${row.name.padEnd(42)} ${SIZES.map((size) => us(row.us[size]!).padStart(12)).join(' ')} ${`${row.ratio.toFixed(2)}x`.padStart(13)}  ${row.budget ? mark : `(info) ${row.ok ? 'linear' : mark}`}`,
+    )
   }
 
   const dist = ensureBuilt()
@@ -522,16 +619,26 @@ async function main(): Promise<boolean> {
       `${String(row.items).padStart(6)} ${`${row.toPaintMs.toFixed(0)} ms`.padStart(21)} ${`${row.renderMs.toFixed(0)} ms`.padStart(21)} ${`${row.fastestRenderMs.toFixed(0)} ms`.padStart(8)} ${perRowText.padStart(16)} ${`${row.longestLoadTaskMs.toFixed(0)} ms`.padStart(20)} ${row.cls.toFixed(3).padStart(11)}`,
     )
   }
-  console.log('(median of the loads; "data to painted list": from the arrival of the configuration and the screen\'s chunk; per row: fastest loads)')
-  console.log(`Linear: per row at 1,000 is ${renderRatio.toFixed(2)}x per row at 150 (≤ ${LINEARITY}x, differences under ${NOISE_FLOOR_MS} ms taken as ${NOISE_FLOOR_MS} ms): ${renderOk ? 'yes' : 'MISSED'}`)
+  console.log(
+    '(median of the loads; "data to painted list": from the arrival of the configuration and the screen\'s chunk; per row: fastest loads)',
+  )
+  console.log(
+    `Linear: per row at 1,000 is ${renderRatio.toFixed(2)}x per row at 150 (≤ ${LINEARITY}x, differences under ${NOISE_FLOOR_MS} ms taken as ${NOISE_FLOOR_MS} ms): ${renderOk ? 'yes' : 'MISSED'}`,
+  )
 
-  console.log(`\nThe 1,000-item order while scrolling and ticking boxes${cpu} (budget: no task and no frame over ${FRAME_BUDGET_MS} ms)\n`)
-  console.log(`${'interaction'.padEnd(42)} ${'longest task'.padStart(13)} ${'longest frame'.padStart(14)} ${'frames > 50'.padStart(12)} ${'slowest tick'.padStart(13)}  ok`)
+  console.log(
+    `\nThe 1,000-item order while scrolling and ticking boxes${cpu} (budget: no task and no frame over ${FRAME_BUDGET_MS} ms)\n`,
+  )
+  console.log(
+    `${'interaction'.padEnd(42)} ${'longest task'.padStart(13)} ${'longest frame'.padStart(14)} ${'frames > 50'.padStart(12)} ${'slowest tick'.padStart(13)}  ok`,
+  )
   for (const row of interactions) {
     const task = row.longestTaskMs ? `${row.longestTaskMs} ms` : 'none > 50'
     const frame = row.longestFrameMs ? `${row.longestFrameMs} ms` : 'none > 50'
     const event = row.slowestEventMs === null ? '—' : row.slowestEventMs ? `${row.slowestEventMs} ms` : '< 16 ms'
-    console.log(`${row.name.padEnd(42)} ${task.padStart(13)} ${frame.padStart(14)} ${String(row.framesOver).padStart(12)} ${event.padStart(13)}  ${row.ok ? 'yes' : 'MISSED'}`)
+    console.log(
+      `${row.name.padEnd(42)} ${task.padStart(13)} ${frame.padStart(14)} ${String(row.framesOver).padStart(12)} ${event.padStart(13)}  ${row.ok ? 'yes' : 'MISSED'}`,
+    )
     if (!row.ok) for (const part of row.worstFrame) console.log(`    the longest frame: ${part}`)
   }
 

@@ -14,11 +14,23 @@ export const root = join(__dirname, '..')
  * Starts `tsx server/src/server.ts` on 127.0.0.1:`port` with the rate limit relaxed and the log
  * quiet (`env` overrides either), and resolves once GET /health answers.
  */
-export async function startServer(port: number, env: Record<string, string>, options: { staticDir?: string } = {}): Promise<ChildProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  options: { staticDir?: string } = {},
+): Promise<ChildProcess> {
   const args = ['server/src/server.ts', ...(options.staticDir ? ['--static', options.staticDir] : [])]
   const child = spawn(join(root, 'node_modules/.bin/tsx'), args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', VERIFY_RATE_LIMIT_PER_IP: '100000', VERIFY_RATE_LIMIT_PER_ORDER: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      VERIFY_RATE_LIMIT_PER_IP: '100000',
+      VERIFY_RATE_LIMIT_PER_ORDER: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const deadline = Date.now() + 60_000
@@ -73,7 +85,11 @@ export function ensureBuilt(): string {
   if (process.env.BENCH_DIST) return resolve(process.env.BENCH_DIST)
   const dist = join(root, 'dist')
   const built = existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0
-  const sources = Math.max(...['src', 'public', 'webpack.config.js', 'package-lock.json', 'tsconfig.json'].map((path) => newest(join(root, path))))
+  const sources = Math.max(
+    ...['src', 'public', 'webpack.config.js', 'package-lock.json', 'tsconfig.json'].map((path) =>
+      newest(join(root, path)),
+    ),
+  )
   if (built < sources) {
     console.log('Building the portal (dist/ is missing or older than its sources)…')
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })

@@ -22,7 +22,9 @@ function documentedPolicy(): string {
 /** Every file of the build, as paths of the site ('/assets/main.1a2b3c.js'). */
 function builtFiles(dir = DIST): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? builtFiles(join(dir, entry.name)) : [`/${relative(DIST, join(dir, entry.name)).split('\\').join('/')}`],
+    entry.isDirectory()
+      ? builtFiles(join(dir, entry.name))
+      : [`/${relative(DIST, join(dir, entry.name)).split('\\').join('/')}`],
   )
 }
 
@@ -42,14 +44,18 @@ test.describe('the production build', () => {
     }
   })
 
-  test('no file the server sends holds a secret of its environment (ADMIN_TOKEN, TOKEN_SECRET)', async ({ request }) => {
+  test('no file the server sends holds a secret of its environment (ADMIN_TOKEN, TOKEN_SECRET)', async ({
+    request,
+  }) => {
     for (const file of [...builtFiles(), '/', '/products', '/portal-registration/config/demo']) {
       const body = await (await request.get(apiUrl(file))).text()
       for (const secret of SERVER_SECRETS) expect(body.includes(secret), `${secret} in ${file}`).toBe(false)
     }
   })
 
-  test('every page is sent with the Content-Security-Policy the README documents, the start screen and any deep link alike', async ({ request }) => {
+  test('every page is sent with the Content-Security-Policy the README documents, the start screen and any deep link alike', async ({
+    request,
+  }) => {
     const policy = documentedPolicy()
     expect(policy).toMatch(/script-src 'self'(;|$)/)
     expect(policy).toMatch(/img-src 'self' https: data:(;|$)/)
@@ -61,7 +67,10 @@ test.describe('the production build', () => {
     }
   })
 
-  test('the browser enforces it: an injected inline script and an http: image are blocked, and the suite’s fixture reports them', async ({ page, problems }) => {
+  test('the browser enforces it: an injected inline script and an http: image are blocked, and the suite’s fixture reports them', async ({
+    page,
+    problems,
+  }) => {
     await page.goto(shopUrl('demo'))
     await expect(page.getByRole('textbox', { name: 'Order number' })).toBeVisible()
     const violated = await page.evaluate(() => {
@@ -87,7 +96,10 @@ test.describe('Redux DevTools in the production build', () => {
   /** Stands in for the extension: records what it would be sent, through the sanitizers it is given. */
   const devToolsStandIn = () => {
     const w = window as unknown as Record<string, unknown>
-    w.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: { actionSanitizer?: (action: unknown, id: number) => unknown; stateSanitizer?: (state: unknown, id: number) => unknown }) => {
+    w.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: {
+      actionSanitizer?: (action: unknown, id: number) => unknown
+      stateSanitizer?: (state: unknown, id: number) => unknown
+    }) => {
       const sent: string[] = []
       w.__devToolsSent = sent
       type Reducer = (state: unknown, action: unknown) => unknown
@@ -97,7 +109,10 @@ test.describe('Redux DevTools in the production build', () => {
         (reducer: Reducer, preloaded?: unknown) => {
           const recording: Reducer = (state, action) => {
             const next = reducer(state, action)
-            const shown = { action: options.actionSanitizer ? options.actionSanitizer(action, 0) : action, state: options.stateSanitizer ? options.stateSanitizer(next, 0) : next }
+            const shown = {
+              action: options.actionSanitizer ? options.actionSanitizer(action, 0) : action,
+              state: options.stateSanitizer ? options.stateSanitizer(next, 0) : next,
+            }
             sent.push(JSON.stringify(shown))
             return next
           }
@@ -112,7 +127,9 @@ test.describe('Redux DevTools in the production build', () => {
     await page.goto(shopUrl('demo'))
     await startReturn(page, '#1001', 'jane@example.com')
     await expect(page).toHaveURL(/\/products$/)
-    expect(await page.evaluate(() => (window as unknown as { __devToolsSent?: string[] }).__devToolsSent)).toBeUndefined()
+    expect(
+      await page.evaluate(() => (window as unknown as { __devToolsSent?: string[] }).__devToolsSent),
+    ).toBeUndefined()
   })
 
   test('with ?devtools=1 it sees every action and state, each e-mail masked', async ({ page, resetDemoShops }) => {

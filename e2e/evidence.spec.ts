@@ -2,7 +2,20 @@ import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { PHOTO_MAX_BYTES, type ReturnOrder, type ReturnRequest } from '../src/api/contract'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
-import { chooseExchange, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, isPhotoUpload, isSubmit, MUG, openStart, TEE, uploadPhoto } from './steps'
+import {
+  chooseExchange,
+  chooseItems,
+  chooseRefundMethod,
+  continueButton,
+  declineUpsell,
+  expectStep,
+  isPhotoUpload,
+  isSubmit,
+  MUG,
+  openStart,
+  TEE,
+  uploadPhoto,
+} from './steps'
 
 /** The image has loaded and been decoded: a real picture, not a broken-image icon. */
 async function expectPicture(image: Locator) {
@@ -19,7 +32,10 @@ async function reasonStepOf1001(page: Page, resetDemoShops: () => Promise<void>,
   await expectStep(page, `/return-item/${lineItemId}/return-reason`, `Why are you returning the ${title}?`)
 }
 
-test('a damaged mug with a photo: asked for, uploaded, previewed on the reason and confirm steps, kept over a reload, submitted', async ({ page, resetDemoShops }) => {
+test('a damaged mug with a photo: asked for, uploaded, previewed on the reason and confirm steps, kept over a reload, submitted', async ({
+  page,
+  resetDemoShops,
+}) => {
   await reasonStepOf1001(page, resetDemoShops, 'Ceramic Mug', MUG)
   await page.getByRole('radio', { name: 'Arrived damaged', exact: true }).check()
   await page.getByRole('textbox', { name: 'Tell us more (required)' }).fill('The rim is chipped')
@@ -51,13 +67,21 @@ test('a damaged mug with a photo: asked for, uploaded, previewed on the reason a
   const answered = page.waitForResponse((response) => isSubmit(response.request()))
   await page.getByRole('button', { name: 'Submit return' }).click()
   const body = (await submitted).postDataJSON() as ReturnRequest
-  expect(body.items).toEqual([expect.objectContaining({ reason_id: 'damaged', photo_ids: [expect.stringMatching(/^[A-Za-z0-9_-]{22}$/)] })])
+  expect(body.items).toEqual([
+    expect.objectContaining({ reason_id: 'damaged', photo_ids: [expect.stringMatching(/^[A-Za-z0-9_-]{22}$/)] }),
+  ])
   expect((await answered).status()).toBe(201)
-  expect(((await (await answered).json()) as ReturnOrder).items[0]).toMatchObject({ reason_label: 'Arrived damaged', comment: 'The rim is chipped' })
+  expect(((await (await answered).json()) as ReturnOrder).items[0]).toMatchObject({
+    reason_label: 'Arrived damaged',
+    comment: 'The rim is chipped',
+  })
   await expectStep(page, '/return-instruction', 'Your return is registered')
 })
 
-test('a sub-reason: "Not as described" opens its options, a wrong file is refused, and the chosen option goes on', async ({ page, resetDemoShops }) => {
+test('a sub-reason: "Not as described" opens its options, a wrong file is refused, and the chosen option goes on', async ({
+  page,
+  resetDemoShops,
+}) => {
   await reasonStepOf1001(page, resetDemoShops, 'Classic Tee', TEE)
   await page.getByRole('radio', { name: 'Not as described', exact: true }).check()
   const options = page.getByRole('group', { name: 'Not as described: which fits best?' })
@@ -68,8 +92,12 @@ test('a sub-reason: "Not as described" opens its options, a wrong file is refuse
 
   await options.getByRole('radio', { name: 'Wrong item sent' }).check()
   // Not an image: refused in the browser, said for that file.
-  await page.getByLabel('Add photos').setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
-  await expect(page.getByRole('alert')).toHaveText('“receipt.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.')
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
+  await expect(page.getByRole('alert')).toHaveText(
+    '“receipt.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.',
+  )
   await expectAccessible(page)
 
   await options.getByRole('radio', { name: 'Colour differs from photos' }).check()
@@ -77,13 +105,26 @@ test('a sub-reason: "Not as described" opens its options, a wrong file is refuse
   await continueButton(page).click()
   await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
   await expectStep(page, '/confirm', 'Check and confirm your return')
-  await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem').first()).toContainText('Reason: Not as described: Colour differs from photos')
+  await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem').first()).toContainText(
+    'Reason: Not as described: Colour differs from photos',
+  )
 })
 
-test('a 12 MP phone photo over 5 MB, held upright and carrying where it was taken, goes up shrunk to 2560 px, upright and without the place', async ({ page, resetDemoShops }) => {
+test('a 12 MP phone photo over 5 MB, held upright and carrying where it was taken, goes up shrunk to 2560 px, upright and without the place', async ({
+  page,
+  resetDemoShops,
+}) => {
   // What a phone's camera gives: a 4000 × 3000 sensor picture, "turn it a quarter" (orientation 6), and the place in its EXIF.
   const place = 'Taken at 51.5007 N 0.1246 W'
-  const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+  const camera = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#a04060',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
     .jpeg({ quality: 95 })
     .withExif({ IFD0: { ImageDescription: place } })
     .withMetadata({ orientation: 6 })
@@ -107,6 +148,11 @@ test('a 12 MP phone photo over 5 MB, held upright and carrying where it was take
   // The preview is the shrunk photo, upright (taller than wide).
   const preview = page.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })
   await expectPicture(preview)
-  expect(await preview.evaluate((image) => [(image as HTMLImageElement).naturalWidth, (image as HTMLImageElement).naturalHeight])).toEqual([1920, 2560])
+  expect(
+    await preview.evaluate((image) => [
+      (image as HTMLImageElement).naturalWidth,
+      (image as HTMLImageElement).naturalHeight,
+    ]),
+  ).toEqual([1920, 2560])
   await expect(page.getByRole('alert')).toBeHidden()
 })

@@ -1,6 +1,15 @@
 import type { ReturnInstructions, ReturnOrder } from '../src/api/contract'
 import { expect, expectAccessible, test } from './fixtures'
-import { continueButton, expectStep, heading, isInstructions, isQuote, isSubmit, openStart, visitedPaths } from './steps'
+import {
+  continueButton,
+  expectStep,
+  heading,
+  isInstructions,
+  isQuote,
+  isSubmit,
+  openStart,
+  visitedPaths,
+} from './steps'
 
 /**
  * EXC2001 on acme.localhost (PRODUCT.md §5): an exchange order, whose name starts with the 'EXC'
@@ -10,7 +19,11 @@ import { continueButton, expectStep, heading, isInstructions, isQuote, isSubmit,
 
 const ITEM = 'li-exc2001-001'
 
-test('EXC2001 on acme: the exchange order is exchanged again, from the start screen to its instructions', async ({ page, resetDemoShops, shopConfig }) => {
+test('EXC2001 on acme: the exchange order is exchanged again, from the start screen to its instructions', async ({
+  page,
+  resetDemoShops,
+  shopConfig,
+}) => {
   await resetDemoShops()
   const config = await shopConfig('acme')
   const visited = visitedPaths(page)
@@ -48,7 +61,8 @@ test('EXC2001 on acme: the exchange order is exchanged again, from the start scr
 
   // The exchange: the tee's other sizes, not its own L.
   await expectStep(page, `/return-item/${ITEM}/exchange`, 'Would you like to exchange the Anvil T-shirt?')
-  for (const size of ['S', 'M', 'XL']) await expect(page.getByRole('radio', { name: new RegExp(`Size ${size}\\b`) })).toBeEnabled()
+  for (const size of ['S', 'M', 'XL'])
+    await expect(page.getByRole('radio', { name: new RegExp(`Size ${size}\\b`) })).toBeEnabled()
   await expect(page.getByRole('radio', { name: /Size L\b/ })).toHaveCount(0)
   await page.getByRole('radio', { name: /Size M\b/ }).check()
   await expectAccessible(page)
@@ -79,7 +93,8 @@ test('EXC2001 on acme: the exchange order is exchanged again, from the start scr
   await expect(page.getByText('Return number EXC2001-R1')).toBeVisible()
   await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('listitem')).toHaveText(instructions.steps)
   const address = page.locator('address')
-  for (const line of ['ACME Returns Center', '1 Road Runner Way', 'Dock 7', '85001 Phoenix, AZ', 'United States']) await expect(address).toContainText(line)
+  for (const line of ['ACME Returns Center', '1 Road Runner Way', 'Dock 7', '85001 Phoenix, AZ', 'United States'])
+    await expect(address).toContainText(line)
   await expect(page.getByRole('img', { name: /^QR code for drop-off/ })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
   await expect(page.getByText('Your new items ship once your return arrives.')).toBeVisible()

@@ -39,7 +39,12 @@ interface Outage {
  * `reachesServer`, after the server has acted on it: only the answer is lost). Offline takes the
  * browser off the network now, or with `atCall` just as the first such call goes out.
  */
-async function breakApi(page: Page, fault: Kind, path: string, options: { reachesServer?: boolean; atCall?: boolean } = {}): Promise<Outage> {
+async function breakApi(
+  page: Page,
+  fault: Kind,
+  path: string,
+  options: { reachesServer?: boolean; atCall?: boolean } = {},
+): Promise<Outage> {
   const pattern = new RegExp(`^${path.replace('*', '[^/]+')}$`)
   const matches = (url: URL) => pattern.test(url.pathname)
   const context = page.context()
@@ -60,7 +65,8 @@ async function breakApi(page: Page, fault: Kind, path: string, options: { reache
       return route.abort('internetdisconnected')
     }
     // The server is done with it before the portal can give up, so the retry cannot overtake it.
-    if (options.reachesServer) lostAnswers.push((await route.fetch({ url: apiUrl(new URL(route.request().url()).pathname) })).status())
+    if (options.reachesServer)
+      lostAnswers.push((await route.fetch({ url: apiUrl(new URL(route.request().url()).pathname) })).status())
     held++
     // No answer, ever: only the portal's own timeout ends the wait.
   }
@@ -125,7 +131,12 @@ async function choicesOnConfirm(page: Page) {
 }
 
 for (const fault of ['timeout', 'offline'] as const) {
-  test(`${fault} at every call of #1001's journey: a message, a retry, every choice kept, one return`, async ({ page, request, resetDemoShops, shopConfig }) => {
+  test(`${fault} at every call of #1001's journey: a message, a retry, every choice kept, one return`, async ({
+    page,
+    request,
+    resetDemoShops,
+    shopConfig,
+  }) => {
     test.setTimeout(90_000)
     await resetDemoShops()
     const config = await shopConfig('demo')
@@ -198,7 +209,8 @@ for (const fault of ['timeout', 'offline'] as const) {
     const submit = await breakApi(page, fault, '/portal-registration/returns', { reachesServer: true })
     await recoverFrom(page, submit, {
       send: () => page.getByRole('button', { name: 'Submit return' }).click(),
-      message: 'We could not submit your return. Your choices are kept; try again and you will still get only one return.',
+      message:
+        'We could not submit your return. Your choices are kept; try again and you will still get only one return.',
       retry: page.getByRole('button', { name: 'Try again' }),
       kept: async () => {
         await expect(page).toHaveURL((url) => url.pathname === '/confirm')
@@ -230,7 +242,10 @@ for (const fault of ['timeout', 'offline'] as const) {
   })
 }
 
-test('offline before the next step has loaded: the portal says so and keeps the choices, and a reload brings the step back', async ({ page, resetDemoShops }) => {
+test('offline before the next step has loaded: the portal says so and keeps the choices, and a reload brings the step back', async ({
+  page,
+  resetDemoShops,
+}) => {
   await resetDemoShops()
   // A connection too poor for the background load of the confirm screen…
   const confirmChunk = '**/assets/confirm.*.js'
@@ -243,7 +258,9 @@ test('offline before the next step has loaded: the portal says so and keeps the 
   await page.context().setOffline(true)
   await chooseExchange(page, TEE, 'Classic Tee', 'Size L')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be shown')
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong while loading this step. Your choices are kept.')
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something went wrong while loading this step. Your choices are kept.',
+  )
   await expectAccessible(page)
 
   await page.unroute(confirmChunk)

@@ -32,7 +32,12 @@ export async function resetDemoShops(request: APIRequestContext) {
 }
 
 /** POST /portal-registration/verify as the portal sends it; the order as the server sees it now. */
-export async function verifyOrder(request: APIRequestContext, orderName: string, email: string, shop = 'demo'): Promise<VerifiedOrder> {
+export async function verifyOrder(
+  request: APIRequestContext,
+  orderName: string,
+  email: string,
+  shop = 'demo',
+): Promise<VerifiedOrder> {
   const response = await request.post(apiUrl('/portal-registration/verify'), {
     data: { order_name: orderName, email, shop, portal_id: `portal-${shop}` },
   })
@@ -55,7 +60,8 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = []
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`)
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+          problems.push(`CSP: ${message.text()}`)
       })
       await use(problems)
       expect(problems, 'no page errors and no CSP violations').toEqual([])
@@ -78,8 +84,13 @@ export { expect }
 
 /** axe-core on the page as it is now: no violation of WCAG 2.0, 2.1 and 2.2 A and AA rules. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze()
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`,
+  )
   expect(summary).toEqual([])
 }
 

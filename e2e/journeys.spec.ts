@@ -35,7 +35,11 @@ import {
 const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
 
 test.describe('journeys of PRODUCT.md §3', () => {
-  test('#1001: one tee exchanged for L, the mug refunded as store credit, label and QR at the end', async ({ page, request, resetDemoShops }) => {
+  test('#1001: one tee exchanged for L, the mug refunded as store credit, label and QR at the end', async ({
+    page,
+    request,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     const visited = visitedPaths(page)
     await openStart(page)
@@ -89,9 +93,15 @@ test.describe('journeys of PRODUCT.md §3', () => {
     const quote = (await (await refundQuote).json()) as ReturnOrder
     const original = page.getByRole('radio', { name: /^Original payment method/ })
     const credit = page.getByRole('radio', { name: /^Store credit/ })
-    await expect(original).toHaveAccessibleName(new RegExp(money(quote.refund_value.presentment_money).replace('.', '\\.')))
-    await expect(credit).toHaveAccessibleName(new RegExp(`\\+10% bonus.*${money(quote.store_credit_value!.presentment_money).replace('.', '\\.')}`))
-    expect(Number(quote.store_credit_value!.presentment_money.amount)).toBeGreaterThan(Number(quote.refund_value.presentment_money.amount))
+    await expect(original).toHaveAccessibleName(
+      new RegExp(money(quote.refund_value.presentment_money).replace('.', '\\.')),
+    )
+    await expect(credit).toHaveAccessibleName(
+      new RegExp(`\\+10% bonus.*${money(quote.store_credit_value!.presentment_money).replace('.', '\\.')}`),
+    )
+    expect(Number(quote.store_credit_value!.presentment_money.amount)).toBeGreaterThan(
+      Number(quote.refund_value.presentment_money.amount),
+    )
     await credit.check()
     await expectAccessible(page)
     const confirmQuote = page.waitForResponse((response) => isQuote(response.request()) && response.ok())
@@ -124,12 +134,17 @@ test.describe('journeys of PRODUCT.md §3', () => {
     const instructions = (await (await instructionsAnswer).json()) as ReturnInstructions
     expect(instructions.return_name).toBe('#1001-R1')
     await expect(page.getByText('Return number #1001-R1')).toBeVisible()
-    await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('listitem')).toHaveText(instructions.steps)
+    await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('listitem')).toHaveText(
+      instructions.steps,
+    )
     const address = page.locator('address')
-    for (const line of ['Demo Store Returns', 'Hafenstraße 12', '20457 Hamburg', 'Germany']) await expect(address).toContainText(line)
+    for (const line of ['Demo Store Returns', 'Hafenstraße 12', '20457 Hamburg', 'Germany'])
+      await expect(address).toContainText(line)
     const qr = page.getByRole('img', { name: /^QR code for drop-off/ })
     await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/)
-    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true)
     await expect(page.getByText(`Code: ${instructions.qr_code_value}`)).toBeVisible()
 
     const label = page.getByRole('link', { name: 'Download shipping label (PDF)' })
@@ -153,7 +168,11 @@ test.describe('journeys of PRODUCT.md §3', () => {
     expect(visited).not.toContain('/upsell-explore')
   })
 
-  test('#1001: the tee refunded and a new item taken, the rest refunded by the method chosen (rule 3)', async ({ page, request, resetDemoShops }) => {
+  test('#1001: the tee refunded and a new item taken, the rest refunded by the method chosen (rule 3)', async ({
+    page,
+    request,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await teeThroughExchange(page, 'Refund instead')
     await expectStep(page, '/upsell-offer', 'Exchange for something new?')
@@ -170,9 +189,16 @@ test.describe('journeys of PRODUCT.md §3', () => {
     // so the refund-method step follows, with what is left once the notebook (12.00) is paid.
     await expectStep(page, '/refund-method', 'How would you like your refund?')
     const quote = (await (await refundQuote).json()) as ReturnOrder
-    expect([quote.refund_value.presentment_money.amount, quote.store_credit_value!.presentment_money.amount]).toEqual(['10.15', '11.16'])
-    await expect(page.getByRole('radio', { name: /^Original payment method/ })).toHaveAccessibleName(new RegExp(money(eur('10.15')).replace('.', '\\.')))
-    await expect(page.getByRole('radio', { name: /^Store credit/ })).toHaveAccessibleName(new RegExp(money(eur('11.16')).replace('.', '\\.')))
+    expect([quote.refund_value.presentment_money.amount, quote.store_credit_value!.presentment_money.amount]).toEqual([
+      '10.15',
+      '11.16',
+    ])
+    await expect(page.getByRole('radio', { name: /^Original payment method/ })).toHaveAccessibleName(
+      new RegExp(money(eur('10.15')).replace('.', '\\.')),
+    )
+    await expect(page.getByRole('radio', { name: /^Store credit/ })).toHaveAccessibleName(
+      new RegExp(money(eur('11.16')).replace('.', '\\.')),
+    )
     await chooseRefundMethod(page, 'Original payment method')
 
     await expectStep(page, '/confirm', 'Check and confirm your return')
@@ -186,7 +212,10 @@ test.describe('journeys of PRODUCT.md §3', () => {
     expect(order.line_items.find((line) => line.id === TEE)!.returnable_quantity).toBe(1)
   })
 
-  test('#1005: its only exchange option is its own variant, so there is no exchange step', async ({ page, resetDemoShops }) => {
+  test('#1005: its only exchange option is its own variant, so there is no exchange step', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     const visited = visitedPaths(page)
     await openStart(page)
@@ -204,7 +233,10 @@ test.describe('journeys of PRODUCT.md §3', () => {
     expect(visited.filter((path) => path.endsWith('/exchange'))).toEqual([])
   })
 
-  test('AC1001 on acme: no upsell and no refund-method step (no multiplier, upsell off)', async ({ page, resetDemoShops }) => {
+  test('AC1001 on acme: no upsell and no refund-method step (no multiplier, upsell off)', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     const visited = visitedPaths(page)
     await openStart(page, 'acme')
@@ -243,7 +275,11 @@ test.describe('journeys of PRODUCT.md §3', () => {
     expect(visited.filter((path) => /upsell|refund-method/.test(path))).toEqual([])
   })
 
-  test('a reload on every step restores the screen and the choices; the start screen and a new tab start clean', async ({ page, browser, resetDemoShops }) => {
+  test('a reload on every step restores the screen and the choices; the start screen and a new tab start clean', async ({
+    page,
+    browser,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await openStart(page)
     await startReturn(page, '#1001', 'jane@example.com')
@@ -452,7 +488,10 @@ test.describe('journeys of PRODUCT.md §3', () => {
 })
 
 test.describe('faults', () => {
-  test('the quote fails once on confirm: a clear message, a retry, the choices kept', async ({ page, resetDemoShops }) => {
+  test('the quote fails once on confirm: a clear message, a retry, the choices kept', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await teeRefundedToRefundMethod(page)
     let failed = 0
@@ -475,7 +514,10 @@ test.describe('faults', () => {
     await expect(page.getByText('Return number #1001-R1')).toBeVisible()
   })
 
-  test('the quote fails once on the refund method: a retry shows both amounts and keeps the method', async ({ page, resetDemoShops }) => {
+  test('the quote fails once on the refund method: a retry shows both amounts and keeps the method', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await teeRefundedToRefundMethod(page)
     await page.getByRole('radio', { name: /^Store credit/ }).check()
@@ -508,7 +550,8 @@ test.describe('faults', () => {
         keys.push(route.request().headers()['idempotency-key'] ?? '')
         if (keys.length > 1) return route.fallback()
         // 'lost': the server makes the return, the shopper's browser sees a 500 instead.
-        if (answer === 'lost') expect((await route.fetch({ url: apiUrl('/portal-registration/returns') })).status()).toBe(201)
+        if (answer === 'lost')
+          expect((await route.fetch({ url: apiUrl('/portal-registration/returns') })).status()).toBe(201)
         return route.fulfill({ status: 500, json: { error: 'internal', message: 'Boom' } })
       })
       await page.getByRole('button', { name: 'Submit return' }).click()
@@ -527,7 +570,10 @@ test.describe('faults', () => {
     })
   }
 
-  test('a reload whose session-check chunk fails once still restores the step and the choices', async ({ page, resetDemoShops }) => {
+  test('a reload whose session-check chunk fails once still restores the step and the choices', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await openStart(page)
     await startReturn(page, '#1001', 'jane@example.com')
@@ -535,7 +581,9 @@ test.describe('faults', () => {
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
     // The first request for the restore chunk is dropped; the boot asks again.
     let requests = 0
-    await page.route('**/assets/restore.*.js', (route) => (requests++ === 0 ? route.abort('connectionreset') : route.fallback()))
+    await page.route('**/assets/restore.*.js', (route) =>
+      requests++ === 0 ? route.abort('connectionreset') : route.fallback(),
+    )
     await page.reload()
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
     expect(requests).toBeGreaterThan(1)
@@ -543,7 +591,10 @@ test.describe('faults', () => {
     await expect(page.getByRole('checkbox', { name: /^Classic Tee/ })).toBeChecked()
   })
 
-  test('a lazy chunk that 404s (a deploy replaced it) reloads the page once instead of a blank screen', async ({ page, resetDemoShops }) => {
+  test('a lazy chunk that 404s (a deploy replaced it) reloads the page once instead of a blank screen', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     // After a deploy the old build's chunk is gone for good (its background preload fails too);
     // the reload brings the new build, whose chunk loads (here: the same one, let through).

@@ -2,7 +2,17 @@ import type { Page } from '@playwright/test'
 import type { NothingToSendInstructions, ReturnInstructions } from '../src/api/contract'
 import { ADMIN_HEADERS as ADMIN } from './serverSecrets'
 import { apiUrl, expect, expectAccessible, startReturn, test } from './fixtures'
-import { breakdownValue, chooseItems, chooseRefundMethod, continueButton, declineUpsell, expectStep, giveReason, isInstructions, openStart } from './steps'
+import {
+  breakdownValue,
+  chooseItems,
+  chooseRefundMethod,
+  continueButton,
+  declineUpsell,
+  expectStep,
+  giveReason,
+  isInstructions,
+  openStart,
+} from './steps'
 
 /**
  * Fit-aware exchanges and keep-item returns on the demo shop: #1011 (sneakers in 41, 42 out of
@@ -27,7 +37,10 @@ async function reachConfirmWithSocksAndBeanie(page: Page) {
 }
 
 test.describe('fit-aware exchange', () => {
-  test('#1011: too small preselects the next size in stock and says why; the shopper changes it, a reload keeps it, the return is made', async ({ page, resetDemoShops }) => {
+  test('#1011: too small preselects the next size in stock and says why; the shopper changes it, a reload keeps it, the return is made', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await openStart(page)
     await startReturn(page, '#1011', 'fit@example.com')
@@ -35,7 +48,8 @@ test.describe('fit-aware exchange', () => {
     await giveReason(page, SNEAKERS, 'Court Sneakers', 'Too small')
 
     await expectStep(page, `/return-item/${SNEAKERS}/exchange`, 'Would you like to exchange the Court Sneakers?')
-    const why = 'We picked size 43, the next larger size we have, because you said size 41 was too small. You can choose another.'
+    const why =
+      'We picked size 43, the next larger size we have, because you said size 41 was too small. You can choose another.'
     await expect(page.getByText(why)).toBeVisible()
     await expect(page.getByRole('group', { name: 'Exchange for another variant' })).toHaveAccessibleDescription(why)
     await expect(page.getByRole('radio', { name: 'Size 43' })).toBeChecked()
@@ -69,21 +83,32 @@ test.describe('fit-aware exchange', () => {
     await expect(page.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
   })
 
-  test('#1011: too large with no smaller size in stock preselects nothing and says so', async ({ page, resetDemoShops }) => {
+  test('#1011: too large with no smaller size in stock preselects nothing and says so', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await openStart(page)
     await startReturn(page, '#1011', 'fit@example.com')
     await chooseItems(page, [{ title: 'Rain Jacket' }])
     await giveReason(page, JACKET, 'Rain Jacket', 'Too large')
     await expectStep(page, `/return-item/${JACKET}/exchange`, 'Would you like to exchange the Rain Jacket?')
-    await expect(page.getByText('You said size M was too large, but we have no smaller size right now. You can choose another option or a refund.')).toBeVisible()
+    await expect(
+      page.getByText(
+        'You said size M was too large, but we have no smaller size right now. You can choose another option or a refund.',
+      ),
+    ).toBeVisible()
     for (const radio of await page.getByRole('radio').all()) await expect(radio).not.toBeChecked()
     await expectAccessible(page)
   })
 })
 
 test.describe('keep-item returns', () => {
-  test('#1010: socks under the threshold are kept: the confirm step says so, no fee, and the instructions ask for nothing back', async ({ page, request, resetDemoShops }) => {
+  test('#1010: socks under the threshold are kept: the confirm step says so, no fee, and the instructions ask for nothing back', async ({
+    page,
+    request,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await openStart(page)
     await startReturn(page, '#1010', 'keep@example.com')
@@ -103,22 +128,30 @@ test.describe('keep-item returns', () => {
     await page.getByRole('button', { name: 'Submit return' }).click()
 
     await expectStep(page, '/return-instruction', 'Your return is registered')
-    const instructions = (await (await instructionsAnswer).json()) as NothingToSendInstructions & Partial<ReturnInstructions>
+    const instructions = (await (await instructionsAnswer).json()) as NothingToSendInstructions &
+      Partial<ReturnInstructions>
     expect(instructions.nothing_to_send).toBe(true)
     expect(instructions.label_url).toBeUndefined()
     await expect(page.getByRole('heading', { level: 2, name: 'You don’t need to send anything back' })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Keep, no need to send back' })).toContainText('2 × Cotton Socks')
-    await expect(page.getByText('We refund €19.80 to your original payment method. There is nothing to send back.')).toBeVisible()
+    await expect(
+      page.getByText('We refund €19.80 to your original payment method. There is nothing to send back.'),
+    ).toBeVisible()
     await expect(page.getByRole('link', { name: /shipping label/ })).toHaveCount(0)
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0)
     await expect(page.locator('address')).toHaveCount(0)
     await expectAccessible(page)
     // Not even a hand-made label link finds a label for it.
-    const label = await request.get(apiUrl(`/portal-registration/returns/${instructions.return_id}/label.pdf?expires=9999999999&signature=forged`))
+    const label = await request.get(
+      apiUrl(`/portal-registration/returns/${instructions.return_id}/label.pdf?expires=9999999999&signature=forged`),
+    )
     expect(label.status()).toBe(404)
   })
 
-  test('#1010: socks kept and a beanie sent: each says which, and the parcel has a label', async ({ page, resetDemoShops }) => {
+  test('#1010: socks kept and a beanie sent: each says which, and the parcel has a label', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await reachConfirmWithSocksAndBeanie(page)
 
@@ -133,19 +166,28 @@ test.describe('keep-item returns', () => {
     await expectStep(page, '/return-instruction', 'Your return is registered')
     await expect(page.getByRole('list', { name: 'Send back', exact: true })).toContainText('1 × Wool Beanie')
     await expect(page.getByRole('list', { name: 'Keep, no need to send back' })).toContainText('1 × Cotton Socks')
-    await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('listitem').first()).toHaveText(/^Pack only the items to send back/)
+    await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('listitem').first()).toHaveText(
+      /^Pack only the items to send back/,
+    )
     await expect(page.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
     await expectAccessible(page)
   })
 
-  test('#1010: the status page from the instructions shows the socks kept (two steps) and the beanie sent (four); the parcel scan passes the socks by', async ({ page, request, resetDemoShops }) => {
+  test('#1010: the status page from the instructions shows the socks kept (two steps) and the beanie sent (four); the parcel scan passes the socks by', async ({
+    page,
+    request,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await reachConfirmWithSocksAndBeanie(page)
     await expectStep(page, '/confirm', 'Check and confirm your return')
     await page.getByRole('button', { name: 'Submit return' }).click()
 
     await expectStep(page, '/return-instruction', 'Your return is registered')
-    await page.getByRole('region', { name: 'Follow your return' }).getByRole('link', { name: 'See your return’s status' }).click()
+    await page
+      .getByRole('region', { name: 'Follow your return' })
+      .getByRole('link', { name: 'See your return’s status' })
+      .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return #1010-R1')
     const returnId = new URL(page.url()).pathname.split('/')[2]!
 
@@ -156,15 +198,34 @@ test.describe('keep-item returns', () => {
     await expect(socks.locator('[aria-current="step"]')).toContainText('Return requested')
     const beanie = page.getByRole('listitem', { name: 'Wool Beanie' })
     await expect(beanie.getByText(/You keep this item/)).toHaveCount(0)
-    await expect(beanie.getByRole('list', { name: 'Progress of Wool Beanie' }).getByRole('listitem')).toHaveText([/^Return requested/, /On its way to us \(not yet\)/, /Received by us \(not yet\)/, /Refunded \(not yet\)/])
+    await expect(beanie.getByRole('list', { name: 'Progress of Wool Beanie' }).getByRole('listitem')).toHaveText([
+      /^Return requested/,
+      /On its way to us \(not yet\)/,
+      /Received by us \(not yet\)/,
+      /Refunded \(not yet\)/,
+    ])
     const label = page.getByRole('region', { name: 'Your label and drop-off code' })
     await expect(label).toContainText('Only for the items you send back')
     await expect(label.getByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
     await expectAccessible(page)
 
     // The parcel is scanned: the beanie travels, the socks stay requested; the socks cannot be put in transit.
-    expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit' } })).status()).toBe(200)
-    expect((await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'in_transit', line_item_ids: [SOCKS] } })).status()).toBe(422)
+    expect(
+      (
+        await request.post(apiUrl(`/admin/returns/${returnId}/status`), {
+          headers: ADMIN,
+          data: { state: 'in_transit' },
+        })
+      ).status(),
+    ).toBe(200)
+    expect(
+      (
+        await request.post(apiUrl(`/admin/returns/${returnId}/status`), {
+          headers: ADMIN,
+          data: { state: 'in_transit', line_item_ids: [SOCKS] },
+        })
+      ).status(),
+    ).toBe(422)
     await page.reload()
     await expect(beanie.getByText(/^Now:/)).toHaveText('Now: On its way to us')
     await expect(socks.getByText(/^Now:/)).toHaveText('Now: Return requested')

@@ -76,7 +76,12 @@ test('#1005 from the start screen to the return instructions by keyboard alone',
   await expect(page.getByText('Return number #1005-R1')).toBeVisible()
   // The label and the way back are reachable too.
   await tabTo(page, page.getByRole('link', { name: /shipping label/i }))
-  await tabTo(page, page.getByRole('link', { name: 'Start another return' }).or(page.getByRole('button', { name: 'Start another return' })))
+  await tabTo(
+    page,
+    page
+      .getByRole('link', { name: 'Start another return' })
+      .or(page.getByRole('button', { name: 'Start another return' })),
+  )
 })
 
 test('a verify error is announced and the fields stay reachable by keyboard', async ({ page }) => {
@@ -93,7 +98,12 @@ test('a verify error is announced and the fields stay reachable by keyboard', as
   // …and the order number can be reached again to correct it.
   await page.keyboard.press('Shift+Tab')
   const orderName = page.getByRole('textbox', { name: 'Order number' })
-  for (let press = 0; press < 3 && !(await orderName.evaluate((element) => element === document.activeElement)); press++) await page.keyboard.press('Shift+Tab')
+  for (
+    let press = 0;
+    press < 3 && !(await orderName.evaluate((element) => element === document.activeElement));
+    press++
+  )
+    await page.keyboard.press('Shift+Tab')
   await expect(orderName).toBeFocused()
   await page.keyboard.press('Control+A')
   await page.keyboard.type('#1005')

@@ -15,7 +15,11 @@ async function atStep(page: Page, path: string, title: string | RegExp) {
   await expectAccessible(page)
 }
 
-test('#1001 in German: the configuration variant, the portal’s words, money and dates, to the instructions', async ({ page, resetDemoShops, shopConfig }) => {
+test('#1001 in German: the configuration variant, the portal’s words, money and dates, to the instructions', async ({
+  page,
+  resetDemoShops,
+  shopConfig,
+}) => {
   await resetDemoShops()
   const config = await shopConfig('demo-de')
 
@@ -37,7 +41,10 @@ test('#1001 in German: the configuration variant, the portal’s words, money an
   await expect(page.getByText('Wählen Sie mindestens einen Artikel, um fortzufahren.')).toBeVisible()
   await expect(page.getByText('Vom Umtausch ausgeschlossen')).toBeVisible()
   await page.getByRole('checkbox', { name: /^Classic Tee/ }).check()
-  await page.getByRole('group', { name: 'Menge von Classic Tee für die Rücksendung' }).getByRole('button', { name: 'Menge erhöhen' }).click()
+  await page
+    .getByRole('group', { name: 'Menge von Classic Tee für die Rücksendung' })
+    .getByRole('button', { name: 'Menge erhöhen' })
+    .click()
   await expect(page.getByText('2 Artikel ausgewählt')).toBeVisible()
   await page.getByRole('checkbox', { name: /^Ceramic Mug/ }).check()
   await expect(page.getByText('3 Artikel ausgewählt')).toBeVisible()
@@ -81,7 +88,10 @@ test('#1001 in German: the configuration variant, the portal’s words, money an
   await expect(page.getByText('Deutschland')).toBeVisible()
 })
 
-test('a language the portal has no words for shows English words with the shop’s base configuration', async ({ page, shopConfig }) => {
+test('a language the portal has no words for shows English words with the shop’s base configuration', async ({
+  page,
+  shopConfig,
+}) => {
   const config = await shopConfig('demo')
   await page.goto(shopUrl('demo', '/?lang=pt-BR'))
   await expect(heading(page)).toHaveText(config.start_return_message!)

@@ -134,11 +134,20 @@ async function walk(page: Page, width: number) {
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   for (const width of [390, 1280]) {
     await resetDemoShops()
-    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, deviceScaleFactor: 1 })
+    const context = await browser.newContext({
+      viewport: { width, height: width < 500 ? 844 : 800 },
+      deviceScaleFactor: 1,
+    })
     const page = await context.newPage()
     await walk(page, width)
     await context.close()

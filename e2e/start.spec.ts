@@ -11,14 +11,23 @@ test.describe('start screen of the demo shop', () => {
     await expect(logo).toHaveAttribute('target', '_blank')
     await expect(logo).toHaveAttribute('rel', /noopener/)
     await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveAttribute('placeholder', 'E-mail')
-    await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveAttribute('placeholder', config.order_placeholder_text!)
+    await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveAttribute(
+      'placeholder',
+      config.order_placeholder_text!,
+    )
     await expect(page.getByText(/powered by/i)).toBeVisible()
     // The demo shop's button colour, #1f5fbf.
-    await expect(page.getByRole('button', { name: config.start_return_button_message })).toHaveCSS('background-color', 'rgb(31, 95, 191)')
+    await expect(page.getByRole('button', { name: config.start_return_button_message })).toHaveCSS(
+      'background-color',
+      'rgb(31, 95, 191)',
+    )
     await expectAccessible(page)
   })
 
-  test('#1001 with jane@example.com verifies and lands on /products with its items', async ({ page, resetDemoShops }) => {
+  test('#1001 with jane@example.com verifies and lands on /products with its items', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await page.goto(shopUrl('demo'))
     await startReturn(page, '#1001', 'jane@example.com')
@@ -34,7 +43,11 @@ test.describe('start screen of the demo shop', () => {
     ['#9999', 'nobody@example.com', 'invalid_order_message'],
     ['#1001', 'wrong@example.com', 'invalid_order_message'],
   ] as const) {
-    test(`${order} / ${email} shows the configured ${key} in red under the button`, async ({ page, shopConfig, resetDemoShops }) => {
+    test(`${order} / ${email} shows the configured ${key} in red under the button`, async ({
+      page,
+      shopConfig,
+      resetDemoShops,
+    }) => {
       await resetDemoShops()
       const config = await shopConfig('demo')
       await page.goto(shopUrl('demo'))
@@ -47,7 +60,10 @@ test.describe('start screen of the demo shop', () => {
     })
   }
 
-  test('orderName and email in the URL verify by themselves; Back then reaches an empty start screen, not the link again', async ({ page, resetDemoShops }) => {
+  test('orderName and email in the URL verify by themselves; Back then reaches an empty start screen, not the link again', async ({
+    page,
+    resetDemoShops,
+  }) => {
     await resetDemoShops()
     await page.goto(shopUrl('demo', '/?orderName=%231001&email=jane%40example.com'))
     await expect(page).toHaveURL(/\/products$/)
@@ -83,7 +99,9 @@ test.describe('start screen of the demo shop', () => {
       website_url: 'javascript:window.__pwned=1',
     })
     await page.goto(shopUrl('demo', `/?config=${override}`))
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('<img src=x onerror="window.__pwned=1">Preview title')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      '<img src=x onerror="window.__pwned=1">Preview title',
+    )
     await expect(page.getByText('Preview', { exact: true })).toBeVisible()
     await expect(page.locator('button[type=submit]')).toHaveCSS('background-color', 'rgb(10, 125, 56)')
     await expect(page.locator('a.shop-logo')).not.toHaveAttribute('href', /javascript/)
@@ -115,7 +133,9 @@ test.describe('start screen of the demo shop', () => {
     expect(chunks.filter((path) => /\/assets\/(preview|css-colors)\./.test(path))).toEqual([])
   })
 
-  test('the page names its configuration and logo so they load beside the JavaScript; the portal takes them, asking nothing twice', async ({ page }) => {
+  test('the page names its configuration and logo so they load beside the JavaScript; the portal takes them, asking nothing twice', async ({
+    page,
+  }) => {
     // What went over the network (Chromium's own record): a copy from the browser's cache is no second request.
     const fetched: string[] = []
     const cdp = await page.context().newCDPSession(page)
@@ -127,10 +147,9 @@ test.describe('start screen of the demo shop', () => {
     page.on('console', (message) => void (message.type() !== 'log' && warnings.push(message.text())))
     await page.goto(shopUrl('demo'))
     await expect(page.getByRole('img', { name: /Demo Store/ })).toBeVisible()
-    expect(await page.locator('link[rel=preload]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
-      '/portal-registration/config/demo',
-      '/demo-assets/logo.svg',
-    ])
+    expect(
+      await page.locator('link[rel=preload]').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/portal-registration/config/demo', '/demo-assets/logo.svg'])
     // Wait past Chromium's "preloaded but not used" check (3 s after load).
     await page.waitForTimeout(3500)
     expect(fetched.filter((path) => path === '/portal-registration/config/demo')).toHaveLength(1)
@@ -138,7 +157,9 @@ test.describe('start screen of the demo shop', () => {
     expect(warnings).toEqual([])
   })
 
-  test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({ page }) => {
+  test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({
+    page,
+  }) => {
     let asked = 0
     let failing = true
     await page.route('**/portal-registration/config/**', (route) => {

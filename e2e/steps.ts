@@ -16,13 +16,19 @@ export const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 export const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true })
 export const money = (value: Money) => formatMoney(value, 'en')
 
-export const isVerify = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/verify'
-export const isQuote = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns/quote'
-export const isSubmit = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns'
-export const isCatalogue = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/portal-registration/catalogue'
-export const isPhotoUpload = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/photos'
+export const isVerify = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/verify'
+export const isQuote = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns/quote'
+export const isSubmit = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/returns'
+export const isCatalogue = (request: Request) =>
+  request.method() === 'GET' && new URL(request.url()).pathname === '/portal-registration/catalogue'
+export const isPhotoUpload = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/portal-registration/photos'
 export const isInstructions = (response: Response) => isInstructionsRequest(response.request())
-export const isInstructionsRequest = (request: Request) => /\/portal-registration\/returns\/[^/]+\/instructions$/.test(new URL(request.url()).pathname)
+export const isInstructionsRequest = (request: Request) =>
+  /\/portal-registration\/returns\/[^/]+\/instructions$/.test(new URL(request.url()).pathname)
 
 /** Every path the tab shows, same-document navigations (pushState, replaceState) included. */
 export function visitedPaths(page: Page): string[] {
@@ -50,7 +56,10 @@ export async function chooseItems(page: Page, items: { title: string; quantity?:
   for (const { title, quantity = 1 } of items) {
     await page.getByRole('checkbox', { name: new RegExp(`^${title}`) }).check()
     for (let unit = 1; unit < quantity; unit++) {
-      await page.getByRole('group', { name: `Quantity of ${title} to return` }).getByRole('button', { name: 'Increase quantity' }).click()
+      await page
+        .getByRole('group', { name: `Quantity of ${title} to return` })
+        .getByRole('button', { name: 'Increase quantity' })
+        .click()
     }
   }
   await continueButton(page).click()
@@ -107,7 +116,10 @@ export async function teeRefundedToRefundMethod(page: Page) {
 
 /** A row of the confirm screen's refund breakdown. */
 export const breakdownValue = (page: Page, label: string) =>
-  page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+  page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd')
 
 /** A small PNG of a chipped surface: a real file through the browser's file input. */
 export const PHOTO = join(__dirname, 'fixtures', 'damaged-item.png')

@@ -5,7 +5,11 @@ import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures
  * staff, in another browser with no session, open it on /support and land on the same screen
  * with the same choices, read-only.
  */
-test('a support code copied on confirm opens the same screen and choices for support staff, who cannot submit', async ({ page, browser, resetDemoShops }) => {
+test('a support code copied on confirm opens the same screen and choices for support staff, who cannot submit', async ({
+  page,
+  browser,
+  resetDemoShops,
+}) => {
   await resetDemoShops()
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto(shopUrl('demo'))
@@ -34,7 +38,9 @@ test('a support code copied on confirm opens the same screen and choices for sup
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Open a shopper’s session')
   await agent.getByRole('textbox', { name: 'Support code' }).fill('not a code')
   await agent.getByRole('button', { name: 'Open the session' }).click()
-  await expect(agent.getByRole('alert')).toHaveText('This is not a support code of this portal. Check that it was copied whole.')
+  await expect(agent.getByRole('alert')).toHaveText(
+    'This is not a support code of this portal. Check that it was copied whole.',
+  )
   await expectAccessible(agent)
   await agent.getByRole('textbox', { name: 'Support code' }).fill(code)
   await agent.getByRole('button', { name: 'Open the session' }).click()

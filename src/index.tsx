@@ -19,7 +19,8 @@ async function boot() {
   // A shopper back on a later step (a reload): the checks of the stored session are a chunk of
   // their own (store.ts), fetched now, while the libraries below are evaluated, not after.
   // A failure here is the restore's to retry (store.ts), not an error of the page.
-  if (hasStoredSession()) import(/* webpackChunkName: "restore" */ './features/returnFlow/restore').catch(() => undefined)
+  if (hasStoredSession())
+    import(/* webpackChunkName: "restore" */ './features/returnFlow/restore').catch(() => undefined)
   // webpackExports: an import() would otherwise keep every export of the library in the bundle.
   await Promise.all([
     import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),

@@ -122,10 +122,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('referrer-policy', 'no-referrer')
   })
   // Phones on weak connections: the portal's JavaScript and the API's JSON go compressed.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } })
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  })
   // On a PostgreSQL server the counters live in it, so replicas count together (README, Settings);
   // the embedded database has one process, which counts in memory.
-  await app.register(rateLimit, { global: false, ...(options.db.exclusive ? {} : { store: databaseRateLimitStore(options.db) }) })
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.db.exclusive ? {} : { store: databaseRateLimitStore(options.db) }),
+  })
 
   app.get('/health', async (_request, reply) => {
     await options.db.query('SELECT 1')

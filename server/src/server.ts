@@ -64,8 +64,12 @@ async function main() {
   const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`
   // The demo's tracked return (#1007, in transit): its status link is signed with this install's secret.
   const [demoReturn] = await findReturnIdsOfOrder(db, 'demo', '#1007')
-  const demoStatus = demoReturn ? `A demo return in transit: http://demo.localhost:${port}/status/${demoReturn}#${signStatus(secret, demoReturn)}\n` : ''
-  process.stdout.write(`\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}\n`)
+  const demoStatus = demoReturn
+    ? `A demo return in transit: http://demo.localhost:${port}/status/${demoReturn}#${signStatus(secret, demoReturn)}\n`
+    : ''
+  process.stdout.write(
+    `\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}\n`,
+  )
 }
 
 main().catch((error: unknown) => {

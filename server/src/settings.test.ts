@@ -17,13 +17,24 @@ describe('readSettings', () => {
   })
 
   test('an empty or blank value is unset (never a 0 limit), and values are read trimmed', () => {
-    const settings = readSettings({ VERIFY_RATE_LIMIT_PER_IP: '', VERIFY_FAILURE_FLOOR_MS: '  ', PORT: ' 9000 ', DATABASE_URL: '' })
+    const settings = readSettings({
+      VERIFY_RATE_LIMIT_PER_IP: '',
+      VERIFY_FAILURE_FLOOR_MS: '  ',
+      PORT: ' 9000 ',
+      DATABASE_URL: '',
+    })
     expect(settings).toMatchObject({ VERIFY_RATE_LIMIT_PER_IP: 30, VERIFY_FAILURE_FLOOR_MS: 250, PORT: 9000 })
     expect(settings).not.toHaveProperty('DATABASE_URL')
   })
 
   test('settings given are typed: numbers as numbers, TRUST_PROXY as its list', () => {
-    expect(readSettings({ VERIFY_RATE_LIMIT_PER_IP: '5', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u:p@db/rebound' })).toMatchObject({
+    expect(
+      readSettings({
+        VERIFY_RATE_LIMIT_PER_IP: '5',
+        TRUST_PROXY: '10.0.0.0/8, loopback',
+        DATABASE_URL: 'postgres://u:p@db/rebound',
+      }),
+    ).toMatchObject({
       VERIFY_RATE_LIMIT_PER_IP: 5,
       TRUST_PROXY: ['10.0.0.0/8', 'loopback'],
       DATABASE_URL: 'postgres://u:p@db/rebound',
@@ -66,9 +77,11 @@ describe('readSettings', () => {
 describe("README's settings table", () => {
   const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('### Settings'))
-  const rows = [...section.slice(0, section.indexOf('\n\n', section.indexOf('| setting |'))).matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map(
-    ([, name, shown]) => [name!, shown!.trim()] as const,
-  )
+  const rows = [
+    ...section
+      .slice(0, section.indexOf('\n\n', section.indexOf('| setting ')))
+      .matchAll(/^\| `([A-Z_]+)` +\| ([^|]+) \|/gm),
+  ].map(([, name, shown]) => [name!, shown!.trim()] as const)
 
   test('lists every setting the schema reads, and no other', () => {
     expect(rows.map(([name]) => name).sort()).toEqual(Object.keys(SETTINGS_SCHEMA.properties).sort())

@@ -13,19 +13,53 @@ type LogLevel = (typeof LOG_LEVELS)[number]
 export const SETTINGS_SCHEMA = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'the port of the API and the portal' }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'the address to listen on' }),
-  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'the embedded database (PGlite) and its photos, when DATABASE_URL is unset' }),
+  DATA_DIR: Type.String({
+    minLength: 1,
+    default: './data',
+    description: 'the embedded database (PGlite) and its photos, when DATABASE_URL is unset',
+  }),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://', description: 'a PostgreSQL server instead of the embedded database (replicas share it)' }),
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'a PostgreSQL server instead of the embedded database (replicas share it)',
+    }),
   ),
   TOKEN_SECRET: Type.Optional(
-    Type.String({ minLength: 32, description: 'signs sessions and links; unset, one is made on the first start and kept in the database' }),
+    Type.String({
+      minLength: 32,
+      description: 'signs sessions and links; unset, one is made on the first start and kept in the database',
+    }),
   ),
-  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 24, description: 'enables the operator routes (POST /admin/…) for this bearer token' })),
-  TRUST_PROXY: Type.Optional(Type.String({ description: "the proxies in front of the API, by address or range (10.0.0.0/8,loopback); unset: none" })),
-  LOG_LEVEL: Type.Unsafe<LogLevel>({ type: 'string', enum: [...LOG_LEVELS], default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` }),
-  VERIFY_RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 30, description: 'verify attempts a minute from one client address' }),
-  VERIFY_RATE_LIMIT_PER_ORDER: Type.Integer({ minimum: 1, default: 10, description: 'verify attempts a minute at one order name, from anywhere' }),
-  VERIFY_FAILURE_FLOOR_MS: Type.Integer({ minimum: 0, maximum: 10_000, default: 250, description: 'the least time a failed verify takes' }),
+  ADMIN_TOKEN: Type.Optional(
+    Type.String({ minLength: 24, description: 'enables the operator routes (POST /admin/…) for this bearer token' }),
+  ),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      description: 'the proxies in front of the API, by address or range (10.0.0.0/8,loopback); unset: none',
+    }),
+  ),
+  LOG_LEVEL: Type.Unsafe<LogLevel>({
+    type: 'string',
+    enum: [...LOG_LEVELS],
+    default: 'info',
+    description: `one of ${LOG_LEVELS.join(', ')}`,
+  }),
+  VERIFY_RATE_LIMIT_PER_IP: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'verify attempts a minute from one client address',
+  }),
+  VERIFY_RATE_LIMIT_PER_ORDER: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description: 'verify attempts a minute at one order name, from anywhere',
+  }),
+  VERIFY_FAILURE_FLOOR_MS: Type.Integer({
+    minimum: 0,
+    maximum: 10_000,
+    default: 250,
+    description: 'the least time a failed verify takes',
+  }),
 })
 
 type RawSettings = Static<typeof SETTINGS_SCHEMA>
@@ -69,7 +103,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       const shown = SECRET_SETTINGS.has(name) ? '(not shown)' : JSON.stringify(data[name] ?? '')
       return `${name}=${shown} ${problem.message ?? 'is not valid'}${described ? ` (${described})` : ''}`
     })
-    throw new SettingsError(`Settings refused (README, Settings):\n  ${lines.length > 0 ? lines.join('\n  ') : String(error)}`)
+    throw new SettingsError(
+      `Settings refused (README, Settings):\n  ${lines.length > 0 ? lines.join('\n  ') : String(error)}`,
+    )
   }
   let trustProxy: false | string[]
   try {

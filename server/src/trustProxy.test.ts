@@ -6,7 +6,13 @@ describe('TRUST_PROXY', () => {
   })
 
   test('addresses, ranges and proxy-addr’s names are the proxies trusted', () => {
-    expect(trustProxyFrom('10.0.0.0/8, 192.168.1.5,loopback, fd00::/8, ::1')).toEqual(['10.0.0.0/8', '192.168.1.5', 'loopback', 'fd00::/8', '::1'])
+    expect(trustProxyFrom('10.0.0.0/8, 192.168.1.5,loopback, fd00::/8, ::1')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'loopback',
+      'fd00::/8',
+      '::1',
+    ])
   })
 
   test.each(['1', 'true'])('%j (every proxy) is refused with what to give instead', (value) => {
@@ -16,10 +22,15 @@ describe('TRUST_PROXY', () => {
   })
 
   test('a hop count is refused: it cannot tell a proxy from a client', () => {
-    expect(() => trustProxyFrom('2')).toThrow('TRUST_PROXY: "2" is refused: a number of proxies cannot tell a proxy from a client that writes X-Forwarded-For itself')
+    expect(() => trustProxyFrom('2')).toThrow(
+      'TRUST_PROXY: "2" is refused: a number of proxies cannot tell a proxy from a client that writes X-Forwarded-For itself',
+    )
   })
 
-  test.each(['10.0.0.0/33', '10.0.0.300', 'lb.internal', '10.0.0.0/8/1', '::1/129', '10.0.0.1,'])('%j is refused as not an address or a range', (value) => {
-    expect(() => trustProxyFrom(value)).toThrow('is refused: it is not an address or a range')
-  })
+  test.each(['10.0.0.0/33', '10.0.0.300', 'lb.internal', '10.0.0.0/8/1', '::1/129', '10.0.0.1,'])(
+    '%j is refused as not an address or a range',
+    (value) => {
+      expect(() => trustProxyFrom(value)).toThrow('is refused: it is not an address or a range')
+    },
+  )
 })

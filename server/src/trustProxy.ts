@@ -32,5 +32,7 @@ export function trustProxyFrom(value: string | undefined): false | string[] {
       : /^\d+$/.test(wrong)
         ? 'a number of proxies cannot tell a proxy from a client that writes X-Forwarded-For itself; name the load balancer instead'
         : 'it is not an address or a range'
-  throw new Error(`TRUST_PROXY: ${JSON.stringify(wrong)} is refused: ${why}. Give the proxies' addresses or ranges, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=loopback`)
+  throw new Error(
+    `TRUST_PROXY: ${JSON.stringify(wrong)} is refused: ${why}. Give the proxies' addresses or ranges, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=loopback`,
+  )
 }

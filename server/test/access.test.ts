@@ -27,22 +27,48 @@ describe.each(engines())('access on %s', (engine) => {
     await reloadDemoShops(api.db)
     jane = await verified(api.app, '#1001', 'jane@example.com')
     ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
-    const made = await api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(jane.token), 'idempotency-key': 'access-0001' }, payload: mug() })
+    const made = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(jane.token), 'idempotency-key': 'access-0001' },
+      payload: mug(),
+    })
     janesReturn = made.json<ReturnOrder>()
-    const read = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${janesReturn.id}/instructions`, headers: bearer(jane.token) })
+    const read = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${janesReturn.id}/instructions`,
+      headers: bearer(jane.token),
+    })
     instructions = read.json<ReturnInstructions>()
   })
   afterAll(() => api.close())
 
   /** One unit of #1001's tee: still returnable after the mug's return. */
-  const tee = (): ReturnRequest => ({ items: [{ line_item_id: 'li-1001-001', quantity: 1, reason_id: 'too_small' }], refund_method: 'original_payment' })
-  const mug = (): ReturnRequest => ({ items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }], refund_method: 'original_payment' })
+  const tee = (): ReturnRequest => ({
+    items: [{ line_item_id: 'li-1001-001', quantity: 1, reason_id: 'too_small' }],
+    refund_method: 'original_payment',
+  })
+  const mug = (): ReturnRequest => ({
+    items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  })
 
   /** Every call a token authorises, each aimed at #1001 (its items, its return). */
   const calls = (): [string, (headers: Record<string, string>) => InjectOptions][] => [
     ['quote', (headers) => ({ method: 'POST', url: '/portal-registration/returns/quote', headers, payload: tee() })],
-    ['submit', (headers) => ({ method: 'POST', url: '/portal-registration/returns', headers: { ...headers, 'idempotency-key': `access-${Math.random().toString(36).slice(2)}` }, payload: tee() })],
-    ['instructions', (headers) => ({ method: 'GET', url: `/portal-registration/returns/${janesReturn.id}/instructions`, headers })],
+    [
+      'submit',
+      (headers) => ({
+        method: 'POST',
+        url: '/portal-registration/returns',
+        headers: { ...headers, 'idempotency-key': `access-${Math.random().toString(36).slice(2)}` },
+        payload: tee(),
+      }),
+    ],
+    [
+      'instructions',
+      (headers) => ({ method: 'GET', url: `/portal-registration/returns/${janesReturn.id}/instructions`, headers }),
+    ],
     ['catalogue', (headers) => ({ method: 'GET', url: '/portal-registration/catalogue', headers })],
   ]
 
@@ -53,17 +79,35 @@ describe.each(engines())('access on %s', (engine) => {
 
   test("another order's token reaches none of #1001: its items are unknown, its return absent, nothing is stored", async () => {
     const before = await databaseDigest(api.db)
-    const [quote, submit, read] = await Promise.all(calls().slice(0, 3).map(([, call]) => api.app.inject(call(bearer(ada.token)))))
-    expect([quote!.statusCode, quote!.json().message]).toEqual([422, expect.stringContaining('no such item in this order')])
-    expect([submit!.statusCode, submit!.json().message]).toEqual([422, expect.stringContaining('no such item in this order')])
+    const [quote, submit, read] = await Promise.all(
+      calls()
+        .slice(0, 3)
+        .map(([, call]) => api.app.inject(call(bearer(ada.token)))),
+    )
+    expect([quote!.statusCode, quote!.json().message]).toEqual([
+      422,
+      expect.stringContaining('no such item in this order'),
+    ])
+    expect([submit!.statusCode, submit!.json().message]).toEqual([
+      422,
+      expect.stringContaining('no such item in this order'),
+    ])
     expect(read!.statusCode).toBe(404)
     expect(await databaseDigest(api.db)).toBe(before)
   })
 
   test('a token past its expiry (2 hours) is refused by every call with 401 session_expired', async () => {
     expect(Date.parse(jane.token_expires_at)).toBe(NOW.getTime() + 2 * HOUR)
-    const later = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(Date.parse(jane.token_expires_at) + 1000) })
-    const justBefore = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(Date.parse(jane.token_expires_at) - 1000) })
+    const later = await buildApp({
+      db: api.db,
+      secret: SECRET,
+      now: () => new Date(Date.parse(jane.token_expires_at) + 1000),
+    })
+    const justBefore = await buildApp({
+      db: api.db,
+      secret: SECRET,
+      now: () => new Date(Date.parse(jane.token_expires_at) - 1000),
+    })
     try {
       for (const [name, call] of calls()) {
         const refused = await later.inject(call(bearer(jane.token)))
@@ -87,10 +131,20 @@ describe.each(engines())('access on %s', (engine) => {
       fc.base64String({ maxLength: 100 }).map((text) => `Bearer ${payload}.${text.replace(/[=+/]/g, '')}`),
       // Well-formed claims for #1001 itself, signed with another secret.
       fc.string({ minLength: 1, maxLength: 20 }).map((other) => {
-        const claims = Buffer.from(JSON.stringify({ o: jane.order_id, s: 'demo', e: 9_999_999_999 })).toString('base64url')
+        const claims = Buffer.from(JSON.stringify({ o: jane.order_id, s: 'demo', e: 9_999_999_999 })).toString(
+          'base64url',
+        )
         return `Bearer ${claims}.${createHmac('sha256', `x${other}`).update(claims).digest('base64url')}`
       }),
-      fc.constantFrom('', 'Bearer', 'Bearer ', 'Basic amFuZTpzZWNyZXQ=', `bearer ${jane.token}`, `Bearer ${jane.token}.x`, `Bearer ${jane.token} `),
+      fc.constantFrom(
+        '',
+        'Bearer',
+        'Bearer ',
+        'Basic amFuZTpzZWNyZXQ=',
+        `bearer ${jane.token}`,
+        `Bearer ${jane.token}.x`,
+        `Bearer ${jane.token} `,
+      ),
     )
     await fc.assert(
       fc.asyncProperty(forged, fc.constantFrom(...calls()), async (authorization, [name, call]) => {
@@ -105,11 +159,20 @@ describe.each(engines())('access on %s', (engine) => {
 
   test('without a token, a malformed body is a 401 too: nothing about the body is answered before the token', async () => {
     for (const url of ['/portal-registration/returns/quote', '/portal-registration/returns']) {
-      const response = await api.app.inject({ method: 'POST', url, headers: { 'idempotency-key': 'access-none-0001' }, payload: { items: 'nope', extra: true } })
+      const response = await api.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'idempotency-key': 'access-none-0001' },
+        payload: { items: 'nope', extra: true },
+      })
       expect([url, response.statusCode, response.json().error]).toEqual([url, 401, 'session_expired'])
     }
     // And a read-only (support) token is refused for submit before its body is looked at.
-    const support = await api.app.inject({ method: 'POST', url: '/portal-registration/support-token', headers: bearer(jane.token) })
+    const support = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/support-token',
+      headers: bearer(jane.token),
+    })
     const refused = await api.app.inject({
       method: 'POST',
       url: '/portal-registration/returns',
@@ -136,7 +199,11 @@ describe.each(engines())('access on %s', (engine) => {
 
     const expires = Number(new URL(instructions.label_url, 'http://x').searchParams.get('expires'))
     expect(expires * 1000).toBe(NOW.getTime() + 30 * 24 * HOUR)
-    const later: FastifyInstance = await buildApp({ db: api.db, secret: SECRET, now: () => new Date(expires * 1000 + 1000) })
+    const later: FastifyInstance = await buildApp({
+      db: api.db,
+      secret: SECRET,
+      now: () => new Date(expires * 1000 + 1000),
+    })
     try {
       const expired = await later.inject({ method: 'GET', url: instructions.label_url })
       expect(expired.statusCode).toBe(404)
@@ -147,9 +214,19 @@ describe.each(engines())('access on %s', (engine) => {
 
   test('the admin import checks its token before reading the body: a 30 MB body without it is a 401, not a 413', async () => {
     const huge = `{"shop":"${'x'.repeat(30 * 1024 * 1024)}"}`
-    const without = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' }, payload: huge })
+    const without = await api.app.inject({
+      method: 'POST',
+      url: '/admin/shops',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' },
+      payload: huge,
+    })
     expect([without.statusCode, without.json().error]).toEqual([401, 'unauthorised'])
-    const withToken = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { 'content-type': 'application/json', ...bearer(ADMIN_TOKEN) }, payload: huge })
+    const withToken = await api.app.inject({
+      method: 'POST',
+      url: '/admin/shops',
+      headers: { 'content-type': 'application/json', ...bearer(ADMIN_TOKEN) },
+      payload: huge,
+    })
     expect(withToken.statusCode).toBe(413)
   })
 })

@@ -27,7 +27,9 @@ beforeAll(async () => {
   // its work), and looked at by the last test.
   held = Promise.all([
     heldConnection((write) => {
-      write('POST /portal-registration/verify HTTP/1.1\r\nHost: demo.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{')
+      write(
+        'POST /portal-registration/verify HTTP/1.1\r\nHost: demo.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      )
       return setInterval(() => write(' '), 2_000)
     }),
     heldConnection((write) => {
@@ -44,7 +46,12 @@ afterAll(async () => {
 })
 
 const guess = (from: string, order_name: string, email = 'nobody@example.com') =>
-  server.callFrom<{ error: string }>(from, 'POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
+  server.callFrom<{ error: string }>(from, 'POST', '/portal-registration/verify', {
+    order_name,
+    email,
+    shop: 'demo',
+    portal_id: 'portal-demo',
+  })
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -95,7 +102,10 @@ test(
     for (let i = 0; i < 30; i++) {
       const from = `127.0.2.${i + 1}`
       const order = `#${1002 + (i % 10)}`
-      const [exists, missing] = [await guess(from, order, `wrong${i}@example.com`), await guess(from, `#88${String(i).padStart(3, '0')}`)]
+      const [exists, missing] = [
+        await guess(from, order, `wrong${i}@example.com`),
+        await guess(from, `#88${String(i).padStart(3, '0')}`),
+      ]
       expect([exists.status, missing.status]).toEqual([400, 400])
       known.push(exists.ms)
       unknown.push(missing.ms)
@@ -133,7 +143,7 @@ function heldConnection(drip: (write: (text: string) => boolean) => NodeJS.Timeo
 }
 
 test(
-  "the request log shows that a status link and a label link were opened, but not their signatures",
+  'the request log shows that a status link and a label link were opened, but not their signatures',
   async () => {
     const from = '127.0.3.1'
     const verified = await server.callFrom<VerifiedOrder>(from, 'POST', '/portal-registration/verify', {
@@ -144,18 +154,32 @@ test(
     })
     expect(verified.status).toBe(200)
     const auth = { authorization: `Bearer ${verified.body.token}` }
-    const submitted = await server.callFrom<ReturnOrder>(from, 'POST', '/portal-registration/returns', oneUnit(verified.body.line_items[0]!.id), {
-      ...auth,
-      'idempotency-key': 'shipped-log-test',
-    })
+    const submitted = await server.callFrom<ReturnOrder>(
+      from,
+      'POST',
+      '/portal-registration/returns',
+      oneUnit(verified.body.line_items[0]!.id),
+      {
+        ...auth,
+        'idempotency-key': 'shipped-log-test',
+      },
+    )
     expect(submitted.status).toBe(201)
     const id = submitted.body.id!
-    const instructions = await server.callFrom<ReturnInstructions>(from, 'GET', `/portal-registration/returns/${id}/instructions`, undefined, auth)
+    const instructions = await server.callFrom<ReturnInstructions>(
+      from,
+      'GET',
+      `/portal-registration/returns/${id}/instructions`,
+      undefined,
+      auth,
+    )
     expect(instructions.status).toBe(200)
     const { label_url: labelUrl, status_token: statusToken } = instructions.body
     const labelSignature = new URL(labelUrl, 'http://x').searchParams.get('signature')!
     expect((await server.callFrom(from, 'GET', labelUrl)).status).toBe(200)
-    expect((await server.callFrom(from, 'GET', `/portal-registration/returns/${id}/status?signature=${statusToken}`)).status).toBe(200)
+    expect(
+      (await server.callFrom(from, 'GET', `/portal-registration/returns/${id}/status?signature=${statusToken}`)).status,
+    ).toBe(200)
     // The log is written as each request completes; give it a moment to reach the pipe.
     await new Promise((resolve) => setTimeout(resolve, 500))
     const log = server.log()
@@ -170,7 +194,11 @@ test(
 test("Fastify's own refusals answer as every error does: {error, message}", async () => {
   for (const path of ['/portal-registration/returns/%E0%A4%A/status', '/portal-registration/config/%ZZ']) {
     const answer = await server.call('GET', path)
-    expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 400, body: { error: 'invalid_request', message: 'The address is not valid.' } })
+    expect({ path, status: answer.status, body: answer.body }).toEqual({
+      path,
+      status: 400,
+      body: { error: 'invalid_request', message: 'The address is not valid.' },
+    })
   }
 })
 

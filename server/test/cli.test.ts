@@ -127,7 +127,9 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
 
       const run = await importShops(invalid)
       expect(run.code).toBe(1)
-      expect(run.stderr).toBe(`${invalid}: rejected, nothing was changed:\n  - orders[3].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)\n`)
+      expect(run.stderr).toBe(
+        `${invalid}: rejected, nothing was changed:\n  - orders[3].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)\n`,
+      )
       expect(run.stdout).toBe('')
       expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 9 }])
     },
@@ -142,7 +144,9 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const invalid = writeFile('acme-invalid.json', spoilt)
       const run = await importShops(invalid, DEMO_PATH)
       expect(run.code).toBe(1)
-      expect(run.stderr).toContain(`${invalid}: rejected, nothing was changed:\n  - currency_code: must be an ISO 4217 currency code like "EUR"`)
+      expect(run.stderr).toContain(
+        `${invalid}: rejected, nothing was changed:\n  - currency_code: must be an ISO 4217 currency code like "EUR"`,
+      )
       expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 9 orders`)
       expect((await stored()).map((shop) => shop.id)).toEqual(['demo'])
     },
@@ -157,7 +161,9 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const run = await importShops(broken, missing)
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(`${broken}: cannot be read as JSON:`)
-      expect(run.stderr).toMatch(new RegExp(`${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot be read as JSON: ENOENT`))
+      expect(run.stderr).toMatch(
+        new RegExp(`${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot be read as JSON: ENOENT`),
+      )
       expect(run.stdout).toBe('')
     },
     SLOW,

@@ -13,7 +13,12 @@ describe.each(engines())('configuration on %s', (engine) => {
   test('demo: the demo shop’s configuration with its shop and portal id', async () => {
     const response = await get('demo')
     expect(response.statusCode).toBe(200)
-    expect(response.json<PortalConfig>()).toMatchObject({ shop: 'demo', portal_id: 'portal-demo', button_color: '#1f5fbf', gift_card_value_multiplier: 1.1 })
+    expect(response.json<PortalConfig>()).toMatchObject({
+      shop: 'demo',
+      portal_id: 'portal-demo',
+      button_color: '#1f5fbf',
+      gift_card_value_multiplier: 1.1,
+    })
   })
 
   test('demo-de: the German texts over the base configuration, same shop and portal', async () => {
@@ -34,9 +39,12 @@ describe.each(engines())('configuration on %s', (engine) => {
     expect((await get('demo-de-at')).json()).toEqual((await get('demo-de')).json())
   })
 
-  test.each(['demo-DE', 'demo-De-AT', 'DEMO-de'])('the lang value as the link gives it, in any case: %s is the German variant', async (id) => {
-    expect((await get(id)).json()).toEqual((await get('demo-de')).json())
-  })
+  test.each(['demo-DE', 'demo-De-AT', 'DEMO-de'])(
+    'the lang value as the link gives it, in any case: %s is the German variant',
+    async (id) => {
+      expect((await get(id)).json()).toEqual((await get('demo-de')).json())
+    },
+  )
 
   test('acme: order prefix AC, no button colour, no multiplier', async () => {
     const acme = (await get('acme')).json<PortalConfig>()

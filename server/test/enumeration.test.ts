@@ -20,13 +20,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe.each(engines())('failed verifies on %s', (engine) => {
   let api: TestApi
   beforeAll(async () => {
-    api = await startApi(engine, { limits: { verifyPerClient: 10_000, verifyPerOrder: 10_000, verifyFailureFloorMs: FLOOR_MS } })
+    api = await startApi(engine, {
+      limits: { verifyPerClient: 10_000, verifyPerOrder: 10_000, verifyFailureFloorMs: FLOOR_MS },
+    })
   })
   afterAll(() => api.close())
 
   const attempt = async (order_name: string, email: string, shop: object = DEMO) => {
     const started = performance.now()
-    const response = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', payload: { order_name, email, ...shop } })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/verify',
+      payload: { order_name, email, ...shop },
+    })
     return { response, ms: performance.now() - started }
   }
 
@@ -64,14 +70,21 @@ describe('verify limits under a burst (PGlite)', () => {
   })
 
   const guess = (order_name: string, email: string, shop: string, address: string) =>
-    api!.app.inject({ method: 'POST', url: '/portal-registration/verify', remoteAddress: address, payload: { order_name, email, shop, portal_id: DEMO.portal_id } })
+    api!.app.inject({
+      method: 'POST',
+      url: '/portal-registration/verify',
+      remoteAddress: address,
+      payload: { order_name, email, shop, portal_id: DEMO.portal_id },
+    })
 
   test('per order name: 60 guesses at #1001 at once, from 60 addresses, written every way the lookup accepts: 5 answered, 55 refused', async () => {
     api = await startApi('pglite', { limits: { verifyPerClient: 1000, verifyPerOrder: 5, verifyFailureFloorMs: 0 } })
     const names = ['#1001', '1001', ' #1001 ', '##1001']
     const shops = ['demo', 'DEMO', 'Demo', 'dEmO']
     const responses = await Promise.all(
-      Array.from({ length: 60 }, (_, index) => guess(names[index % 4]!, `guess${index}@example.com`, shops[Math.floor(index / 4) % 4]!, `10.1.${index}.1`)),
+      Array.from({ length: 60 }, (_, index) =>
+        guess(names[index % 4]!, `guess${index}@example.com`, shops[Math.floor(index / 4) % 4]!, `10.1.${index}.1`),
+      ),
     )
     const statuses = responses.map((response) => response.statusCode)
     expect(statuses.filter((status) => status === 400)).toHaveLength(5)
@@ -85,13 +98,22 @@ describe('verify limits under a burst (PGlite)', () => {
   test('per client: 50 guesses at once from one address, at 50 orders: 8 answered, then 429 for known and unknown orders alike', async () => {
     api = await startApi('pglite', { limits: { verifyPerClient: 8, verifyPerOrder: 1000, verifyFailureFloorMs: 0 } })
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => guess(index % 2 ? '#1001' : `#${5000 + index}`, 'guess@example.com', index % 3 ? 'demo' : 'DEMO', '10.2.0.1')),
+      Array.from({ length: 50 }, (_, index) =>
+        guess(index % 2 ? '#1001' : `#${5000 + index}`, 'guess@example.com', index % 3 ? 'demo' : 'DEMO', '10.2.0.1'),
+      ),
     )
     const statuses = responses.map((response) => response.statusCode)
     expect(statuses.filter((status) => status === 400)).toHaveLength(8)
     expect(statuses.filter((status) => status === 429)).toHaveLength(42)
     const refused = responses.filter((response) => response.statusCode === 429).map((response) => response.body)
-    expect(new Set(refused)).toEqual(new Set([JSON.stringify({ error: 'too_many_attempts', message: 'Too many attempts. Please wait a minute and try again.' })]))
+    expect(new Set(refused)).toEqual(
+      new Set([
+        JSON.stringify({
+          error: 'too_many_attempts',
+          message: 'Too many attempts. Please wait a minute and try again.',
+        }),
+      ]),
+    )
     // Another client is not held back by it.
     expect((await guess('#1001', 'jane@example.com', 'demo', '10.2.0.2')).statusCode).toBe(200)
   })

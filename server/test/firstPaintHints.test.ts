@@ -7,7 +7,8 @@ import { CONTENT_SECURITY_POLICY } from '../src/routes/static'
 import { startApi, type TestApi } from './harness'
 
 const ADMIN_TOKEN = 'admin-token-for-hints'
-const PAGE = '<!doctype html><html><head><title>Rebound</title><script defer src="/assets/main.abc.js"></script></head><body><div id="root"></div></body></html>'
+const PAGE =
+  '<!doctype html><html><head><title>Rebound</title><script defer src="/assets/main.abc.js"></script></head><body><div id="root"></div></body></html>'
 const SAME_ORIGIN = "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }"
 const CONFIG_DEMO = '<link rel="preload" href="/portal-registration/config/demo" as="fetch" crossorigin="anonymous">'
 const LOGO_DEMO = '<link rel="preload" href="/demo-assets/logo.svg" as="image" fetchpriority="high">'
@@ -69,7 +70,10 @@ describe('first-paint hints in the start screen’s HTML', () => {
   })
 
   test.each([
-    ['points the configuration at another host', "window.PORTAL_ENV = { configUrl: 'https://config.example.com', apiUrl: '', defaultSubdomain: 'demo' }"],
+    [
+      'points the configuration at another host',
+      "window.PORTAL_ENV = { configUrl: 'https://config.example.com', apiUrl: '', defaultSubdomain: 'demo' }",
+    ],
     ['names no configUrl', 'window.PORTAL_ENV = {'],
     ['computes its settings', 'window.PORTAL_ENV = { configUrl: location.origin }'],
   ])('env.js that %s: nothing named (the portal may not ask this server)', async (_name, code) => {
@@ -92,7 +96,12 @@ describe('first-paint hints in the start screen’s HTML', () => {
     ] as const) {
       const file = readDemoShop(DEMO_SHOP_FILES[0]!) as ShopFile
       file.config.logo_src = logo
-      const imported = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: file })
+      const imported = await api.app.inject({
+        method: 'POST',
+        url: '/admin/shops',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: file,
+      })
       expect(imported.statusCode).toBe(201)
       const named = await head('/')
       expect(named).toContain(CONFIG_DEMO)

@@ -31,7 +31,8 @@ describe.each(engines())('fit markers on reasons, on %s', (engine) => {
   test('a shop without markers answers its reasons exactly as before: no fit field at all', async () => {
     const order = await verified(api.app, 'AC1001', 'ada@example.com', { shop: 'acme', portal_id: 'portal-acme' })
     expect(order.return_reasons.length).toBeGreaterThan(0)
-    for (const reason of order.return_reasons) expect(Object.keys(reason).sort()).toEqual(['comment_required', 'id', 'label'])
+    for (const reason of order.return_reasons)
+      expect(Object.keys(reason).sort()).toEqual(['comment_required', 'id', 'label'])
   })
 
   test('#1011: sneakers in 41 (42 out of stock) and a rain jacket in M (S out of stock) for the fit journeys', async () => {

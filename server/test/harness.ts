@@ -15,7 +15,10 @@ export type Engine = 'pglite' | 'postgres'
  */
 export function engines(): Engine[] {
   if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres']
-  if (process.env.CI) throw new Error('TEST_DATABASE_URL is not set: CI runs the server suites on PostgreSQL too (scripts/postgres.sh starts one)')
+  if (process.env.CI)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: CI runs the server suites on PostgreSQL too (scripts/postgres.sh starts one)',
+    )
   return ['pglite']
 }
 
@@ -109,7 +112,12 @@ export function verify(app: FastifyInstance, body: Record<string, unknown>): Pro
 }
 
 /** Verifies an order that must verify, and gives its answer. */
-export async function verified(app: FastifyInstance, order_name: string, email: string, shop = DEMO): Promise<VerifiedOrder> {
+export async function verified(
+  app: FastifyInstance,
+  order_name: string,
+  email: string,
+  shop = DEMO,
+): Promise<VerifiedOrder> {
   const response = await verify(app, { order_name, email, ...shop })
   if (response.statusCode !== 200) throw new Error(`verify ${order_name}: ${response.statusCode} ${response.body}`)
   return response.json<VerifiedOrder>()

@@ -60,7 +60,13 @@ export const anyJson: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom<Json>(1e308, -1, 0, 1.5, 2 ** 53, true, false, null, [], {}, [[[[[]]]]], { items: null }),
 )
 
-const NOT_STRING: fc.Arbitrary<Json> = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant<Json>([]), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }))
+const NOT_STRING: fc.Arbitrary<Json> = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant<Json>([]),
+  fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+)
 
 /** A value the rule refuses, whatever else the body holds. */
 function refused(rule: FieldRule): fc.Arbitrary<Json> {
@@ -84,9 +90,19 @@ function refused(rule: FieldRule): fc.Arbitrary<Json> {
         fc.constant<Json>([1]),
       )
     case 'enum':
-      return fc.oneof(orNull(rule.nullable), fc.string({ maxLength: 20 }).filter((text) => !rule.values.includes(text)), unstorable)
+      return fc.oneof(
+        orNull(rule.nullable),
+        fc.string({ maxLength: 20 }).filter((text) => !rule.values.includes(text)),
+        unstorable,
+      )
     case 'array':
-      return fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant<Json>({}), ...(rule.min > 0 ? [fc.constant<Json>([])] : []))
+      return fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.constant(null),
+        fc.constant<Json>({}),
+        ...(rule.min > 0 ? [fc.constant<Json>([])] : []),
+      )
     case 'typed': {
       const others: fc.Arbitrary<Json>[] = [fc.constant<Json>([]), fc.constant({ value: 1 })]
       if (rule.type !== 'string') others.push(fc.string({ maxLength: 10 }))
@@ -113,7 +129,9 @@ function setField(target: Record<string | number, Json>, key: Segment, value: Js
 /** The objects of a body, by path: where an unknown or polluting key can be put. */
 function objectPaths(body: Json, path: Segment[] = []): Segment[][] {
   if (body === null || typeof body !== 'object') return []
-  const children = Array.isArray(body) ? body.map((item, index) => objectPaths(item, [...path, index])) : Object.entries(body).map(([key, item]) => objectPaths(item, [...path, key]))
+  const children = Array.isArray(body)
+    ? body.map((item, index) => objectPaths(item, [...path, index]))
+    : Object.entries(body).map(([key, item]) => objectPaths(item, [...path, key]))
   return [...(Array.isArray(body) ? [] : [path]), ...children.flat()]
 }
 
@@ -138,32 +156,51 @@ export function brokenBody(valid: Json, fields: Field[]): fc.Arbitrary<HostileCa
     delete at(body, field.path.slice(0, -1))[field.path.at(-1)!]
     return { body, names: bodyPath(field.path), what: `no ${bodyPath(field.path)}` }
   })
-  const unknown = fc.tuple(fc.constantFrom(...objects), fieldName.filter((name) => !known.has(name)), anyJson).map(([path, name, value]) => {
-    const body = clone(valid)
-    setField(at(body, path), name, value)
-    return { body, names: bodyPath([...path, name]), what: `unknown field ${bodyPath([...path, name])}` }
-  })
-  const polluting = fc.tuple(fc.constantFrom(...objects), fc.constantFrom('__proto__', 'constructor')).map(([path, key]) => {
-    const body = clone(valid)
-    setField(at(body, path), key, key === '__proto__' ? { polluted: true } : { prototype: { polluted: true } })
-    const segments = key === '__proto__' ? [...path, key] : [...path, key, 'prototype']
-    return { body, names: bodyPath(segments), what: `polluting key ${bodyPath(segments)}` }
-  })
+  const unknown = fc
+    .tuple(
+      fc.constantFrom(...objects),
+      fieldName.filter((name) => !known.has(name)),
+      anyJson,
+    )
+    .map(([path, name, value]) => {
+      const body = clone(valid)
+      setField(at(body, path), name, value)
+      return { body, names: bodyPath([...path, name]), what: `unknown field ${bodyPath([...path, name])}` }
+    })
+  const polluting = fc
+    .tuple(fc.constantFrom(...objects), fc.constantFrom('__proto__', 'constructor'))
+    .map(([path, key]) => {
+      const body = clone(valid)
+      setField(at(body, path), key, key === '__proto__' ? { polluted: true } : { prototype: { polluted: true } })
+      const segments = key === '__proto__' ? [...path, key] : [...path, key, 'prototype']
+      return { body, names: bodyPath(segments), what: `polluting key ${bodyPath(segments)}` }
+    })
   return fc.oneof({ arbitrary: wrongValue, weight: 4 }, missing, unknown, polluting)
 }
 
 /** Content types other than JSON, and what may come with them. */
 export const foreignContentType = fc.oneof(
-  fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/jsonx', 'json', '*/*'),
+  fc.constantFrom(
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'text/html',
+    'application/jsonx',
+    'json',
+    '*/*',
+  ),
   fc.stringMatching(/^[a-z]{1,10}\/[a-z0-9.+-]{1,20}$/).filter((type) => !type.startsWith('application/json')),
 )
 
 /** "field: what is wrong", the form of every 400 about a malformed request. */
-export const NAMES_A_FIELD = /^(body|content-type|idempotency-key|[A-Za-z_][\w-]*|\[".*?"\])(\[\d+\]|\.[A-Za-z_]\w*|\[".*?"\])*: \S/
+export const NAMES_A_FIELD =
+  /^(body|content-type|idempotency-key|[A-Za-z_][\w-]*|\[".*?"\])(\[\d+\]|\.[A-Za-z_]\w*|\[".*?"\])*: \S/
 
 /** A digest of every row of every table: equal digests, unchanged database. */
 export async function databaseDigest(db: Database): Promise<string> {
-  const table = (name: string, order: string) => `(SELECT COALESCE(md5(string_agg(t::text, '|' ORDER BY ${order})), '') FROM ${name} t)`
+  const table = (name: string, order: string) =>
+    `(SELECT COALESCE(md5(string_agg(t::text, '|' ORDER BY ${order})), '') FROM ${name} t)`
   const [row] = await db.query<{ digest: string }>(
     `SELECT ${table('shops', 't.id')} || ${table('orders', 't.id')} || ${table('returns', 't.id')} || ${table('return_items', 't.return_id, t.line_item_id')} AS digest`,
   )

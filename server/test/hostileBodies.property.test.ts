@@ -2,7 +2,15 @@ import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { bearer, DEMO, engines, startApi, verified, type TestApi } from './harness'
-import { anyJson, brokenBody, databaseDigest, foreignContentType, NAMES_A_FIELD, type Field, type HostileCase } from './hostile'
+import {
+  anyJson,
+  brokenBody,
+  databaseDigest,
+  foreignContentType,
+  NAMES_A_FIELD,
+  type Field,
+  type HostileCase,
+} from './hostile'
 
 /**
  * Every route that takes a body, fed broken and arbitrary bodies through app.inject (no network):
@@ -30,12 +38,24 @@ const RETURN_FIELDS: Field[] = [
   { path: ['items', 0, 'comment'], rule: string(0, 2000, true), required: false },
   { path: ['items', 0, 'exchange_variant_id'], rule: string(1, 128, true), required: false },
   { path: ['upsell_variant_id'], rule: string(1, 128, true), required: false },
-  { path: ['refund_method'], rule: { kind: 'enum', values: ['original_payment', 'store_credit'], nullable: true }, required: false },
+  {
+    path: ['refund_method'],
+    rule: { kind: 'enum', values: ['original_payment', 'store_credit'], nullable: true },
+    required: false,
+  },
 ]
 
 /** The #1001 mug refunded as store credit: valid for quote and submit, every field present. */
 const MUG_RETURN = {
-  items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind', comment: 'no longer needed', exchange_variant_id: null }],
+  items: [
+    {
+      line_item_id: 'li-1001-002',
+      quantity: 1,
+      reason_id: 'changed_mind',
+      comment: 'no longer needed',
+      exchange_variant_id: null,
+    },
+  ],
   upsell_variant_id: null,
   refund_method: 'store_credit',
 }
@@ -46,9 +66,12 @@ const ACME_FILE = readDemoShop(DEMO_SHOP_FILES[1]!) as object
 /** Every leaf of a shop file, each refused by a value of another JSON type (never null: some are nullable). */
 function shopFileFields(value: unknown, path: (string | number)[] = []): Field[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => shopFileFields(item, [...path, index]))
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => shopFileFields(item, [...path, key]))
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => shopFileFields(item, [...path, key]))
   // The required fields of the format that acme.json has as leaves.
-  const required = ['shop', 'currency_code', 'portal_id', 'email', 'price', 'quantity', 'label'].includes(String(path.at(-1)))
+  const required = ['shop', 'currency_code', 'portal_id', 'email', 'price', 'quantity', 'label'].includes(
+    String(path.at(-1)),
+  )
   return [{ path, rule: { kind: 'typed', type: typeof value as 'string' | 'number' | 'boolean' }, required }]
 }
 
@@ -58,25 +81,44 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
   let digest: string
   let key = 0
   beforeAll(async () => {
-    api = await startApi(engine, { adminToken: ADMIN_TOKEN, limits: { verifyPerClient: 1e9, verifyPerOrder: 1e9, verifyFailureFloorMs: 0 } })
+    api = await startApi(engine, {
+      adminToken: ADMIN_TOKEN,
+      limits: { verifyPerClient: 1e9, verifyPerOrder: 1e9, verifyFailureFloorMs: 0 },
+    })
     token = (await verified(api.app, '#1001', 'jane@example.com')).token
     digest = await databaseDigest(api.db)
   })
   afterAll(() => api.close())
 
-  const ROUTES: { name: string; valid: object; fields: Field[]; send: (payload: string, contentType?: string) => InjectOptions; statuses: number[] }[] = [
+  const ROUTES: {
+    name: string
+    valid: object
+    fields: Field[]
+    send: (payload: string, contentType?: string) => InjectOptions
+    statuses: number[]
+  }[] = [
     {
       name: 'POST /portal-registration/verify',
       valid: { order_name: '#1001', email: 'jane@example.com', ...DEMO },
       fields: VERIFY_FIELDS,
-      send: (payload, contentType = 'application/json') => ({ method: 'POST', url: '/portal-registration/verify', headers: { 'content-type': contentType }, payload }),
+      send: (payload, contentType = 'application/json') => ({
+        method: 'POST',
+        url: '/portal-registration/verify',
+        headers: { 'content-type': contentType },
+        payload,
+      }),
       statuses: [400, 413, 415],
     },
     {
       name: 'POST /portal-registration/returns/quote',
       valid: MUG_RETURN,
       fields: RETURN_FIELDS,
-      send: (payload, contentType = 'application/json') => ({ method: 'POST', url: '/portal-registration/returns/quote', headers: { ...bearer(token), 'content-type': contentType }, payload }),
+      send: (payload, contentType = 'application/json') => ({
+        method: 'POST',
+        url: '/portal-registration/returns/quote',
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload,
+      }),
       statuses: [400, 413, 415, 422],
     },
     {
@@ -96,7 +138,12 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
       name: 'POST /admin/shops',
       valid: ACME_FILE,
       fields: shopFileFields(ACME_FILE),
-      send: (payload, contentType = 'application/json') => ({ method: 'POST', url: '/admin/shops', headers: { ...bearer(ADMIN_TOKEN), 'content-type': contentType }, payload }),
+      send: (payload, contentType = 'application/json') => ({
+        method: 'POST',
+        url: '/admin/shops',
+        headers: { ...bearer(ADMIN_TOKEN), 'content-type': contentType },
+        payload,
+      }),
       statuses: [400, 413, 415],
     },
   ]
@@ -127,7 +174,11 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
       )
     await fc.assert(
       fc.asyncProperty(text(100), text(320), async (order_name, email) => {
-        const response = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', payload: { order_name, email, ...DEMO } })
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/portal-registration/verify',
+          payload: { order_name, email, ...DEMO },
+        })
         expect([response.statusCode, response.body]).toEqual([400, '{"error":"invalid_order"}'])
       }),
       { numRuns: RUNS.arbitrary },
@@ -138,7 +189,9 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
   describe.each(ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {
     test('a valid body with one fault (a refused value, a field missing or unknown, "__proto__"): 400 naming that field', async () => {
       await fc.assert(
-        fc.asyncProperty(brokenBody(route.valid as never, route.fields), (hostile) => expectRefused(route, route.send(JSON.stringify(hostile.body)), hostile)),
+        fc.asyncProperty(brokenBody(route.valid as never, route.fields), (hostile) =>
+          expectRefused(route, route.send(JSON.stringify(hostile.body)), hostile),
+        ),
         { numRuns: RUNS.broken },
       )
     })
@@ -151,7 +204,10 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
     })
 
     test('bytes that are not JSON, or another content type: 400 or 415, never a 5xx', async () => {
-      const bytes = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.uint8Array({ maxLength: 200 }).map((array) => Buffer.from(array).toString('latin1')))
+      const bytes = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.uint8Array({ maxLength: 200 }).map((array) => Buffer.from(array).toString('latin1')),
+      )
       await fc.assert(
         fc.asyncProperty(fc.option(foreignContentType, { nil: undefined }), bytes, async (contentType, payload) => {
           const options = route.send(payload, contentType ?? 'application/json')

@@ -13,8 +13,13 @@ export interface PhotoOptions {
 }
 
 /** A real image, as a browser would upload it: a colour field with noise, so it compresses like a photo. */
-export async function photo(type: PhotoType = 'image/png', { width = 16, height = 16, exif, xmp, orientation }: PhotoOptions = {}): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+export async function photo(
+  type: PhotoType = 'image/png',
+  { width = 16, height = 16, exif, xmp, orientation }: PhotoOptions = {},
+): Promise<Buffer> {
+  let image = sharp({
+    create: { width, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+  })
   image = type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp() : image.jpeg({ quality: 80 })
   if (exif) image = image.withExif({ IFD0: exif })
   if (xmp) image = image.withXmp(xmp)
@@ -62,7 +67,12 @@ export function blackPng(width: number, height: number): Buffer {
   header[9] = 0 // greyscale
   // Each row: filter type 0, then width bits of zero.
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height)
-  return Buffer.concat([MAGIC.png.subarray(0, 8), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    MAGIC.png.subarray(0, 8),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /**
@@ -70,7 +80,9 @@ export function blackPng(width: number, height: number): Buffer {
  * when written again as the RGB PNG sharp makes (about twice its size).
  */
 export function noisyPalettePng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+  })
     .png({ palette: true, effort: 1, dither: 0 })
     .toBuffer()
 }

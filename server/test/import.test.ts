@@ -35,14 +35,30 @@ async function counts(db: Database) {
   return row!
 }
 
-const configOf = async (db: Database, shop: string) => (await db.query<{ config: unknown }>('SELECT config FROM shops WHERE id = $1', [shop]))[0]?.config ?? null
+const configOf = async (db: Database, shop: string) =>
+  (await db.query<{ config: unknown }>('SELECT config FROM shops WHERE id = $1', [shop]))[0]?.config ?? null
 
 /** A return made through the portal (with an idempotency key) on an order of the shop. */
 async function portalReturn(db: Database, shop: string, orderName: string, lineItemId: string): Promise<string> {
-  const [order] = await db.query<{ id: string }>('SELECT id FROM orders WHERE shop_id = $1 AND name = $2', [shop, orderName])
+  const [order] = await db.query<{ id: string }>('SELECT id FROM orders WHERE shop_id = $1 AND name = $2', [
+    shop,
+    orderName,
+  ])
   const id = randomUUID()
   await db.transaction((tx) =>
-    insertReturn(tx, { id, orderId: order!.id, orderName, idempotencyKey: `key-${id}`, requestHash: 'hash', answer: null, lines: [{ lineItemId, quantity: 1, exchangeVariantId: null }] }, NOW),
+    insertReturn(
+      tx,
+      {
+        id,
+        orderId: order!.id,
+        orderName,
+        idempotencyKey: `key-${id}`,
+        requestHash: 'hash',
+        answer: null,
+        lines: [{ lineItemId, quantity: 1, exchangeVariantId: null }],
+      },
+      NOW,
+    ),
   )
   return id
 }
@@ -72,20 +88,54 @@ const INVALID: [string, (file: Mutable) => void, string[]][] = [
       f.orders[0].line_items[0].quantity = '2'
       f.config.gift_card_value_multiplier = 'lots'
     },
-    ['settings.return_window_days: must be a whole number of days', 'orders[0].line_items[0].quantity: must be a whole number', 'config.gift_card_value_multiplier: must be null or a number'],
+    [
+      'settings.return_window_days: must be a whole number of days',
+      'orders[0].line_items[0].quantity: must be a whole number',
+      'config.gift_card_value_multiplier: must be null or a number',
+    ],
   ],
-  ['an unknown variant', (f) => (f.orders[1].line_items[0].variant_id = 'hoodie-xxxl'), ['orders[1].line_items[0].variant_id: "hoodie-xxxl" is not a variant id of the catalogue']],
-  ['an order name equal to another after normalisation', (f) => (f.orders[4].name = ' 1001 '), ['orders[4].name: " 1001 " is the same order name as another order']],
-  ['an order name equal to another once every leading "#" is dropped', (f) => (f.orders[4].name = '##1001'), ['orders[4].name: "##1001" is the same order name as another order']],
-  ['an amount with a comma', (f) => (f.orders[0].line_items[1].price = '14,00'), ['orders[0].line_items[1].price: must be a decimal amount like "25.00"']],
-  ['an amount with too many decimals', (f) => (f.settings.return_fee = '3.955'), ['settings.return_fee: must have at most 2 decimal places in EUR']],
+  [
+    'an unknown variant',
+    (f) => (f.orders[1].line_items[0].variant_id = 'hoodie-xxxl'),
+    ['orders[1].line_items[0].variant_id: "hoodie-xxxl" is not a variant id of the catalogue'],
+  ],
+  [
+    'an order name equal to another after normalisation',
+    (f) => (f.orders[4].name = ' 1001 '),
+    ['orders[4].name: " 1001 " is the same order name as another order'],
+  ],
+  [
+    'an order name equal to another once every leading "#" is dropped',
+    (f) => (f.orders[4].name = '##1001'),
+    ['orders[4].name: "##1001" is the same order name as another order'],
+  ],
+  [
+    'an amount with a comma',
+    (f) => (f.orders[0].line_items[1].price = '14,00'),
+    ['orders[0].line_items[1].price: must be a decimal amount like "25.00"'],
+  ],
+  [
+    'an amount with too many decimals',
+    (f) => (f.settings.return_fee = '3.955'),
+    ['settings.return_fee: must have at most 2 decimal places in EUR'],
+  ],
   [
     'a return listing one line twice',
-    (f) => (f.orders[0].returns = [[{ line_item_id: 'li-1001-001', quantity: 1 }, { line_item_id: 'li-1001-001', quantity: 1 }]]),
+    (f) =>
+      (f.orders[0].returns = [
+        [
+          { line_item_id: 'li-1001-001', quantity: 1 },
+          { line_item_id: 'li-1001-001', quantity: 1 },
+        ],
+      ]),
     ['orders[0].returns[0][1].line_item_id: "li-1001-001" is listed twice in this return'],
   ],
   // JavaScript reads these dates; PGlite refuses the year 0000 midway and PostgreSQL stores it as 1 BC.
-  ['a date in the year 0000', (f) => (f.orders[0].processed_at = '0000-06-01T00:00:00Z'), [`orders[0].processed_at: ${DATE_RANGE_MESSAGE}`]],
+  [
+    'a date in the year 0000',
+    (f) => (f.orders[0].processed_at = '0000-06-01T00:00:00Z'),
+    [`orders[0].processed_at: ${DATE_RANGE_MESSAGE}`],
+  ],
   [
     'tracked return dates outside the years 1970 to 9999',
     (f) => {
@@ -124,7 +174,9 @@ describe.each(engines())('importShop on %s', (engine) => {
       processed_at: new Date(NOW.getTime() - 7 * 86_400_000),
       fulfilled_at: new Date(NOW.getTime() - 5 * 86_400_000),
     })
-    const [imported1004] = await db.query("SELECT r.name, r.idempotency_key, r.return_order FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.name = '#1004'")
+    const [imported1004] = await db.query(
+      "SELECT r.name, r.idempotency_key, r.return_order FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.name = '#1004'",
+    )
     expect(imported1004).toEqual({ name: '#1004-R1', idempotency_key: null, return_order: null })
   })
 
@@ -143,8 +195,20 @@ describe.each(engines())('importShop on %s', (engine) => {
     expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: 'demo', orders: 9 })
 
     expect(await configOf(db, 'demo')).toEqual(second.config)
-    const orders = await db.query<{ id: string; name: string }>("SELECT id, name FROM orders WHERE shop_id = 'demo' ORDER BY name")
-    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1003', '#1004', '#1005', '#1006', '#1007', '#1010', '#1011'])
+    const orders = await db.query<{ id: string; name: string }>(
+      "SELECT id, name FROM orders WHERE shop_id = 'demo' ORDER BY name",
+    )
+    expect(orders.map((order) => order.name)).toEqual([
+      '#1001',
+      '#1002',
+      '#1003',
+      '#1004',
+      '#1005',
+      '#1006',
+      '#1007',
+      '#1010',
+      '#1011',
+    ])
     expect(orders.filter((order) => oldIds.includes(order.id))).toEqual([])
     const demoReturns = await db.query<{ id: string; name: string }>(
       "SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'demo'",
@@ -155,23 +219,26 @@ describe.each(engines())('importShop on %s', (engine) => {
   })
 
   describe.each(STATES)('into %s', (_state, prepare) => {
-    test.each(INVALID)('a file with %s is rejected naming the bad fields, and nothing changes', async (_name, spoil, expected) => {
-      await prepare(db)
-      const before = await contents(db)
-      const countsBefore = await counts(db)
-      const configBefore = await configOf(db, 'demo')
-      const file = demoFile()
-      spoil(file)
+    test.each(INVALID)(
+      'a file with %s is rejected naming the bad fields, and nothing changes',
+      async (_name, spoil, expected) => {
+        await prepare(db)
+        const before = await contents(db)
+        const countsBefore = await counts(db)
+        const configBefore = await configOf(db, 'demo')
+        const file = demoFile()
+        spoil(file)
 
-      const result = await importShop(db, file, NOW)
+        const result = await importShop(db, file, NOW)
 
-      expect(result.ok).toBe(false)
-      const errors = result.ok ? [] : result.errors
-      for (const error of expected) expect(errors).toContainEqual(expect.stringContaining(error))
-      expect(await counts(db)).toEqual(countsBefore)
-      expect(await configOf(db, 'demo')).toEqual(configBefore)
-      expect(await contents(db)).toEqual(before)
-    })
+        expect(result.ok).toBe(false)
+        const errors = result.ok ? [] : result.errors
+        for (const error of expected) expect(errors).toContainEqual(expect.stringContaining(error))
+        expect(await counts(db)).toEqual(countsBefore)
+        expect(await configOf(db, 'demo')).toEqual(configBefore)
+        expect(await contents(db)).toEqual(before)
+      },
+    )
 
     test('a valid file the database refuses midway (a constraint on its last order) is rolled back whole', async () => {
       await prepare(db)
@@ -208,13 +275,23 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
   afterEach(() => app.close())
 
   const post = (payload: unknown, token: string | null = ADMIN_TOKEN) =>
-    app.inject({ method: 'POST', url: '/admin/shops', headers: token === null ? {} : bearer(token), payload: payload as object })
+    app.inject({
+      method: 'POST',
+      url: '/admin/shops',
+      headers: token === null ? {} : bearer(token),
+      payload: payload as object,
+    })
   const config = (shop: string) => app.inject({ method: 'GET', url: `/portal-registration/config/${shop}` })
 
   test('an app built without an admin token has no import route: 404', async () => {
     const closed = await buildApp({ db, secret: Buffer.from('test-secret'), now: () => NOW })
     try {
-      const response = await closed.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: demoFile() })
+      const response = await closed.inject({
+        method: 'POST',
+        url: '/admin/shops',
+        headers: bearer(ADMIN_TOKEN),
+        payload: demoFile(),
+      })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toMatchObject({ error: 'not_found' })
     } finally {
@@ -256,7 +333,12 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
   })
 
   test('a body that is not a shop file at all is a 400, never a 500', async () => {
-    const notJson = await app.inject({ method: 'POST', url: '/admin/shops', headers: { ...bearer(ADMIN_TOKEN), 'content-type': 'application/json' }, payload: '{"shop": ' })
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/admin/shops',
+      headers: { ...bearer(ADMIN_TOKEN), 'content-type': 'application/json' },
+      payload: '{"shop": ',
+    })
     expect(notJson.statusCode).toBe(400)
     const array = await post([demoFile()])
     expect(array.statusCode).toBe(400)
@@ -270,7 +352,10 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     file.orders[1].processed_at = '0000-06-01T00:00:00Z'
     const response = await post(file)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'invalid_shop_file', message: `orders[1].processed_at: ${DATE_RANGE_MESSAGE}` })
+    expect(response.json()).toEqual({
+      error: 'invalid_shop_file',
+      message: `orders[1].processed_at: ${DATE_RANGE_MESSAGE}`,
+    })
     expect(await contents(db)).toEqual(before)
     expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
   })
@@ -286,7 +371,11 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 9 })
     const served = await config('gadgets')
     expect(served.statusCode).toBe(200)
-    expect(served.json<PortalConfig>()).toMatchObject({ shop: 'gadgets', portal_id: 'portal-gadgets', button_color: '#008800' })
+    expect(served.json<PortalConfig>()).toMatchObject({
+      shop: 'gadgets',
+      portal_id: 'portal-gadgets',
+      button_color: '#008800',
+    })
   })
 
   test('a re-imported shop is served at once, although the shop was cached just before', async () => {

@@ -1,5 +1,11 @@
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib'
-import type { NothingToSendInstructions, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type {
+  NothingToSendInstructions,
+  ReturnInstructions,
+  ReturnOrder,
+  ReturnRequest,
+  VerifiedOrder,
+} from '../../src/api/contract'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import type { ShopFile } from '../src/import/shopFile'
 import { signLabel } from '../src/domain/token'
@@ -16,12 +22,15 @@ const BEANIE = 'li-1010-002'
 async function drawnText(bytes: Uint8Array): Promise<string> {
   const page = (await PDFDocument.load(bytes)).getPage(0)
   const contents = page.node.Contents()
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents]
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents]
   const source = streams
     .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
     .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
     .join('\n')
-  return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1')).join('\n')
+  return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
+    .map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1'))
+    .join('\n')
 }
 
 const amount = (bag: { presentment_money: { amount: string } } | undefined) => bag?.presentment_money.amount
@@ -33,19 +42,33 @@ const amount = (bag: { presentment_money: { amount: string } } | undefined) => b
 describe.each(engines())('keep-item returns on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), { adminToken: ADMIN_TOKEN })
+  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), {
+    adminToken: ADMIN_TOKEN,
+  })
 
   const quote = (body: ReturnRequest, token = order.token) =>
     api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
   const submit = async (body: ReturnRequest, key = 'keep-key-0001') => {
-    const response = await api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(order.token), 'idempotency-key': key }, payload: body })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(order.token), 'idempotency-key': key },
+      payload: body,
+    })
     expect(response.statusCode).toBe(201)
     return response.json<ReturnOrder>()
   }
   const instructionsOf = (returnId: string, lang = 'en') =>
-    api.app.inject({ method: 'GET', url: `/portal-registration/returns/${returnId}/instructions`, headers: { ...bearer(order.token), 'accept-language': lang } })
+    api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${returnId}/instructions`,
+      headers: { ...bearer(order.token), 'accept-language': lang },
+    })
 
-  const socksOnly: ReturnRequest = { items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }], refund_method: 'original_payment' }
+  const socksOnly: ReturnRequest = {
+    items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  }
   const mixed: ReturnRequest = {
     items: [
       { line_item_id: SOCKS, quantity: 1, reason_id: 'changed_mind' },
@@ -79,7 +102,10 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
 
   test('none kept on #1001 (tee 25.00, mug 14.00): flags false, kept value zero, the fee as before', async () => {
     const jane = await verified(api.app, '#1001', 'jane@example.com')
-    const response = await quote({ items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }] }, jane.token)
+    const response = await quote(
+      { items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }] },
+      jane.token,
+    )
     const quoted = response.json<ReturnOrder>()
     expect(quoted.items.map((item) => item.keep)).toEqual([false])
     expect(amount(quoted.breakdown.kept_items)).toBe('0.00')
@@ -99,8 +125,14 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     file.shop = 'cheapkeep'
     file.config.portal_id = 'portal-cheapkeep'
     file.settings.keep_item_below = '100.00'
-    expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
-    const jane = await verified(api.app, '#1001', 'jane@example.com', { shop: 'cheapkeep', portal_id: 'portal-cheapkeep' })
+    expect(
+      (await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file }))
+        .statusCode,
+    ).toBe(201)
+    const jane = await verified(api.app, '#1001', 'jane@example.com', {
+      shop: 'cheapkeep',
+      portal_id: 'portal-cheapkeep',
+    })
     const tee = jane.line_items[0]!
     // Verify says before any choice that the tee would be kept if refunded: the exchange step tells the shopper.
     expect(tee.keep_if_refunded).toBe(true)
@@ -131,8 +163,14 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     file.shop = `edge${threshold.replace('.', '')}`
     file.config.portal_id = `portal-${file.shop}`
     file.settings.keep_item_below = threshold
-    expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
-    const shopper = await verified(api.app, '#1010', 'keep@example.com', { shop: file.shop, portal_id: file.config.portal_id })
+    expect(
+      (await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file }))
+        .statusCode,
+    ).toBe(201)
+    const shopper = await verified(api.app, '#1010', 'keep@example.com', {
+      shop: file.shop,
+      portal_id: file.config.portal_id,
+    })
     const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
     expect(quoted.items[0]!.keep).toBe(kept)
     // What verify promised before the choice is what the quote does.
@@ -145,7 +183,10 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     file.shop = 'nokeep'
     file.config.portal_id = 'portal-nokeep'
     delete file.settings.keep_item_below
-    expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
+    expect(
+      (await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file }))
+        .statusCode,
+    ).toBe(201)
     const shopper = await verified(api.app, '#1010', 'keep@example.com', { shop: 'nokeep', portal_id: 'portal-nokeep' })
     expect(shopper.line_items.map((line) => line.keep_if_refunded)).toEqual(shopper.line_items.map(() => undefined))
     const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
@@ -160,8 +201,12 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     expect(response.statusCode).toBe(200)
     const instructions = response.json<NothingToSendInstructions & Partial<ReturnInstructions>>()
     expect(instructions).toMatchObject({ return_id: created.id, return_name: '#1010-R1', nothing_to_send: true })
-    expect(instructions.items).toEqual([{ line_item_id: SOCKS, title: 'Cotton Socks', variant_title: '', quantity: 2, keep: true }])
-    expect(instructions.steps).toEqual(['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'])
+    expect(instructions.items).toEqual([
+      { line_item_id: SOCKS, title: 'Cotton Socks', variant_title: '', quantity: 2, keep: true },
+    ])
+    expect(instructions.steps).toEqual([
+      'Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.',
+    ])
     expect(instructions.label_url).toBeUndefined()
     expect(instructions.qr_svg).toBeUndefined()
     expect(instructions.address).toBeUndefined()
@@ -169,7 +214,10 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
     expect(inSpanish.steps[0]).toMatch(/^Quédese con los artículos/)
     // Even a correctly signed label link finds no label: nothing goes in a parcel.
     const expires = Math.floor(NOW.getTime() / 1000) + 3600
-    const label = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/label.pdf?expires=${expires}&signature=${signLabel(Buffer.from('test-secret'), created.id!, expires)}` })
+    const label = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/label.pdf?expires=${expires}&signature=${signLabel(Buffer.from('test-secret'), created.id!, expires)}`,
+    })
     expect(label.statusCode).toBe(404)
   })
 
@@ -182,7 +230,9 @@ describe.each(engines())('keep-item returns on %s', (engine) => {
       ['Wool Beanie', false],
     ])
     expect(instructions.steps[0]).toMatch(/^Pack only the items to send back/)
-    expect((await instructionsOf(created.id!, 'de')).json<ReturnInstructions>().steps[0]).toMatch(/^Verpacken Sie nur die Artikel/)
+    expect((await instructionsOf(created.id!, 'de')).json<ReturnInstructions>().steps[0]).toMatch(
+      /^Verpacken Sie nur die Artikel/,
+    )
     expect(instructions.address.city).toBe('Hamburg')
     const label = await api.app.inject({ method: 'GET', url: instructions.label_url })
     expect(label.statusCode).toBe(200)

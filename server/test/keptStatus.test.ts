@@ -19,9 +19,14 @@ const BEANIE = 'li-1010-002'
 describe.each(engines())('status of kept items on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), { adminToken: ADMIN_TOKEN })
+  eachTestWithVerifiedOrder(engine, ['#1010', 'keep@example.com'], (ready) => ({ api, order } = ready), {
+    adminToken: ADMIN_TOKEN,
+  })
 
-  const socksOnly: ReturnRequest = { items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }], refund_method: 'original_payment' }
+  const socksOnly: ReturnRequest = {
+    items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  }
   const mixed: ReturnRequest = {
     items: [
       { line_item_id: SOCKS, quantity: 1, reason_id: 'changed_mind' },
@@ -30,19 +35,33 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     refund_method: 'original_payment',
   }
   const submit = async (body: ReturnRequest) => {
-    const response = await api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(order.token), 'idempotency-key': 'kept-status-0001' }, payload: body })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(order.token), 'idempotency-key': 'kept-status-0001' },
+      payload: body,
+    })
     expect(response.statusCode).toBe(201)
     return response.json<ReturnOrder>()
   }
   const statusOf = async (id: string) => {
-    const response = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${id}/status?signature=${signStatus(SECRET, id)}` })
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${id}/status?signature=${signStatus(SECRET, id)}`,
+    })
     expect(response.statusCode).toBe(200)
     return response.json<ReturnStatus>()
   }
   const advance = async (id: string, body: object, at = NOW) => {
-    const app = at === NOW ? api.app : await buildApp({ db: api.db, secret: SECRET, now: () => at, adminToken: ADMIN_TOKEN })
+    const app =
+      at === NOW ? api.app : await buildApp({ db: api.db, secret: SECRET, now: () => at, adminToken: ADMIN_TOKEN })
     try {
-      return await app.inject({ method: 'POST', url: `/admin/returns/${id}/status`, headers: bearer(ADMIN_TOKEN), payload: body })
+      return await app.inject({
+        method: 'POST',
+        url: `/admin/returns/${id}/status`,
+        headers: bearer(ADMIN_TOKEN),
+        payload: body,
+      })
     } finally {
       if (app !== api.app) await app.close()
     }
@@ -75,7 +94,10 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     for (const state of ['in_transit', 'received']) {
       const refused = await advance(made.id!, { state, line_item_ids: [SOCKS] })
       expect(refused.statusCode).toBe(422)
-      expect(refused.json()).toEqual({ error: 'invalid_transition', message: `line_item_ids: "${SOCKS}" is kept by the shopper (not sent back), so it is never ${state.replace('_', ' ')}` })
+      expect(refused.json()).toEqual({
+        error: 'invalid_transition',
+        message: `line_item_ids: "${SOCKS}" is kept by the shopper (not sent back), so it is never ${state.replace('_', ' ')}`,
+      })
       // With a sent item beside it, nothing moves either.
       expect((await advance(made.id!, { state, line_item_ids: [BEANIE, SOCKS] })).statusCode).toBe(422)
     }
@@ -114,7 +136,9 @@ describe.each(engines())('status of kept items on %s', (engine) => {
   test('every item kept: no label or QR, and a refund "after receipt" counts from the submission', async () => {
     const made = await submit(socksOnly)
     const view = await statusOf(made.id!)
-    expect(view.items.map((item) => [item.line_item_id, item.keep, item.states, item.state, item.quantity])).toEqual([[SOCKS, true, ['requested', 'refunded'], 'requested', 2]])
+    expect(view.items.map((item) => [item.line_item_id, item.keep, item.states, item.state, item.quantity])).toEqual([
+      [SOCKS, true, ['requested', 'refunded'], 'requested', 2],
+    ])
     expect(view.label).toBeNull()
     // 5 to 10 business days from Friday 20 November.
     expect(view.refund).toEqual({
@@ -129,7 +153,15 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     const made = await submit({ ...socksOnly, refund_method: 'store_credit' })
     const view = await statusOf(made.id!)
     expect(view.items.map((item) => [item.line_item_id, item.states, item.state, item.history])).toEqual([
-      [SOCKS, ['requested', 'refunded'], 'refunded', [{ state: 'requested', at: NOW.toISOString() }, { state: 'refunded', at: NOW.toISOString() }]],
+      [
+        SOCKS,
+        ['requested', 'refunded'],
+        'refunded',
+        [
+          { state: 'requested', at: NOW.toISOString() },
+          { state: 'refunded', at: NOW.toISOString() },
+        ],
+      ],
     ])
     expect(view.refund).toMatchObject({ method: 'store_credit', issued_at: NOW.toISOString() })
   })
@@ -145,7 +177,10 @@ describe.each(engines())('status of kept items on %s', (engine) => {
     for (const state of ['in_transit', 'received']) {
       const refused = await advance(made.id!, { state })
       expect(refused.statusCode).toBe(422)
-      expect(refused.json()).toEqual({ error: 'invalid_transition', message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}` })
+      expect(refused.json()).toEqual({
+        error: 'invalid_transition',
+        message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}`,
+      })
     }
     expect((await advance(made.id!, { state: 'refunded' })).statusCode).toBe(200)
     const view = await statusOf(made.id!)
@@ -169,10 +204,17 @@ describe.each(engines())('status of kept items on %s', (engine) => {
         progress: { in_transit: 'now-2d', received: 'now-1d' },
       },
     ]
-    expect((await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file })).statusCode).toBe(201)
-    const [row] = await api.db.query<{ id: string }>("SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'trackkeep' AND o.name = '#1010'")
+    expect(
+      (await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: file }))
+        .statusCode,
+    ).toBe(201)
+    const [row] = await api.db.query<{ id: string }>(
+      "SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'trackkeep' AND o.name = '#1010'",
+    )
     const view = await statusOf(row!.id)
-    expect(view.items.map((item) => [item.line_item_id, item.keep, item.state, item.history.map((step) => step.state)])).toEqual([
+    expect(
+      view.items.map((item) => [item.line_item_id, item.keep, item.state, item.history.map((step) => step.state)]),
+    ).toEqual([
       [SOCKS, true, 'requested', ['requested']],
       [BEANIE, false, 'received', ['requested', 'in_transit', 'received']],
     ])

@@ -13,8 +13,14 @@ import { bearer, eachTestWithVerifiedOrder, engines, NOW, startApi, type TestApi
 import { blackPng, noisyPalettePng, photo } from './images'
 
 const upload = (app: FastifyInstance, token: string, body: Buffer, type = 'image/png') =>
-  app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(token), 'content-type': type }, payload: body })
-const preview = (app: FastifyInstance, token: string, id: string) => app.inject({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(token) })
+  app.inject({
+    method: 'POST',
+    url: '/portal-registration/photos',
+    headers: { ...bearer(token), 'content-type': type },
+    payload: body,
+  })
+const preview = (app: FastifyInstance, token: string, id: string) =>
+  app.inject({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(token) })
 
 async function uploaded(app: FastifyInstance, token: string, body?: Buffer): Promise<UploadedPhoto> {
   const response = await upload(app, token, body ?? (await photo()))
@@ -26,7 +32,8 @@ describe.each(engines())('photo sizes and limits on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
   eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
-  const countPhotos = async () => ((await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }])[0].n
+  const countPhotos = async () =>
+    ((await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }])[0].n
 
   test('a 400-megapixel PNG of 50 KB is a 413 that says the limit in megapixels, and nothing is stored', async () => {
     const huge = blackPng(20_000, 20_000)
@@ -63,8 +70,18 @@ describe.each(engines())('photo sizes and limits on %s', (engine) => {
   test(`a client reads at most ${PHOTO_READS_PER_MINUTE} photos a minute: the next is a 429`, async () => {
     // A client of its own: the suite's other tests read and upload from the default address.
     const remoteAddress = '192.0.2.7'
-    const from = (request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: Buffer }) => api.app.inject({ ...request, remoteAddress })
-    const sent = await from({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(order.token), 'content-type': 'image/png' }, payload: await photo() })
+    const from = (request: {
+      method: 'GET' | 'POST'
+      url: string
+      headers: Record<string, string>
+      payload?: Buffer
+    }) => api.app.inject({ ...request, remoteAddress })
+    const sent = await from({
+      method: 'POST',
+      url: '/portal-registration/photos',
+      headers: { ...bearer(order.token), 'content-type': 'image/png' },
+      payload: await photo(),
+    })
     const { id } = sent.json<UploadedPhoto>()
     const read = () => from({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(order.token) })
     for (let i = 0; i < PHOTO_READS_PER_MINUTE; i++) expect((await read()).statusCode).toBe(200)
@@ -72,7 +89,12 @@ describe.each(engines())('photo sizes and limits on %s', (engine) => {
     expect(refused.statusCode).toBe(429)
     // Another client still reads; and this one's uploads are counted apart from its reads.
     expect((await preview(api.app, order.token, id)).statusCode).toBe(200)
-    const another = await from({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(order.token), 'content-type': 'image/png' }, payload: await photo() })
+    const another = await from({
+      method: 'POST',
+      url: '/portal-registration/photos',
+      headers: { ...bearer(order.token), 'content-type': 'image/png' },
+      payload: await photo(),
+    })
     expect(another.statusCode).toBe(201)
   })
 })
@@ -97,7 +119,10 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
 
   test('an upload leaves no bytes in its row and the photo in a file, which the preview reads', async () => {
     const answer = await uploaded(api.app, order.token, await photo('image/png', { width: 64, height: 48 }))
-    const rows = await api.db.query<{ empty: boolean; size: number; content_type: string }>('SELECT bytes IS NULL AS empty, size, content_type FROM photos WHERE id = $1', [answer.id])
+    const rows = await api.db.query<{ empty: boolean; size: number; content_type: string }>(
+      'SELECT bytes IS NULL AS empty, size, content_type FROM photos WHERE id = $1',
+      [answer.id],
+    )
     expect(rows).toEqual([{ empty: true, size: answer.size, content_type: 'image/png' }])
     expect(files()).toEqual([answer.id])
     const onDisk = readFileSync(join(photosDir, answer.id))
@@ -110,7 +135,13 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
   test('a photo stored before the bytes moved out of the rows (migration 6) is still read from its row', async () => {
     const bytes = await photo('image/png', { width: 300, height: 300 })
     const id = randomBytes(16).toString('base64url')
-    await api.db.query('INSERT INTO photos (id, order_id, content_type, size, bytes) VALUES ($1, $2, $3, $4, $5)', [id, order.order_id, 'image/png', bytes.byteLength, bytes])
+    await api.db.query('INSERT INTO photos (id, order_id, content_type, size, bytes) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      order.order_id,
+      'image/png',
+      bytes.byteLength,
+      bytes,
+    ])
     const shown = await preview(api.app, order.token, id)
     expect(shown.statusCode).toBe(200)
     expect(shown.rawPayload.equals(bytes)).toBe(true)
@@ -128,7 +159,12 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
     const second = await uploaded(api.app, order.token)
     expect(files()).toEqual([first.id, second.id].sort())
     const demo = DEMO_SHOP_FILES.find((file) => file.endsWith('demo.json'))!
-    const response = await api.app.inject({ method: 'POST', url: '/admin/shops', headers: bearer(ADMIN_TOKEN), payload: readDemoShop(demo) as object })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/admin/shops',
+      headers: bearer(ADMIN_TOKEN),
+      payload: readDemoShop(demo) as object,
+    })
     expect(response.statusCode).toBe(201)
     expect(await api.db.query('SELECT id FROM photos')).toEqual([])
     expect(files()).toEqual([])
@@ -137,7 +173,13 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
   test('an upload no return took within 24 hours goes at the order’s next upload, file and all', async () => {
     const old = await uploaded(api.app, order.token)
     const later = new Date(NOW.getTime() + UNATTACHED_PHOTO_TTL_MS + 60_000)
-    const next = await buildApp({ db: api.db, dataDir, secret: Buffer.from('test-secret'), now: () => later, limits: { verifyFailureFloorMs: 0 } })
+    const next = await buildApp({
+      db: api.db,
+      dataDir,
+      secret: Buffer.from('test-secret'),
+      now: () => later,
+      limits: { verifyFailureFloorMs: 0 },
+    })
     try {
       const again = await verified(next, '#1001', 'jane@example.com')
       const fresh = await uploaded(next, again.token)

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import { PHOTO_MAX_SIDE, type ReturnOrder, type ReturnRequest, type UploadedPhoto, type VerifiedOrder } from '../../src/api/contract'
+import {
+  PHOTO_MAX_SIDE,
+  type ReturnOrder,
+  type ReturnRequest,
+  type UploadedPhoto,
+  type VerifiedOrder,
+} from '../../src/api/contract'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
@@ -14,7 +20,11 @@ describe('sniffImage', () => {
     ['HTML', null, Buffer.from('<!doctype html><script>alert(1)</script>')],
     ['an SVG', null, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['a GIF', null, Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000')],
-    ['a RIFF that is not WebP (a WAV)', null, Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(16)])],
+    [
+      'a RIFF that is not WebP (a WAV)',
+      null,
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(16)]),
+    ],
     ['three bytes of a JPEG', null, Buffer.from([0xff, 0xd8, 0xff])],
   ])('%s is sniffed as %s', (_name, type, bytes) => {
     expect(sniffImage(bytes)).toBe(type)
@@ -29,25 +39,43 @@ describe.each(engines())('photos on %s', (engine) => {
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!
   const upload = (body: Buffer | string, type = 'image/png', token = order.token) =>
-    api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { ...bearer(token), 'content-type': type }, payload: body })
+    api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/photos',
+      headers: { ...bearer(token), 'content-type': type },
+      payload: body,
+    })
   const uploaded = async (body?: Buffer, token = order.token) => {
     const response = await upload(body ?? (await photo()), 'image/png', token)
     expect(response.statusCode).toBe(201)
     return response.json<UploadedPhoto>().id
   }
-  const preview = (id: string, token = order.token) => api.app.inject({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(token) })
-  const quote = (body: ReturnRequest, token = order.token) => api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
+  const preview = (id: string, token = order.token) =>
+    api.app.inject({ method: 'GET', url: `/portal-registration/photos/${id}`, headers: bearer(token) })
+  const quote = (body: ReturnRequest, token = order.token) =>
+    api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
   const submit = (body: ReturnRequest, key = 'key-photos-0001') =>
-    api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(order.token), 'idempotency-key': key }, payload: body })
+    api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(order.token), 'idempotency-key': key },
+      payload: body,
+    })
   /** The mug, arrived damaged: a comment and the photos given. */
-  const damagedMug = (photo_ids: string[]): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: 'Chipped rim', photo_ids }] })
+  const damagedMug = (photo_ids: string[]): ReturnRequest => ({
+    items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: 'Chipped rim', photo_ids }],
+  })
 
   test('an upload stores the image for the order and answers an unguessable id; the order’s token previews it', async () => {
     const image = await photo('image/png', { width: 24, height: 16 })
     const response = await upload(image)
     expect(response.statusCode).toBe(201)
     const answer = response.json<UploadedPhoto>()
-    expect(answer).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), content_type: 'image/png', size: expect.any(Number) })
+    expect(answer).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      content_type: 'image/png',
+      size: expect.any(Number),
+    })
     const shown = await preview(answer.id)
     expect(shown.statusCode).toBe(200)
     expect(shown.headers['content-type']).toBe('image/png')
@@ -67,7 +95,12 @@ describe.each(engines())('photos on %s', (engine) => {
     async (type) => {
       const place = 'Taken at 51.5007 N 0.1246 W'
       const sent = Buffer.concat([
-        await photo(type, { width: 40, height: 30, exif: { ImageDescription: place, Artist: 'Jane Doe' }, xmp: `<x:xmpmeta xmlns:x="adobe:ns:meta/">${place}</x:xmpmeta>` }),
+        await photo(type, {
+          width: 40,
+          height: 30,
+          exif: { ImageDescription: place, Artist: 'Jane Doe' },
+          xmp: `<x:xmpmeta xmlns:x="adobe:ns:meta/">${place}</x:xmpmeta>`,
+        }),
         Buffer.from('<script>alert(document.cookie)</script>'),
       ])
       expect(sent.includes(place)).toBe(true)
@@ -95,7 +128,9 @@ describe.each(engines())('photos on %s', (engine) => {
   }, 20_000)
 
   test('a decompression bomb (a small file of 64 megapixels) is a 413 before it is decoded, and nothing is stored', async () => {
-    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer()
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
     expect(bomb.byteLength).toBeLessThan(1024 * 1024)
     const response = await upload(bomb)
     expect(response.statusCode).toBe(413)
@@ -106,12 +141,19 @@ describe.each(engines())('photos on %s', (engine) => {
 
   test.each([
     ['a PNG signature followed by noise', 'image/png', () => Buffer.concat([MAGIC.png, randomBytes(200)])],
-    ['a JPEG cut short', 'image/jpeg', async () => (await photo('image/jpeg', { width: 64, height: 64 })).subarray(0, 400)],
+    [
+      'a JPEG cut short',
+      'image/jpeg',
+      async () => (await photo('image/jpeg', { width: 64, height: 64 })).subarray(0, 400),
+    ],
     ['a WebP header and nothing else', 'image/webp', () => MAGIC.webp],
   ])('%s is a 415 that says the image could not be read, and nothing is stored', async (_name, type, body) => {
     const response = await upload(await body(), type)
     expect(response.statusCode).toBe(415)
-    expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'The image could not be read: it may be damaged or cut short.' })
+    expect(response.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'The image could not be read: it may be damaged or cut short.',
+    })
     const [{ n }] = (await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }]
     expect(n).toBe(0)
   })
@@ -131,12 +173,19 @@ describe.each(engines())('photos on %s', (engine) => {
   ])('%s is a 415', async (_name, type, body) => {
     const response = await upload(body, type)
     expect(response.statusCode).toBe(415)
-    expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' })
+    expect(response.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'The file is not a JPEG, PNG or WebP image.',
+    })
   })
 
   test.each([
     ['HTML named image/png', 'image/png', Buffer.from('<!doctype html><script>alert(document.cookie)</script>')],
-    ['an SVG named image/jpeg', 'image/jpeg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    [
+      'an SVG named image/jpeg',
+      'image/jpeg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    ],
     ['a PNG signature cut short', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])],
   ])('forged magic bytes: %s is a 415 and nothing is stored', async (_name, type, body) => {
     expect((await upload(body, type)).statusCode).toBe(415)
@@ -145,9 +194,19 @@ describe.each(engines())('photos on %s', (engine) => {
   })
 
   test('without a token an upload is a 401 before its body is read; a support token’s is a 403', async () => {
-    const anonymous = await api.app.inject({ method: 'POST', url: '/portal-registration/photos', headers: { 'content-type': 'image/png' }, payload: await photo() })
+    const anonymous = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/photos',
+      headers: { 'content-type': 'image/png' },
+      payload: await photo(),
+    })
     expect(anonymous.statusCode).toBe(401)
-    const readOnly = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600, readOnly: true })
+    const readOnly = issueToken(Buffer.from('test-secret'), {
+      orderId: order.order_id,
+      shopId: 'demo',
+      expires: Math.floor(NOW.getTime() / 1000) + 3600,
+      readOnly: true,
+    })
     expect((await upload(await photo(), 'image/png', readOnly)).json()).toMatchObject({ error: 'read_only_session' })
     const id = await uploaded()
     expect((await preview(id, readOnly)).statusCode).toBe(403)
@@ -157,12 +216,26 @@ describe.each(engines())('photos on %s', (engine) => {
     const id = await uploaded()
     const ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
     expect((await preview(id, ada.token)).statusCode).toBe(404)
-    const theirs = await quote({ items: [{ line_item_id: ada.line_items[0]!.id, quantity: 1, reason_id: 'other', comment: 'x', photo_ids: [id] }] }, ada.token)
+    const theirs = await quote(
+      {
+        items: [
+          { line_item_id: ada.line_items[0]!.id, quantity: 1, reason_id: 'other', comment: 'x', photo_ids: [id] },
+        ],
+      },
+      ada.token,
+    )
     expect(theirs.statusCode).toBe(422)
     expect(theirs.json().message).toContain('items[0].photo_ids: this reason takes no photos')
     // Even for a reason that takes photos, a photo of another order is unknown.
     const jane = await verified(api.app, '#1005', 'solo@example.com')
-    const response = await quote({ items: [{ line_item_id: jane.line_items[0]!.id, quantity: 1, reason_id: 'damaged', comment: 'x', photo_ids: [id] }] }, jane.token)
+    const response = await quote(
+      {
+        items: [
+          { line_item_id: jane.line_items[0]!.id, quantity: 1, reason_id: 'damaged', comment: 'x', photo_ids: [id] },
+        ],
+      },
+      jane.token,
+    )
     expect(response.json().message).toContain('items[0].photo_ids[0]: not a photo uploaded for this order')
   })
 
@@ -179,7 +252,10 @@ describe.each(engines())('photos on %s', (engine) => {
     const first = await submit(damagedMug([id]))
     expect(first.statusCode).toBe(201)
     const created = first.json<ReturnOrder>()
-    const rows = await api.db.query<{ return_id: string; line_item_id: string }>('SELECT return_id, line_item_id FROM photos WHERE id = $1', [id])
+    const rows = await api.db.query<{ return_id: string; line_item_id: string }>(
+      'SELECT return_id, line_item_id FROM photos WHERE id = $1',
+      [id],
+    )
     expect(rows).toEqual([{ return_id: created.id, line_item_id: mug().id }])
     // The same submit again (a retry) is the same return, not a reuse.
     expect((await submit(damagedMug([id]))).statusCode).toBe(200)
@@ -227,11 +303,23 @@ describe.each(engines())('photos on %s', (engine) => {
     expect(parent.json().message).toBe('items[0].reason_id: has sub-reasons; choose one of them')
     const leaf = await quote({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'colour_differs' }] })
     expect(leaf.statusCode).toBe(200)
-    expect(leaf.json<ReturnOrder>().items[0]).toMatchObject({ reason_id: 'colour_differs', reason_label: 'Not as described: Colour differs from photos' })
+    expect(leaf.json<ReturnOrder>().items[0]).toMatchObject({
+      reason_id: 'colour_differs',
+      reason_label: 'Not as described: Colour differs from photos',
+    })
 
-    const german = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', headers: { 'accept-language': 'de' }, payload: { order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' } })
+    const german = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/verify',
+      headers: { 'accept-language': 'de' },
+      payload: { order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' },
+    })
     const described = german.json<VerifiedOrder>().return_reasons.find((reason) => reason.id === 'not_as_described')!
     expect(described.label).toBe('Entspricht nicht der Beschreibung')
-    expect(described.children!.map((child) => child.label)).toEqual(['Farbe weicht von den Fotos ab', 'Material oder Qualität nicht wie erwartet', 'Falscher Artikel geliefert'])
+    expect(described.children!.map((child) => child.label)).toEqual([
+      'Farbe weicht von den Fotos ab',
+      'Material oder Qualität nicht wie erwartet',
+      'Falscher Artikel geliefert',
+    ])
   })
 })

@@ -101,7 +101,10 @@ describe('the server process on PGlite', () => {
       const retried = await submit(second, order.token, 'kill-nine-0001', oneUnit(mug.id))
       expect(retried).toEqual({ status: 200, body: created.body })
       const again = await verify(second, '#1001', 'jane@example.com')
-      expect(again.line_items.find((line) => line.id === mug.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+      expect(again.line_items.find((line) => line.id === mug.id)).toMatchObject({
+        returnable_quantity: 0,
+        ineligible_reason: 'already_returned',
+      })
       await stop(second)
     },
     SLOW,
@@ -131,7 +134,10 @@ describe('the server process on PGlite', () => {
       // The killed server is a zombie still: the second start took the directory without waiting for it to be reaped.
       expect(readProcessStat(pid)?.state).toBe('Z')
       expect(holder()).not.toBe(pid)
-      expect(await submit(second, order.token, 'zombie-restart-0001', oneUnit(mug.id))).toEqual({ status: 200, body: created.body })
+      expect(await submit(second, order.token, 'zombie-restart-0001', oneUnit(mug.id))).toEqual({
+        status: 200,
+        body: created.body,
+      })
       await stop(second)
     },
     SLOW,
@@ -159,9 +165,17 @@ describe('the server process on PGlite', () => {
       expect(first.log()).toContain('"msg":"stopping"')
 
       const second = await start()
-      expect(await submit(second, order.token, 'sigterm-0001', oneUnit(tote.id))).toEqual({ status: 200, body: created.body })
+      expect(await submit(second, order.token, 'sigterm-0001', oneUnit(tote.id))).toEqual({
+        status: 200,
+        body: created.body,
+      })
       // Its only item is returned: the order can no longer be verified.
-      const again = await second.call('POST', '/portal-registration/verify', { order_name: '#1005', email: 'solo@example.com', shop: 'demo', portal_id: 'portal-demo' })
+      const again = await second.call('POST', '/portal-registration/verify', {
+        order_name: '#1005',
+        email: 'solo@example.com',
+        shop: 'demo',
+        portal_id: 'portal-demo',
+      })
       expect(again).toEqual({ status: 400, body: { error: 'order_already_has_return' } })
       await stop(second)
     },
@@ -173,9 +187,13 @@ describe('the server process on PGlite', () => {
     async () => {
       const first = await start({ ADMIN_TOKEN })
       expect(first.log()).toContain('loaded the demo shops')
-      const demo = JSON.parse(readFileSync(join(__dirname, '../demo/demo.json'), 'utf8')) as { config: { button_color: string } }
+      const demo = JSON.parse(readFileSync(join(__dirname, '../demo/demo.json'), 'utf8')) as {
+        config: { button_color: string }
+      }
       demo.config.button_color = '#654321'
-      expect((await first.call('POST', '/admin/shops', demo, { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(201)
+      expect((await first.call('POST', '/admin/shops', demo, { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(
+        201,
+      )
       const order = await verify(first, '#1001', 'jane@example.com')
       const created = await submit(first, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))
       expect(created.status).toBe(201)
@@ -183,8 +201,13 @@ describe('the server process on PGlite', () => {
 
       const second = await start()
       expect(second.log()).not.toContain('demo shops')
-      expect((await second.call('GET', '/portal-registration/config/demo')).body).toMatchObject({ button_color: '#654321' })
-      expect(await submit(second, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))).toEqual({ status: 200, body: created.body })
+      expect((await second.call('GET', '/portal-registration/config/demo')).body).toMatchObject({
+        button_color: '#654321',
+      })
+      expect(await submit(second, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))).toEqual({
+        status: 200,
+        body: created.body,
+      })
       await stop(second)
     },
     SLOW,

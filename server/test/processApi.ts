@@ -19,7 +19,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface Answer<T = any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number
   body: T
 }
@@ -30,13 +31,21 @@ export interface CallsServer {
 }
 
 export async function verify(server: CallsServer, order_name: string, email: string): Promise<VerifiedOrder> {
-  const answer = await server.call<VerifiedOrder>('POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
+  const answer = await server.call<VerifiedOrder>('POST', '/portal-registration/verify', {
+    order_name,
+    email,
+    shop: 'demo',
+    portal_id: 'portal-demo',
+  })
   if (answer.status !== 200) throw new Error(`verify ${order_name}: ${answer.status} ${JSON.stringify(answer.body)}`)
   return answer.body
 }
 
 export const submit = (server: CallsServer, token: string, key: string, request: ReturnRequest) =>
-  server.call<ReturnOrder>('POST', '/portal-registration/returns', request, { authorization: `Bearer ${token}`, 'idempotency-key': key })
+  server.call<ReturnOrder>('POST', '/portal-registration/returns', request, {
+    authorization: `Bearer ${token}`,
+    'idempotency-key': key,
+  })
 
 export const oneUnit = (lineItemId: string): ReturnRequest => ({
   items: [{ line_item_id: lineItemId, quantity: 1, reason_id: 'changed_mind' }],
@@ -56,12 +65,19 @@ export interface Engine<S extends CallsServer> {
  * key answers 200 with it), the unanswered ones are made at most once, and no unit is returned
  * twice. Resolves with the restarted server, for the caller to stop.
  */
-export async function killDuringBurst<S extends CallsServer>(engine: Engine<S>, keyPrefix: string, burst = 60): Promise<S> {
+export async function killDuringBurst<S extends CallsServer>(
+  engine: Engine<S>,
+  keyPrefix: string,
+  burst = 60,
+): Promise<S> {
   const first = await engine.start()
   const order = await verify(first, '#1006', 'bulk@example.com')
   const lines = order.line_items.filter((line) => line.quantity === 1 && line.returnable_quantity === 1).slice(0, burst)
   expect(lines).toHaveLength(burst)
-  const submits = lines.map((line, i) => ({ key: `${keyPrefix}-${String(i).padStart(4, '0')}`, request: oneUnit(line.id) }))
+  const submits = lines.map((line, i) => ({
+    key: `${keyPrefix}-${String(i).padStart(4, '0')}`,
+    request: oneUnit(line.id),
+  }))
 
   const answered = new Map<string, Answer<ReturnOrder>>()
   let killing: Promise<void> | null = null
@@ -88,7 +104,10 @@ export async function killDuringBurst<S extends CallsServer>(engine: Engine<S>, 
   }
   const after = await verify(second, '#1006', 'bulk@example.com')
   for (const line of lines) {
-    expect(after.line_items.find((item) => item.id === line.id)).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
+    expect(after.line_items.find((item) => item.id === line.id)).toMatchObject({
+      returnable_quantity: 0,
+      ineligible_reason: 'already_returned',
+    })
   }
   // No unit twice: the order's other lines are untouched.
   const others = after.line_items.filter((item) => !lines.some((line) => line.id === item.id))

@@ -31,74 +31,82 @@ function childrenOf(pid: number): number[] {
     .map(Number)
 }
 
-if (engines().includes('postgres')) describe('the server process on PostgreSQL', () => {
-  const schema = `process_${randomBytes(6).toString('hex')}`
-  const url = new URL(process.env.TEST_DATABASE_URL!)
-  url.searchParams.set('options', `-c search_path=${schema}`)
-  beforeAll(async () => {
-    const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    await admin.close()
-  })
-  afterAll(async () => {
-    for (const server of started) {
-      server.process.killAll()
-      await within(10_000, 'a server to end', server.process.exited).catch(() => {})
-    }
-    const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.close()
-  })
-
-  const started: ServerProcess[] = []
-  /** The real entry point on this schema; `env` adds settings (the replicas test gives none). */
-  async function start(env: Record<string, string> = {}) {
-    const server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), ...env })
-    started.push(server)
-    return server
-  }
-  // The burst is about durability, not the verify limits: they are raised for it.
-  const startUnlimited = () => start({ VERIFY_RATE_LIMIT_PER_IP: '10000', VERIFY_RATE_LIMIT_PER_ORDER: '10000', VERIFY_FAILURE_FLOOR_MS: '0' })
-  type Server = ServerProcess
-
-  /** kill -9 of the process running server.ts, as an OOM kill would. */
-  async function killHard(server: Server) {
-    const [script] = childrenOf(server.process.child.pid!)
-    expect(script).toEqual(expect.any(Number))
-    process.kill(script!, 'SIGKILL')
-    await within(15_000, 'tsx to end after its child was killed', server.process.exited)
-  }
-
-  test(
-    'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
-    async () => {
-      const second = await killDuringBurst({ start: startUnlimited, killHard }, 'pg-burst', BURST)
-      expect(await second.stop()).toEqual({ code: 0, signal: null })
-    },
-    SLOW,
-  )
-
-  test(
-    'two replicas with no settings count verifies together: the 31st from one client and the 11th at one order name are 429s, whichever replica answers',
-    async () => {
-      const replicas = [await start(), await start()]
-      const guess = (i: number, from: string, order_name: string, email = 'nobody@example.com') =>
-        replicas[i % 2]!.callFrom(from, 'POST', '/portal-registration/verify', { order_name, email, shop: 'demo', portal_id: 'portal-demo' })
-      // One client, thirty names no order has, every other one to the other replica.
-      for (let i = 0; i < 30; i++) {
-        const answer = await guess(i, '127.0.0.2', `#66${String(i).padStart(3, '0')}`)
-        expect(answer.status).toBe(400)
-        expect(answer.ms).toBeGreaterThanOrEqual(250)
+if (engines().includes('postgres'))
+  describe('the server process on PostgreSQL', () => {
+    const schema = `process_${randomBytes(6).toString('hex')}`
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    beforeAll(async () => {
+      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
+      await admin.query(`CREATE SCHEMA ${schema}`)
+      await admin.close()
+    })
+    afterAll(async () => {
+      for (const server of started) {
+        server.process.killAll()
+        await within(10_000, 'a server to end', server.process.exited).catch(() => {})
       }
-      expect((await guess(0, '127.0.0.2', '#66999')).status).toBe(429)
-      expect((await guess(1, '127.0.0.2', '#66999')).status).toBe(429)
-      expect((await guess(1, '127.0.0.3', '#66999')).status).toBe(400)
-      // One order name, ten clients, both replicas.
-      for (let i = 0; i < 10; i++) expect((await guess(i, `127.0.1.${i + 1}`, '#1001', `guess${i}@example.com`)).status).toBe(400)
-      expect((await guess(0, '127.0.1.20', '#1001', 'jane@example.com')).status).toBe(429)
-      expect((await guess(1, '127.0.1.21', '#1001', 'jane@example.com')).status).toBe(429)
-      for (const replica of replicas) expect(await replica.stop()).toEqual({ code: 0, signal: null })
-    },
-    SLOW,
-  )
-})
+      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.close()
+    })
+
+    const started: ServerProcess[] = []
+    /** The real entry point on this schema; `env` adds settings (the replicas test gives none). */
+    async function start(env: Record<string, string> = {}) {
+      const server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), ...env })
+      started.push(server)
+      return server
+    }
+    // The burst is about durability, not the verify limits: they are raised for it.
+    const startUnlimited = () =>
+      start({ VERIFY_RATE_LIMIT_PER_IP: '10000', VERIFY_RATE_LIMIT_PER_ORDER: '10000', VERIFY_FAILURE_FLOOR_MS: '0' })
+    type Server = ServerProcess
+
+    /** kill -9 of the process running server.ts, as an OOM kill would. */
+    async function killHard(server: Server) {
+      const [script] = childrenOf(server.process.child.pid!)
+      expect(script).toEqual(expect.any(Number))
+      process.kill(script!, 'SIGKILL')
+      await within(15_000, 'tsx to end after its child was killed', server.process.exited)
+    }
+
+    test(
+      'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
+      async () => {
+        const second = await killDuringBurst({ start: startUnlimited, killHard }, 'pg-burst', BURST)
+        expect(await second.stop()).toEqual({ code: 0, signal: null })
+      },
+      SLOW,
+    )
+
+    test(
+      'two replicas with no settings count verifies together: the 31st from one client and the 11th at one order name are 429s, whichever replica answers',
+      async () => {
+        const replicas = [await start(), await start()]
+        const guess = (i: number, from: string, order_name: string, email = 'nobody@example.com') =>
+          replicas[i % 2]!.callFrom(from, 'POST', '/portal-registration/verify', {
+            order_name,
+            email,
+            shop: 'demo',
+            portal_id: 'portal-demo',
+          })
+        // One client, thirty names no order has, every other one to the other replica.
+        for (let i = 0; i < 30; i++) {
+          const answer = await guess(i, '127.0.0.2', `#66${String(i).padStart(3, '0')}`)
+          expect(answer.status).toBe(400)
+          expect(answer.ms).toBeGreaterThanOrEqual(250)
+        }
+        expect((await guess(0, '127.0.0.2', '#66999')).status).toBe(429)
+        expect((await guess(1, '127.0.0.2', '#66999')).status).toBe(429)
+        expect((await guess(1, '127.0.0.3', '#66999')).status).toBe(400)
+        // One order name, ten clients, both replicas.
+        for (let i = 0; i < 10; i++)
+          expect((await guess(i, `127.0.1.${i + 1}`, '#1001', `guess${i}@example.com`)).status).toBe(400)
+        expect((await guess(0, '127.0.1.20', '#1001', 'jane@example.com')).status).toBe(429)
+        expect((await guess(1, '127.0.1.21', '#1001', 'jane@example.com')).status).toBe(429)
+        for (const replica of replicas) expect(await replica.stop()).toEqual({ code: 0, signal: null })
+      },
+      SLOW,
+    )
+  })

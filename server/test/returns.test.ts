@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto'
-import type { Catalogue, RefundMethod, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type {
+  Catalogue,
+  RefundMethod,
+  ReturnInstructions,
+  ReturnOrder,
+  ReturnRequest,
+  VerifiedOrder,
+} from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
 
@@ -11,13 +18,31 @@ describe.each(engines())('returns on %s', (engine) => {
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!
-  const variantTitled = (title: string) => order.exchange_data!.options[tee().variant_id!]!.find((id) => order.exchange_data!.variants[id]!.title === title)!
+  const variantTitled = (title: string) =>
+    order.exchange_data!.options[tee().variant_id!]!.find((id) => order.exchange_data!.variants[id]!.title === title)!
 
   const quote = (body: unknown, token = order.token) =>
-    api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body as object })
+    api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns/quote',
+      headers: bearer(token),
+      payload: body as object,
+    })
   const submit = (body: unknown, key = 'key-0001-abcdef', token = order.token) =>
-    api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(token), 'idempotency-key': key }, payload: body as object })
-  const countReturns = async () => Number((await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM returns WHERE order_id = $1', [order.order_id]))[0]!.n)
+    api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: body as object,
+    })
+  const countReturns = async () =>
+    Number(
+      (
+        await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM returns WHERE order_id = $1', [
+          order.order_id,
+        ])
+      )[0]!.n,
+    )
 
   /** One tee exchanged for L, the mug refunded as store credit: the #1001 journey. */
   const journey = (): ReturnRequest => ({
@@ -65,8 +90,17 @@ describe.each(engines())('returns on %s', (engine) => {
       const response = await quote(body(method))
       expect(response.statusCode).toBe(200)
       const quoted = response.json<ReturnOrder>()
-      expect([method, amount(quoted.refund_value), amount(quoted.store_credit_value!)]).toEqual([method, '10.15', '11.16'])
-      expect([method, amount(quoted.breakdown.upsell), amount(quoted.breakdown.bonus), amount(quoted.breakdown.total)]).toEqual([method, '12.00', bonus, total])
+      expect([method, amount(quoted.refund_value), amount(quoted.store_credit_value!)]).toEqual([
+        method,
+        '10.15',
+        '11.16',
+      ])
+      expect([
+        method,
+        amount(quoted.breakdown.upsell),
+        amount(quoted.breakdown.bonus),
+        amount(quoted.breakdown.total),
+      ]).toEqual([method, '12.00', bonus, total])
     }
     // The credit to spend in exploration is still the whole of it.
     const credit = (await quote({ ...body('store_credit'), upsell_variant_id: null })).json<ReturnOrder>()
@@ -93,14 +127,50 @@ describe.each(engines())('returns on %s', (engine) => {
   })
 
   test.each([
-    ['another order’s item', (): ReturnRequest => ({ items: [{ line_item_id: 'li-ac1001-001', quantity: 1, reason_id: 'other', comment: 'x' }] }), 'items[0].line_item_id: no such item in this order'],
-    ['more units than bought', (): ReturnRequest => ({ items: [{ line_item_id: tee().id, quantity: 3, reason_id: 'too_small' }] }), 'items[0].quantity: at most 2'],
-    ['a final-sale item', (): ReturnRequest => ({ items: [{ line_item_id: order.line_items[2]!.id, quantity: 1, reason_id: 'too_small' }] }), 'can no longer be returned'],
-    ['an unknown reason', (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'bored' }] }), 'items[0].reason_id'],
-    ['a reason that needs a comment, without one', (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: '  ' }] }), 'items[0].comment'],
-    ['an out-of-stock exchange', (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: variantTitled('XL') }] }), 'out of stock'],
-    ['an exchange for another product', (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: 'ceramic-mug-default' }] }), 'not an exchange option'],
-    ['an upsell dearer than the credit', (): ReturnRequest => ({ items: [journey().items[1]!], upsell_variant_id: 'rain-jacket-m' }), 'upsell_variant_id'],
+    [
+      'another order’s item',
+      (): ReturnRequest => ({
+        items: [{ line_item_id: 'li-ac1001-001', quantity: 1, reason_id: 'other', comment: 'x' }],
+      }),
+      'items[0].line_item_id: no such item in this order',
+    ],
+    [
+      'more units than bought',
+      (): ReturnRequest => ({ items: [{ line_item_id: tee().id, quantity: 3, reason_id: 'too_small' }] }),
+      'items[0].quantity: at most 2',
+    ],
+    [
+      'a final-sale item',
+      (): ReturnRequest => ({
+        items: [{ line_item_id: order.line_items[2]!.id, quantity: 1, reason_id: 'too_small' }],
+      }),
+      'can no longer be returned',
+    ],
+    [
+      'an unknown reason',
+      (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'bored' }] }),
+      'items[0].reason_id',
+    ],
+    [
+      'a reason that needs a comment, without one',
+      (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: '  ' }] }),
+      'items[0].comment',
+    ],
+    [
+      'an out-of-stock exchange',
+      (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: variantTitled('XL') }] }),
+      'out of stock',
+    ],
+    [
+      'an exchange for another product',
+      (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: 'ceramic-mug-default' }] }),
+      'not an exchange option',
+    ],
+    [
+      'an upsell dearer than the credit',
+      (): ReturnRequest => ({ items: [journey().items[1]!], upsell_variant_id: 'rain-jacket-m' }),
+      'upsell_variant_id',
+    ],
   ])('%s is refused with 422 naming the field', async (_name, body, message) => {
     const response = await quote(body())
     expect(response.statusCode).toBe(422)
@@ -108,13 +178,22 @@ describe.each(engines())('returns on %s', (engine) => {
   })
 
   test('without a token, with a tampered one or an expired one: 401 session_expired', async () => {
-    const noToken = await api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', payload: journey() })
+    const noToken = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns/quote',
+      payload: journey(),
+    })
     expect(noToken.statusCode).toBe(401)
     const [payload, signature] = order.token.split('.')
     const forged = `${Buffer.from(JSON.stringify({ o: 'someone-else', s: 'demo', e: 9_999_999_999 })).toString('base64url')}.${signature}`
     expect((await quote(journey(), forged)).statusCode).toBe(401)
     expect((await quote(journey(), `${payload}.${signature}x`)).statusCode).toBe(401)
-    const expired = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(Date.parse('2026-11-20T11:00:00Z') / 1000), readOnly: false })
+    const expired = issueToken(Buffer.from('test-secret'), {
+      orderId: order.order_id,
+      shopId: 'demo',
+      expires: Math.floor(Date.parse('2026-11-20T11:00:00Z') / 1000),
+      readOnly: false,
+    })
     expect((await quote(journey(), expired)).json()).toEqual({ error: 'session_expired', message: expect.any(String) })
   })
 
@@ -162,7 +241,11 @@ describe.each(engines())('returns on %s', (engine) => {
   const reversedKeys = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(reversedKeys)
     if (value === null || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reversedKeys(inner)]))
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([key, inner]) => [key, reversedKeys(inner)]),
+    )
   }
 
   test('a retry whose JSON lists the keys in another order is the same request: answered with the first return, and a real change is still a 409', async () => {
@@ -197,14 +280,23 @@ describe.each(engines())('returns on %s', (engine) => {
   })
 
   test('submit without an Idempotency-Key is a 400 naming it', async () => {
-    const response = await api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: bearer(order.token), payload: journey() })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: bearer(order.token),
+      payload: journey(),
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toContain('idempotency-key')
   })
 
   test('instructions give steps, the address, a QR code and a signed label link that opens the PDF', async () => {
     const created = (await submit(journey())).json<ReturnOrder>()
-    const response = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/instructions`, headers: bearer(order.token) })
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/instructions`,
+      headers: bearer(order.token),
+    })
     expect(response.statusCode).toBe(200)
     const instructions = response.json<ReturnInstructions>()
     expect(instructions).toMatchObject({ return_id: created.id, return_name: '#1001-R1' })
@@ -226,7 +318,10 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(label.headers['content-type']).toBe('application/pdf')
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     // Change the signature's first character to a different one (always different: 'A' or 'B').
-    const tamperedUrl = instructions.label_url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`)
+    const tamperedUrl = instructions.label_url.replace(
+      /signature=(.)/,
+      (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`,
+    )
     expect(tamperedUrl).not.toBe(instructions.label_url)
     const tampered = await api.app.inject({ method: 'GET', url: tamperedUrl })
     expect(tampered.statusCode).toBe(404)
@@ -235,12 +330,20 @@ describe.each(engines())('returns on %s', (engine) => {
   test('another order’s token cannot read this return’s instructions', async () => {
     const created = (await submit(journey())).json<ReturnOrder>()
     const other = await verified(api.app, '#1005', 'solo@example.com')
-    const response = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/instructions`, headers: bearer(other.token) })
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/instructions`,
+      headers: bearer(other.token),
+    })
     expect(response.statusCode).toBe(404)
   })
 
   test('the catalogue lists the shop’s upsell products with priced variants', async () => {
-    const response = await api.app.inject({ method: 'GET', url: '/portal-registration/catalogue', headers: bearer(order.token) })
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/portal-registration/catalogue',
+      headers: bearer(order.token),
+    })
     const catalogue = response.json<Catalogue>()
     expect(catalogue.products.length).toBeGreaterThanOrEqual(12)
     expect(catalogue.products[0]!.variants[0]!.price.presentment_money.currency_code).toBe('EUR')

@@ -13,7 +13,13 @@ export interface ServerProcess extends CallsServer {
   /** everything the server wrote to standard output and error so far */
   log(): string
   /** the call, made from `from` (a loopback address), with how long the answer took */
-  callFrom<T = any>(from: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Timed<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+  callFrom<T = any>(
+    from: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Timed<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
   /** SIGTERM, and its exit */
   stop(): Promise<Exit>
 }
@@ -45,7 +51,10 @@ export function httpCall<T>(
         path,
         agent: false,
         timeout: REQUEST_MS,
-        headers: payload === undefined ? headers : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+        headers:
+          payload === undefined
+            ? headers
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
       },
       (response) => {
         const chunks: Buffer[] = []
@@ -80,7 +89,13 @@ export async function startServer(env: Record<string, string>, args: string[] = 
   if (!Number.isInteger(port) || port <= 0) throw new Error('startServer needs a PORT (freePort())')
   const spawned = spawnTsx('server/src/server.ts', args, childEnv(env))
   const log = () => spawned.stdout() + spawned.stderr()
-  const callFrom = async <T>(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const callFrom = async <T>(
+    from: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     try {
       return await httpCall<T>(port, from, method, path, body, headers)
     } catch (error) {
@@ -104,7 +119,8 @@ export async function startServer(env: Record<string, string>, args: string[] = 
   }
   const deadline = Date.now() + START_MS
   for (;;) {
-    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) throw new Error(`the server exited while starting:\n${log()}`)
+    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null)
+      throw new Error(`the server exited while starting:\n${log()}`)
     if (Date.now() > deadline) {
       spawned.killAll()
       throw new Error(`the server did not answer /health within ${START_MS} ms:\n${log()}`)

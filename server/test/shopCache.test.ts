@@ -14,22 +14,50 @@ describe.each(engines())('requests whose shop is not cached yet on %s', (engine)
   let tote: string
   beforeEach(async () => {
     api = await startApi(engine)
-    const [order] = await api.db.query<{ id: string }>("SELECT id FROM orders WHERE shop_id = 'demo' AND name = '#1005'")
-    token = issueToken(Buffer.from('test-secret'), { orderId: order!.id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) + 3600, readOnly: false })
+    const [order] = await api.db.query<{ id: string }>(
+      "SELECT id FROM orders WHERE shop_id = 'demo' AND name = '#1005'",
+    )
+    token = issueToken(Buffer.from('test-secret'), {
+      orderId: order!.id,
+      shopId: 'demo',
+      expires: Math.floor(NOW.getTime() / 1000) + 3600,
+      readOnly: false,
+    })
     tote = 'li-1005-001'
   })
   afterEach(() => api.close())
 
-  const request = () => ({ items: [{ line_item_id: tote, quantity: 1, reason_id: 'changed_mind' }], refund_method: 'original_payment' })
+  const request = () => ({
+    items: [{ line_item_id: tote, quantity: 1, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  })
 
   test('a submit is answered 201, not left waiting on its own transaction', async () => {
-    const response = await within(10_000, 'submit', api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(token), 'idempotency-key': 'uncached-0001' }, payload: request() }))
+    const response = await within(
+      10_000,
+      'submit',
+      api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/returns',
+        headers: { ...bearer(token), 'idempotency-key': 'uncached-0001' },
+        payload: request(),
+      }),
+    )
     expect(response.statusCode).toBe(201)
     expect(response.json<ReturnOrder>().name).toBe('#1005-R1')
   })
 
   test('a quote is answered 200', async () => {
-    const response = await within(10_000, 'quote', api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: request() }))
+    const response = await within(
+      10_000,
+      'quote',
+      api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/returns/quote',
+        headers: bearer(token),
+        payload: request(),
+      }),
+    )
     expect(response.statusCode).toBe(200)
   })
 })

@@ -6,7 +6,17 @@ export const ROOT = resolve(__dirname, '../..')
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx')
 
 // Settings of this process that must not reach a child: it gets only what a test gives it.
-const UNSET = ['DATABASE_URL', 'DATA_DIR', 'TOKEN_SECRET', 'ADMIN_TOKEN', 'PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'NODE_OPTIONS']
+const UNSET = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'TOKEN_SECRET',
+  'ADMIN_TOKEN',
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'NODE_OPTIONS',
+]
 
 /** This process's environment without the server's settings (and Jest's NODE_OPTIONS), plus `extra`. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

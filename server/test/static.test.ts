@@ -21,7 +21,10 @@ describe('the portal served from a build directory', () => {
     mkdirSync(join(dir, 'assets'), { recursive: true })
     // Beside the build, as a server's other files would be: never to be served.
     writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET')
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Rebound</title><script defer src="/assets/main.abc.js"></script>')
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>Rebound</title><script defer src="/assets/main.abc.js"></script>',
+    )
     writeFileSync(join(dir, 'env.js'), "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }")
     writeFileSync(join(dir, 'assets', 'main.abc.js'), 'console.info("portal")')
     db = await openPglite()
@@ -33,16 +36,24 @@ describe('the portal served from a build directory', () => {
     rmSync(root, { recursive: true, force: true })
   })
 
-  test.each(['/', '/products', '/return-item/li-1/exchange', '/no/such/page?x=1'])('GET %s is the page, with the Content-Security-Policy', async (url) => {
-    const response = await app.inject({ method: 'GET', url })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toContain('text/html')
-    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
-    expect(response.headers['x-content-type-options']).toBe('nosniff')
-  })
+  test.each(['/', '/products', '/return-item/li-1/exchange', '/no/such/page?x=1'])(
+    'GET %s is the page, with the Content-Security-Policy',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toContain('text/html')
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+    },
+  )
 
   test('the policy allows no inline or evaluated script and images only from here, https and data:', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]))
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split('; ').map((directive) => [
+        directive.split(' ')[0],
+        directive.split(' ').slice(1).join(' '),
+      ]),
+    )
     expect(directives.get('script-src')).toBe("'self'")
     expect(directives.get('style-src')).toBe("'self'")
     expect(directives.get('img-src')).toBe("'self' https: data:")
@@ -51,20 +62,26 @@ describe('the portal served from a build directory', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe|\*/)
   })
 
-  test.each(['/../secret.txt', '/assets/../../secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt'])(
-    'a file beside the build is never served: %s',
+  test.each([
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+  ])('a file beside the build is never served: %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url })
+    expect(response.body).not.toContain('TOP-SECRET')
+    // The page (a path of the portal) or a 404 (under /assets/): nothing else.
+    expect([200, 404]).toContain(response.statusCode)
+    if (response.statusCode === 200) expect(response.headers['content-type']).toContain('text/html')
+  })
+
+  test.each(['/assets/main.abc.js.map', '/portal-registration/nothing'])(
+    '%s, not in the build nor the API, is a 404',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url })
-      expect(response.body).not.toContain('TOP-SECRET')
-      // The page (a path of the portal) or a 404 (under /assets/): nothing else.
-      expect([200, 404]).toContain(response.statusCode)
-      if (response.statusCode === 200) expect(response.headers['content-type']).toContain('text/html')
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404)
     },
   )
-
-  test.each(['/assets/main.abc.js.map', '/portal-registration/nothing'])('%s, not in the build nor the API, is a 404', async (url) => {
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404)
-  })
 
   test('a preview link with its 16 KB configuration in the URL opens the page over a real connection; a 100 KB one is a 431', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -76,7 +93,9 @@ describe('the portal served from a build directory', () => {
   })
 
   test('hashed assets are cached for a year; the page and env.js are revalidated', async () => {
-    expect((await app.inject({ method: 'GET', url: '/assets/main.abc.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await app.inject({ method: 'GET', url: '/assets/main.abc.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    )
     expect((await app.inject({ method: 'GET', url: '/env.js' })).headers['cache-control']).toBe('no-cache')
     expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache')
   })

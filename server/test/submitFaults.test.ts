@@ -68,15 +68,34 @@ describe.each(engines())('submit faults on %s', (engine) => {
   })
   afterEach(() => app.close())
 
-  const request: ReturnRequest = { items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }], refund_method: 'store_credit' }
-  const submit = (key: string) => app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(token), 'idempotency-key': key }, payload: request })
-  const returnsOf1001 = async () => db.query<{ id: string; name: string }>("SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.name = '#1001'")
+  const request: ReturnRequest = {
+    items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }],
+    refund_method: 'store_credit',
+  }
+  const submit = (key: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: request,
+    })
+  const returnsOf1001 = async () =>
+    db.query<{ id: string; name: string }>(
+      "SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.name = '#1001'",
+    )
 
   /** The shopper's view after the retry: the mug is returned, and the return's instructions open. */
   async function expectVisible(created: ReturnOrder) {
     const again = await verified(app, '#1001', 'jane@example.com')
-    expect(again.line_items.find((line) => line.id === 'li-1001-002')).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
-    const instructions = await app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/instructions`, headers: bearer(token) })
+    expect(again.line_items.find((line) => line.id === 'li-1001-002')).toMatchObject({
+      returnable_quantity: 0,
+      ineligible_reason: 'already_returned',
+    })
+    const instructions = await app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/instructions`,
+      headers: bearer(token),
+    })
     expect(instructions.json()).toMatchObject({ return_id: created.id, return_name: '#1001-R1' })
   }
 
@@ -128,7 +147,9 @@ describe.each(engines())('submit faults on %s', (engine) => {
     expect(statuses.filter((status) => status === 500)).toHaveLength(1)
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 200)).toHaveLength(8)
-    const ids = new Set(answers.filter((answer) => answer.statusCode < 300).map((answer) => answer.json<ReturnOrder>().id))
+    const ids = new Set(
+      answers.filter((answer) => answer.statusCode < 300).map((answer) => answer.json<ReturnOrder>().id),
+    )
     expect(ids.size).toBe(1)
     expect((await returnsOf1001()).map((row) => row.id)).toEqual([...ids])
   })

@@ -1,5 +1,11 @@
 import type { InjectOptions } from 'fastify'
-import type { ReturnInstructions, ReturnOrder, ReturnRequest, SupportToken, VerifiedOrder } from '../../src/api/contract'
+import type {
+  ReturnInstructions,
+  ReturnOrder,
+  ReturnRequest,
+  SupportToken,
+  VerifiedOrder,
+} from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 
@@ -18,18 +24,36 @@ describe.each(engines())('support token on %s', (engine) => {
   const quote = (body: ReturnRequest, token: string) =>
     api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
   const submit = (body: ReturnRequest, token: string, key = 'support-key-0001') =>
-    api.app.inject({ method: 'POST', url: '/portal-registration/returns', headers: { ...bearer(token), 'idempotency-key': key }, payload: body })
-  const countReturns = async () => Number((await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM returns WHERE order_id = $1', [order.order_id]))[0]!.n)
+    api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: body,
+    })
+  const countReturns = async () =>
+    Number(
+      (
+        await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM returns WHERE order_id = $1', [
+          order.order_id,
+        ])
+      )[0]!.n,
+    )
 
   /** The mug refunded as store credit: a return #1001 can make. */
-  const mugReturn = (): ReturnRequest => ({ items: [{ line_item_id: order.line_items[1]!.id, quantity: 1, reason_id: 'changed_mind' }], refund_method: 'store_credit' })
+  const mugReturn = (): ReturnRequest => ({
+    items: [{ line_item_id: order.line_items[1]!.id, quantity: 1, reason_id: 'changed_mind' }],
+    refund_method: 'store_credit',
+  })
 
   test('a shopper token gets a different, read-only token ending exactly when it ends', async () => {
     const response = await supportToken(order.token)
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     const answer = response.json<SupportToken>()
-    expect(answer).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/), token_expires_at: order.token_expires_at })
+    expect(answer).toEqual({
+      token: expect.stringMatching(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+      token_expires_at: order.token_expires_at,
+    })
     expect(answer.token).not.toBe(order.token)
   })
 
@@ -46,7 +70,10 @@ describe.each(engines())('support token on %s', (engine) => {
     ['text', { payload: 'please', headers: { 'content-type': 'text/plain' } }],
     ['bytes', { payload: Buffer.from([1, 2, 3]), headers: { 'content-type': 'application/octet-stream' } }],
   ])('any other body (%s) is a 400', async (_name, extra) => {
-    const response = await supportToken(order.token, { ...extra, headers: { ...extra.headers, ...bearer(order.token) } })
+    const response = await supportToken(order.token, {
+      ...extra,
+      headers: { ...extra.headers, ...bearer(order.token) },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: 'invalid_request', message: expect.any(String) })
   })
@@ -55,7 +82,14 @@ describe.each(engines())('support token on %s', (engine) => {
     const none = await api.app.inject({ method: 'POST', url: '/portal-registration/support-token' })
     const [payload, signature] = order.token.split('.')
     const forged = await supportToken(`${payload}.${signature}x`)
-    const expired = await supportToken(issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires: Math.floor(NOW.getTime() / 1000) - 1, readOnly: false }))
+    const expired = await supportToken(
+      issueToken(Buffer.from('test-secret'), {
+        orderId: order.order_id,
+        shopId: 'demo',
+        expires: Math.floor(NOW.getTime() / 1000) - 1,
+        readOnly: false,
+      }),
+    )
     for (const response of [none, forged, expired]) {
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ error: 'session_expired', message: expect.any(String) })
@@ -64,7 +98,12 @@ describe.each(engines())('support token on %s', (engine) => {
 
   test('a token about to expire gives a read-only token that expires with it, never later', async () => {
     const expires = Math.floor(NOW.getTime() / 1000) + 90
-    const shortLived = issueToken(Buffer.from('test-secret'), { orderId: order.order_id, shopId: 'demo', expires, readOnly: false })
+    const shortLived = issueToken(Buffer.from('test-secret'), {
+      orderId: order.order_id,
+      shopId: 'demo',
+      expires,
+      readOnly: false,
+    })
     expect((await readOnlyToken(shortLived)).token_expires_at).toBe(new Date(expires * 1000).toISOString())
   })
 
@@ -79,10 +118,18 @@ describe.each(engines())('support token on %s', (engine) => {
   test('a read-only token reads the catalogue, the instructions of the order’s return, and its label opens', async () => {
     const created = (await submit(mugReturn(), order.token)).json<ReturnOrder>()
     const { token } = await readOnlyToken()
-    const catalogue = await api.app.inject({ method: 'GET', url: '/portal-registration/catalogue', headers: bearer(token) })
+    const catalogue = await api.app.inject({
+      method: 'GET',
+      url: '/portal-registration/catalogue',
+      headers: bearer(token),
+    })
     expect(catalogue.statusCode).toBe(200)
     expect(catalogue.json().products.length).toBeGreaterThan(0)
-    const instructions = await api.app.inject({ method: 'GET', url: `/portal-registration/returns/${created.id}/instructions`, headers: bearer(token) })
+    const instructions = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/instructions`,
+      headers: bearer(token),
+    })
     expect(instructions.statusCode).toBe(200)
     const { return_name, label_url } = instructions.json<ReturnInstructions>()
     expect(return_name).toBe('#1001-R1')
@@ -118,7 +165,10 @@ describe.each(engines())('support token on %s', (engine) => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>
     delete claims.r
     const stripped = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`
-    expect((await submit(mugReturn(), stripped)).json()).toEqual({ error: 'session_expired', message: expect.any(String) })
+    expect((await submit(mugReturn(), stripped)).json()).toEqual({
+      error: 'session_expired',
+      message: expect.any(String),
+    })
     expect(await countReturns()).toBe(0)
   })
 

@@ -48,43 +48,46 @@ describe.each(engines())('health on %s', (engine) => {
 })
 
 // Only a server can go away; engines() makes the PostgreSQL server mandatory in CI.
-if (engines().includes('postgres')) describe('the PostgreSQL server going away', () => {
-  test('the API answers 503 within a few seconds while it is away, and recovers by itself when it is back', async () => {
-    // A migrated schema to point the app at, reached through the relay.
-    const schemaDb = await openTestDatabase('postgres')
-    const [{ schema }] = (await schemaDb.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }]
-    const target = new URL(process.env.TEST_DATABASE_URL!)
-    const link = await relay(target)
-    const url = new URL(target)
-    url.host = `127.0.0.1:${link.port}`
-    url.searchParams.set('options', `-c search_path=${schema}`)
-    const db = await openPostgres(url.toString(), 2)
-    const app = await buildApp({ db, secret: Buffer.from('s') })
-    try {
-      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+if (engines().includes('postgres'))
+  describe('the PostgreSQL server going away', () => {
+    test('the API answers 503 within a few seconds while it is away, and recovers by itself when it is back', async () => {
+      // A migrated schema to point the app at, reached through the relay.
+      const schemaDb = await openTestDatabase('postgres')
+      const [{ schema }] = (await schemaDb.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
+        { schema: string },
+      ]
+      const target = new URL(process.env.TEST_DATABASE_URL!)
+      const link = await relay(target)
+      const url = new URL(target)
+      url.host = `127.0.0.1:${link.port}`
+      url.searchParams.set('options', `-c search_path=${schema}`)
+      const db = await openPostgres(url.toString(), 2)
+      const app = await buildApp({ db, secret: Buffer.from('s') })
+      try {
+        expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
 
-      link.cut()
-      const started = performance.now()
-      const down = await app.inject({ method: 'GET', url: '/portal-registration/config/demo' })
-      expect(down.statusCode).toBe(503)
-      expect(down.json()).toEqual({ error: 'unavailable', message: expect.any(String) })
-      expect(down.headers['retry-after']).toBe('5')
-      expect(performance.now() - started).toBeLessThan(3_000)
-      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(503)
+        link.cut()
+        const started = performance.now()
+        const down = await app.inject({ method: 'GET', url: '/portal-registration/config/demo' })
+        expect(down.statusCode).toBe(503)
+        expect(down.json()).toEqual({ error: 'unavailable', message: expect.any(String) })
+        expect(down.headers['retry-after']).toBe('5')
+        expect(performance.now() - started).toBeLessThan(3_000)
+        expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(503)
 
-      link.restore()
-      // No restart: the pool makes new connections on the next requests.
-      let status = 0
-      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
-        status = (await app.inject({ method: 'GET', url: '/health' })).statusCode
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100))
+        link.restore()
+        // No restart: the pool makes new connections on the next requests.
+        let status = 0
+        for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+          status = (await app.inject({ method: 'GET', url: '/health' })).statusCode
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        expect(status).toBe(200)
+      } finally {
+        await app.close()
+        await db.close()
+        await link.close()
+        await schemaDb.close()
       }
-      expect(status).toBe(200)
-    } finally {
-      await app.close()
-      await db.close()
-      await link.close()
-      await schemaDb.close()
-    }
+    })
   })
-})

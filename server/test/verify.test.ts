@@ -13,7 +13,13 @@ describe.each(engines())('verify on %s', (engine) => {
     expect(order.order_name).toBe('#1001')
     expect(order.currency_code).toBe('EUR')
     const [tee, mug, shirt] = order.line_items
-    expect(tee).toMatchObject({ title: 'Classic Tee', variant_title: 'M', quantity: 2, returnable_quantity: 2, ineligible_reason: null })
+    expect(tee).toMatchObject({
+      title: 'Classic Tee',
+      variant_title: 'M',
+      quantity: 2,
+      returnable_quantity: 2,
+      ineligible_reason: null,
+    })
     expect(tee!.price.presentment_money).toEqual({ amount: '25.00', currency_code: 'EUR' })
     expect(mug).toMatchObject({ title: 'Ceramic Mug', returnable_quantity: 1, ineligible_reason: null })
     expect(shirt).toMatchObject({ title: 'Linen Shirt', returnable_quantity: 0, ineligible_reason: 'final_sale' })
@@ -51,7 +57,12 @@ describe.each(engines())('verify on %s', (engine) => {
   })
 
   test('a wrong portal_id for the shop is an unknown order, never a hint', async () => {
-    const response = await verify(api.app, { order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-acme' })
+    const response = await verify(api.app, {
+      order_name: '#1001',
+      email: 'jane@example.com',
+      shop: 'demo',
+      portal_id: 'portal-acme',
+    })
     expect(response.json()).toEqual({ error: 'invalid_order' })
   })
 
@@ -65,7 +76,9 @@ describe.each(engines())('verify on %s', (engine) => {
   test('#1006: 150 items, a third of them exchangeable', async () => {
     const order = await verified(api.app, '#1006', 'bulk@example.com')
     expect(order.line_items).toHaveLength(150)
-    const exchangeable = order.line_items.filter((line) => (order.exchange_data!.options[line.variant_id ?? '']?.length ?? 0) > 1)
+    const exchangeable = order.line_items.filter(
+      (line) => (order.exchange_data!.options[line.variant_id ?? '']?.length ?? 0) > 1,
+    )
     expect(exchangeable).toHaveLength(50)
   })
 
@@ -88,7 +101,9 @@ describe.each(engines())('verify on %s', (engine) => {
     })
     const german = response.json<VerifiedOrder>()
     expect(german.return_reasons.map((reason) => reason.id)).toEqual(english.return_reasons.map((reason) => reason.id))
-    expect(german.return_reasons.map((reason) => reason.label)).not.toEqual(english.return_reasons.map((reason) => reason.label))
+    expect(german.return_reasons.map((reason) => reason.label)).not.toEqual(
+      english.return_reasons.map((reason) => reason.label),
+    )
   })
 
   test.each([
@@ -105,7 +120,12 @@ describe.each(engines())('verify on %s', (engine) => {
   })
 
   test('a body that is not JSON is a 400, never a 500', async () => {
-    const response = await api.app.inject({ method: 'POST', url: '/portal-registration/verify', headers: { 'content-type': 'application/json' }, payload: '{"order_name":' })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/verify',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"order_name":',
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toBe('invalid_request')
   })
@@ -113,7 +133,9 @@ describe.each(engines())('verify on %s', (engine) => {
 
 describe('verify limits (PGlite)', () => {
   test('per order name: the 4th attempt on one order within a minute is 429, from any client', async () => {
-    const api = await startApi('pglite', { limits: { verifyPerClient: 100, verifyPerOrder: 3, verifyFailureFloorMs: 0 } })
+    const api = await startApi('pglite', {
+      limits: { verifyPerClient: 100, verifyPerOrder: 3, verifyFailureFloorMs: 0 },
+    })
     try {
       const statuses: number[] = []
       for (const [index, email] of ['a@example.com', 'b@example.com', 'c@example.com', 'jane@example.com'].entries()) {
@@ -134,22 +156,32 @@ describe('verify limits (PGlite)', () => {
   })
 
   test('per client: a burst of 40 guesses from one address gets 429 after the limit', async () => {
-    const api = await startApi('pglite', { limits: { verifyPerClient: 10, verifyPerOrder: 1000, verifyFailureFloorMs: 0 } })
+    const api = await startApi('pglite', {
+      limits: { verifyPerClient: 10, verifyPerOrder: 1000, verifyFailureFloorMs: 0 },
+    })
     try {
       const responses = await Promise.all(
-        Array.from({ length: 40 }, (_, index) => verify(api.app, { order_name: `#${2000 + index}`, email: 'guess@example.com', ...DEMO })),
+        Array.from({ length: 40 }, (_, index) =>
+          verify(api.app, { order_name: `#${2000 + index}`, email: 'guess@example.com', ...DEMO }),
+        ),
       )
       const statuses = responses.map((response) => response.statusCode)
       expect(statuses.filter((status) => status === 400)).toHaveLength(10)
       expect(statuses.filter((status) => status === 429)).toHaveLength(30)
-      expect(responses.find((response) => response.statusCode === 429)!.json()).toEqual({ error: 'too_many_attempts', message: expect.any(String) })
+      expect(responses.find((response) => response.statusCode === 429)!.json()).toEqual({
+        error: 'too_many_attempts',
+        message: expect.any(String),
+      })
     } finally {
       await api.close()
     }
   })
 
   test('behind a trusted proxy the client is the address the proxy saw: a forged X-Forwarded-For does not step around the per-client limit', async () => {
-    const api = await startApi('pglite', { trustProxy: ['10.0.0.0/8'], limits: { verifyPerClient: 3, verifyPerOrder: 1000, verifyFailureFloorMs: 0 } })
+    const api = await startApi('pglite', {
+      trustProxy: ['10.0.0.0/8'],
+      limits: { verifyPerClient: 3, verifyPerOrder: 1000, verifyFailureFloorMs: 0 },
+    })
     try {
       // The load balancer (10.0.0.2) appends the address it saw; whatever the client wrote is to its left.
       const through = (client: string, forged: string, index: number) =>
@@ -161,7 +193,8 @@ describe('verify limits (PGlite)', () => {
           payload: { order_name: `#${3000 + index}`, email: 'guess@example.com', ...DEMO },
         })
       const statuses: number[] = []
-      for (let index = 0; index < 5; index++) statuses.push((await through('203.0.113.7', `198.51.100.${index}`, index)).statusCode)
+      for (let index = 0; index < 5; index++)
+        statuses.push((await through('203.0.113.7', `198.51.100.${index}`, index)).statusCode)
       expect(statuses).toEqual([400, 400, 400, 429, 429])
       // Another shopper behind the same load balancer is not held back.
       expect((await through('203.0.113.8', '198.51.100.9', 9)).statusCode).toBe(400)
@@ -180,7 +213,9 @@ describe('verify limits (PGlite)', () => {
   })
 
   test('every failure takes at least the floor, so an unknown order and a wrong e-mail cannot be told apart by time', async () => {
-    const api = await startApi('pglite', { limits: { verifyPerClient: 100, verifyPerOrder: 100, verifyFailureFloorMs: 120 } })
+    const api = await startApi('pglite', {
+      limits: { verifyPerClient: 100, verifyPerOrder: 100, verifyFailureFloorMs: 120 },
+    })
     try {
       for (const [order_name, email] of [
         ['#9999', 'nobody@example.com'],

@@ -24,7 +24,10 @@ describe.each(engines())('the orders verify has found, on %s', (engine) => {
     const line = first!.order.line_items[0]!.id
     // A unit of the first line returned, as insertReturn records it beside the order.
     await db.transaction((tx) =>
-      tx.query(`UPDATE orders SET returned_units = jsonb_set(returned_units, ARRAY[$2::text], to_jsonb(1)) WHERE id = $1`, [first!.order.id, line]),
+      tx.query(
+        `UPDATE orders SET returned_units = jsonb_set(returned_units, ARRAY[$2::text], to_jsonb(1)) WHERE id = $1`,
+        [first!.order.id, line],
+      ),
     )
     const after = await find()
     expect(after).not.toBe(first)

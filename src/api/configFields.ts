@@ -23,4 +23,9 @@ export const CONFIG_TEXT_FIELDS = [
 ] as const satisfies readonly (keyof PortalConfig)[]
 
 /** The URL fields of the configuration (only http: and https: are used). */
-export const CONFIG_URL_FIELDS = ['favicon_src', 'background_src', 'logo_src', 'website_url'] as const satisfies readonly (keyof PortalConfig)[]
+export const CONFIG_URL_FIELDS = [
+  'favicon_src',
+  'background_src',
+  'logo_src',
+  'website_url',
+] as const satisfies readonly (keyof PortalConfig)[]

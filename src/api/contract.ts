@@ -50,11 +50,7 @@ export interface VerifyRequest {
 }
 
 /** The 400 codes of verify (portal-spec.md §8). Anything else shows default_error_message. */
-export type VerifyErrorCode =
-  | 'invalid_order'
-  | 'order_not_fulfilled'
-  | 'order_too_old'
-  | 'order_already_has_return'
+export type VerifyErrorCode = 'invalid_order' | 'order_not_fulfilled' | 'order_too_old' | 'order_already_has_return'
 
 /** Every 4xx answer of the API: { error: code, message?: human words naming the bad field }. */
 export interface ApiError {
@@ -337,7 +333,12 @@ export interface ReturnInstructions {
 export type ReturnItemState = 'requested' | 'in_transit' | 'received' | 'refunded'
 
 /** The states an item that is sent back goes through, in order. */
-export const RETURN_ITEM_STATES = ['requested', 'in_transit', 'received', 'refunded'] as const satisfies readonly ReturnItemState[]
+export const RETURN_ITEM_STATES = [
+  'requested',
+  'in_transit',
+  'received',
+  'refunded',
+] as const satisfies readonly ReturnItemState[]
 
 /** The states of an item the shopper keeps: nothing travels, so never in transit or received. */
 export const KEPT_ITEM_STATES = ['requested', 'refunded'] as const satisfies readonly ReturnItemState[]

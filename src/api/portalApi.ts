@@ -12,7 +12,14 @@ export const DAY_IN_SECONDS = 24 * 60 * 60
 export const API_TIMEOUT_MS = 20_000
 
 /** Calls made with the verify token; configuration and verify go without it. */
-const AUTHORISED_ENDPOINTS = new Set(['quoteReturn', 'submitReturn', 'getCatalogue', 'getReturnInstructions', 'createSupportToken', 'uploadPhoto'])
+const AUTHORISED_ENDPOINTS = new Set([
+  'quoteReturn',
+  'submitReturn',
+  'getCatalogue',
+  'getReturnInstructions',
+  'createSupportToken',
+  'uploadPhoto',
+])
 
 interface FlowState {
   returnFlow?: { order?: { token?: unknown } | null; launch?: { lang?: unknown } }
@@ -29,10 +36,12 @@ export const portalApi = createApi({
     prepareHeaders: (headers, { getState, endpoint }) => {
       const flow = (getState() as FlowState).returnFlow
       const token = flow?.order?.token
-      if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string') headers.set('authorization', `Bearer ${token}`)
+      if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string')
+        headers.set('authorization', `Bearer ${token}`)
       // The shopper's language (?lang=), so the API names reasons in it; the bodies stay as specified.
       const lang = flow?.launch?.lang
-      if (typeof lang === 'string' && /^[a-z]{2}(?:-[a-z0-9]{2,8})?$/i.test(lang)) headers.set('accept-language', lang.toLowerCase())
+      if (typeof lang === 'string' && /^[a-z]{2}(?:-[a-z0-9]{2,8})?$/i.test(lang))
+        headers.set('accept-language', lang.toLowerCase())
       return headers
     },
   }),

@@ -29,7 +29,10 @@ export function findLeafReason(reasons: readonly ReturnReason[], id: string): Re
 
 /** Every reason of the tree, parents before their children. */
 export function allReasons(reasons: readonly ReturnReason[], depth = 1): ReturnReason[] {
-  return reasons.flatMap((reason) => [reason, ...(reason.children && depth < REASON_DEPTH ? allReasons(reason.children, depth + 1) : [])])
+  return reasons.flatMap((reason) => [
+    reason,
+    ...(reason.children && depth < REASON_DEPTH ? allReasons(reason.children, depth + 1) : []),
+  ])
 }
 
 /** How many photos a reason asks for (0 when none). */

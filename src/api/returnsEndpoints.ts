@@ -1,5 +1,12 @@
 import { env } from '../app/env'
-import type { Catalogue, ReturnInstructionsAnswer, ReturnOrder, ReturnRequest, ReturnStatus, SupportToken } from './contract'
+import type {
+  Catalogue,
+  ReturnInstructionsAnswer,
+  ReturnOrder,
+  ReturnRequest,
+  ReturnStatus,
+  SupportToken,
+} from './contract'
 import { hostUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {
@@ -25,12 +32,16 @@ const returnsApi = portalApi.injectEndpoints({
       query: () => hostUrl(env.apiUrl, '/portal-registration/catalogue'),
     }),
     getReturnInstructions: build.query<ReturnInstructionsAnswer, { returnId: string }>({
-      query: ({ returnId }) => hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
+      query: ({ returnId }) =>
+        hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
     }),
     /** A return's status from its kept link: signed, no session token (read-only, this return only). */
     getReturnStatus: build.query<ReturnStatus, { returnId: string; signature: string }>({
       query: ({ returnId, signature }) =>
-        hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/status?signature=${encodeURIComponent(signature)}`),
+        hostUrl(
+          env.apiUrl,
+          `/portal-registration/returns/${encodeURIComponent(returnId)}/status?signature=${encodeURIComponent(signature)}`,
+        ),
     }),
     /** A read-only token for the support code: a mutation, as each call mints a new token. */
     createSupportToken: build.mutation<SupportToken, void>({

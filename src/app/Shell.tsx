@@ -42,7 +42,9 @@ export function Shell() {
   useUiLocale(uiLocale(shop.lang))
   // The render that follows the configuration's arrival is the page's largest (the whole screen):
   // deferred, React does it in slices that leave the main thread free (no long task, TBT).
-  const loaded = useDeferredValue(useMemo(() => ({ config: shop.config, isLoading: shop.isLoading }), [shop.config, shop.isLoading]))
+  const loaded = useDeferredValue(
+    useMemo(() => ({ config: shop.config, isLoading: shop.isLoading }), [shop.config, shop.isLoading]),
+  )
   const config = loaded.config
   const { pathname } = useLocation()
   const readOnly = useAppSelector(selectReadOnly)
@@ -62,7 +64,11 @@ export function Shell() {
           <Suspense fallback={<LoadingCard label={t('shell.loadingStep')} />}>
             <main className="card">
               <header className="card__header">
-                <ShopLogo src={config.logo_src} websiteUrl={config.website_url} shopName={config.document_title_text || config.shop} />
+                <ShopLogo
+                  src={config.logo_src}
+                  websiteUrl={config.website_url}
+                  shopName={config.document_title_text || config.shop}
+                />
               </header>
               <RouteErrorBoundary resetKey={pathname}>
                 <Outlet context={config} />

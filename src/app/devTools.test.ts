@@ -3,7 +3,11 @@ import { devToolsOptions } from './devTools'
 describe('devToolsOptions', () => {
   const memory = () => {
     const data = new Map<string, string>()
-    return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), removeItem: (key: string) => void data.delete(key) }
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    }
   }
 
   test('development: on, with traces', () => {

@@ -7,7 +7,11 @@ const FLAG = 'rebound:devtools'
  * Redux DevTools: in development with traces; in production only after `?devtools=1` (kept for the
  * tab's session, `?devtools=0` turns it off), and then with every e-mail masked.
  */
-export function devToolsOptions(production: boolean, search: string, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null): boolean | DevToolsEnhancerOptions {
+export function devToolsOptions(
+  production: boolean,
+  search: string,
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null,
+): boolean | DevToolsEnhancerOptions {
   if (!production) return { name: 'Rebound', trace: true, traceLimit: 25 }
   const asked = new URLSearchParams(search).get('devtools')
   try {
@@ -18,5 +22,10 @@ export function devToolsOptions(production: boolean, search: string, storage: Pi
   }
   const enabled = asked === '1' || (asked !== '0' && storage?.getItem(FLAG) === '1')
   if (!enabled) return false
-  return { name: 'Rebound', trace: false, actionSanitizer: (action) => maskEmails(action), stateSanitizer: (state) => maskEmails(state) }
+  return {
+    name: 'Rebound',
+    trace: false,
+    actionSanitizer: (action) => maskEmails(action),
+    stateSanitizer: (state) => maskEmails(state),
+  }
 }

@@ -4,7 +4,13 @@ beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}))
 afterEach(() => jest.restoreAllMocks())
 
 test('reads hosts and trims trailing slashes', () => {
-  expect(readEnv({ configUrl: 'https://config.example.com/', apiUrl: 'https://api.example.com/v1/', defaultSubdomain: 'Acme' })).toEqual({
+  expect(
+    readEnv({
+      configUrl: 'https://config.example.com/',
+      apiUrl: 'https://api.example.com/v1/',
+      defaultSubdomain: 'Acme',
+    }),
+  ).toEqual({
     configUrl: 'https://config.example.com',
     apiUrl: 'https://api.example.com/v1',
     defaultSubdomain: 'acme',

@@ -55,11 +55,14 @@ export function lazyScreen(load: () => Promise<ScreenModule>): ScreenLoader {
     if (loaded === null) return reloadOnFailure(fetchChunk())
     const module = loaded
     // React.lazy reads a thenable that calls back at once as already resolved.
-    return { then: (onFulfilled: (value: ScreenModule) => unknown) => onFulfilled(module) } as unknown as Promise<ScreenModule>
+    return {
+      then: (onFulfilled: (value: ScreenModule) => unknown) => onFulfilled(module),
+    } as unknown as Promise<ScreenModule>
   }) as ScreenLoader
-  loader.preload = () => fetchChunk().then(
-    () => undefined,
-    () => undefined,
-  )
+  loader.preload = () =>
+    fetchChunk().then(
+      () => undefined,
+      () => undefined,
+    )
   return loader
 }

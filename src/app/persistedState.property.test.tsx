@@ -19,7 +19,18 @@ import { makeStore, persistedFlowKey } from './store'
 
 const KEY = persistedFlowKey('demo')
 const BROKEN_SCREEN = 'This page could not be shown'
-const ROUTES = ['/', '/products', '/return-item/tee/return-reason', '/return-item/mug/exchange', '/return-item/tee/exchange', '/upsell-offer', '/upsell-explore', '/refund-method', '/confirm', '/return-instruction']
+const ROUTES = [
+  '/',
+  '/products',
+  '/return-item/tee/return-reason',
+  '/return-item/mug/exchange',
+  '/return-item/tee/exchange',
+  '/upsell-offer',
+  '/upsell-explore',
+  '/refund-method',
+  '/confirm',
+  '/return-instruction',
+]
 
 beforeEach(() => {
   server.use(
@@ -39,7 +50,9 @@ async function reloadWith(stored: string, route: string) {
   const store = makeStore()
   await new Promise<void>((resolve) => persistStore(store, null, resolve))
   // As restored, before the start screen (if that is the route) begins a new session.
-  const { _persist: _meta, ...restored } = store.getState().returnFlow as ReturnType<typeof store.getState>['returnFlow'] & { _persist?: unknown }
+  const { _persist: _meta, ...restored } = store.getState().returnFlow as ReturnType<
+    typeof store.getState
+  >['returnFlow'] & { _persist?: unknown }
   render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
@@ -72,7 +85,11 @@ test('any spoiled session, reloaded on any step: a screen with its heading, neve
       try {
         const { heading } = await reloadWith(stored, route)
         expect(heading.textContent?.trim()).not.toBe('')
-        expect({ route, stored, broken: screen.queryByText(BROKEN_SCREEN) !== null }).toEqual({ route, stored, broken: false })
+        expect({ route, stored, broken: screen.queryByText(BROKEN_SCREEN) !== null }).toEqual({
+          route,
+          stored,
+          broken: false,
+        })
       } finally {
         cleanup()
         sessionStorage.clear()

@@ -28,9 +28,10 @@ function baseUrl(value: unknown, name: string): string {
 /** Reads and checks window.PORTAL_ENV; anything malformed falls back to a safe default. */
 export function readEnv(source: RawPortalEnv): PortalEnv {
   const raw = source && typeof source === 'object' ? source : {}
-  const subdomain = typeof raw.defaultSubdomain === 'string' && /^[a-z0-9-]{1,63}$/i.test(raw.defaultSubdomain)
-    ? raw.defaultSubdomain.toLowerCase()
-    : DEFAULTS.defaultSubdomain
+  const subdomain =
+    typeof raw.defaultSubdomain === 'string' && /^[a-z0-9-]{1,63}$/i.test(raw.defaultSubdomain)
+      ? raw.defaultSubdomain.toLowerCase()
+      : DEFAULTS.defaultSubdomain
   return {
     configUrl: baseUrl(raw.configUrl, 'configUrl'),
     apiUrl: baseUrl(raw.apiUrl, 'apiUrl'),

@@ -5,7 +5,9 @@ import { screenLoaders, type ScreenName } from './screens'
 
 /** Spies on every later step's preload (calling through), by screen name. */
 function watchPreloads() {
-  const spies = (Object.keys(screenLoaders) as ScreenName[]).map((name) => [name, jest.spyOn(screenLoaders[name], 'preload')] as const)
+  const spies = (Object.keys(screenLoaders) as ScreenName[]).map(
+    (name) => [name, jest.spyOn(screenLoaders[name], 'preload')] as const,
+  )
   return () => spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([name]) => name)
 }
 

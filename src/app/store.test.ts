@@ -56,13 +56,19 @@ test('the API cache is never persisted', async () => {
 test.each([
   ['corrupted JSON', '{"launch": nope'],
   ['a foreign shape', JSON.stringify({ cart: '[]', _persist: JSON.stringify({ version: 7, rehydrated: true }) })],
-  ['an older version with a broken order', JSON.stringify({ order: '{"order_name":1}', _persist: JSON.stringify({ version: 0, rehydrated: true }) })],
+  [
+    'an older version with a broken order',
+    JSON.stringify({ order: '{"order_name":1}', _persist: JSON.stringify({ version: 0, rehydrated: true }) }),
+  ],
 ])('%s in sessionStorage gives a clean start', async (_name, stored) => {
   jest.spyOn(console, 'error').mockImplementation(() => {})
   sessionStorage.setItem(KEY, stored)
   const store = makeStore()
   await rehydrated(store)
-  expect(store.getState().returnFlow).toMatchObject({ launch: { lang: null, testMode: false, configOverride: null }, order: null })
+  expect(store.getState().returnFlow).toMatchObject({
+    launch: { lang: null, testMode: false, configOverride: null },
+    order: null,
+  })
   jest.restoreAllMocks()
 })
 

@@ -1,5 +1,15 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig, type PersistedState } from 'redux-persist'
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  type PersistConfig,
+  type PersistedState,
+} from 'redux-persist'
 import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'

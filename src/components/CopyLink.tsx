@@ -29,7 +29,14 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         {label}
       </label>
       <div className="copy-link__row">
-        <input ref={field} id={id} className="field__input copy-link__input" readOnly value={url} onFocus={(event) => event.target.select()} />
+        <input
+          ref={field}
+          id={id}
+          className="field__input copy-link__input"
+          readOnly
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
         <button type="button" className="button button--secondary copy-link__button" onClick={() => void copy()}>
           {t('status.copy')}
         </button>

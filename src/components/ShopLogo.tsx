@@ -9,7 +9,9 @@ interface ShopLogoProps {
 /** The shop's logo; a link to the shop's website in a new tab when it has one. */
 export function ShopLogo({ src, websiteUrl, shopName }: ShopLogoProps) {
   const t = useT()
-  const image = src ? <img className="shop-logo__image" src={src} alt={websiteUrl ? t('shell.logoLink', { shop: shopName }) : shopName} /> : null
+  const image = src ? (
+    <img className="shop-logo__image" src={src} alt={websiteUrl ? t('shell.logoLink', { shop: shopName }) : shopName} />
+  ) : null
   if (!image) return null
   if (!websiteUrl) return <div className="shop-logo">{image}</div>
   return (

@@ -39,7 +39,11 @@ function BackLink({ fallback }: { fallback: string }) {
   const t = useT()
   const index = (window.history.state as { idx?: unknown } | null)?.idx
   return (
-    <button type="button" className="back-link" onClick={() => (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}>
+    <button
+      type="button"
+      className="back-link"
+      onClick={() => (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}
+    >
       {t('common.back')}
     </button>
   )

@@ -5,7 +5,12 @@ import type { Translate } from '../i18n/useT'
 import { countedTiming, formatDay, refundWhen } from './refundTiming'
 
 const t: Translate = (id, values) => i18n._(id, values)
-const timing = (from_days: number, to_days: number, after: RefundTiming['after'] = 'receipt', business_days = true): RefundTiming => ({ from_days, to_days, business_days, after })
+const timing = (
+  from_days: number,
+  to_days: number,
+  after: RefundTiming['after'] = 'receipt',
+  business_days = true,
+): RefundTiming => ({ from_days, to_days, business_days, after })
 
 describe('refundWhen', () => {
   beforeAll(async () => {
@@ -45,8 +50,22 @@ test('formatDay names the calendar day itself, whatever the time zone', () => {
 
 test.each([
   ['every refunded item kept: counts from the submission', [{ keep: true, exchange_variant_id: null }], 'submit'],
-  ['kept beside an exchange: still from the submission', [{ keep: true, exchange_variant_id: null }, { keep: false, exchange_variant_id: 'v' }], 'submit'],
-  ['one refunded item sent back: from receipt', [{ keep: true, exchange_variant_id: null }, { keep: false, exchange_variant_id: null }], 'receipt'],
+  [
+    'kept beside an exchange: still from the submission',
+    [
+      { keep: true, exchange_variant_id: null },
+      { keep: false, exchange_variant_id: 'v' },
+    ],
+    'submit',
+  ],
+  [
+    'one refunded item sent back: from receipt',
+    [
+      { keep: true, exchange_variant_id: null },
+      { keep: false, exchange_variant_id: null },
+    ],
+    'receipt',
+  ],
   ['exchanges only: as the shop set it', [{ keep: false, exchange_variant_id: 'v' }], 'receipt'],
   ['a return from before the flag: as the shop set it', [{ exchange_variant_id: null }], 'receipt'],
 ] as const)('countedTiming: %s', (_name, items, after) => {

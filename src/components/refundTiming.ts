@@ -16,7 +16,10 @@ export function refundWhen(timing: RefundTiming, t: Translate, locale: string): 
   const words = WHEN[timing.after]
   if (timing.to_days === 0) return t(words.now)
   const number = new Intl.NumberFormat(locale)
-  const range = timing.from_days === timing.to_days ? number.format(timing.to_days) : `${number.format(timing.from_days)}–${number.format(timing.to_days)}`
+  const range =
+    timing.from_days === timing.to_days
+      ? number.format(timing.to_days)
+      : `${number.format(timing.from_days)}–${number.format(timing.to_days)}`
   // A range is plural in every language we have ("0–1 days"); a single number by its own rule.
   const count = timing.from_days === timing.to_days ? timing.to_days : Math.max(2, timing.to_days)
   return t(timing.business_days ? words.business : words.calendar, { range, count })
@@ -27,7 +30,10 @@ export function refundWhen(timing: RefundTiming, t: Translate, locale: string): 
  * nothing is sent back, so a timing "after receipt" counts from the submission instead.
  * @example countedTiming({ from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, [{ keep: true, exchange_variant_id: null }]).after // 'submit'
  */
-export function countedTiming(timing: RefundTiming, items: readonly Pick<ReturnOrderItem, 'keep' | 'exchange_variant_id'>[]): RefundTiming {
+export function countedTiming(
+  timing: RefundTiming,
+  items: readonly Pick<ReturnOrderItem, 'keep' | 'exchange_variant_id'>[],
+): RefundTiming {
   const refunded = items.filter((item) => !item.exchange_variant_id)
   const allKept = refunded.length > 0 && refunded.every((item) => item.keep === true)
   return allKept && timing.after === 'receipt' ? { ...timing, after: 'submit' } : timing

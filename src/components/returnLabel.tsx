@@ -20,10 +20,24 @@ function countryName(code: string, locale: string): string {
 }
 
 /** Where the parcel goes, line by line, the country in the shopper's language. */
-export function ReturnAddress({ address, locale, className = 'instructions__address' }: { address: Address; locale: string; className?: string }) {
+export function ReturnAddress({
+  address,
+  locale,
+  className = 'instructions__address',
+}: {
+  address: Address
+  locale: string
+  className?: string
+}) {
   return (
     <address className={className}>
-      {[address.name, address.line1, address.line2, `${address.postal_code} ${address.city}`, countryName(address.country_code, locale)]
+      {[
+        address.name,
+        address.line1,
+        address.line2,
+        `${address.postal_code} ${address.city}`,
+        countryName(address.country_code, locale),
+      ]
         .filter(Boolean)
         .map((line, index) => (
           <span key={index}>{line}</span>

@@ -17,11 +17,22 @@ import { renderPortal } from '../testing/renderWithProviders'
 import { server } from '../testing/server'
 import { uiLocale } from './i18n'
 
-const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m', quantity: 3, returnable_quantity: 3 })
+const tee = buildLineItem({
+  id: 'tee',
+  title: 'Classic Tee',
+  variant_title: 'M',
+  variant_id: 'v-m',
+  quantity: 3,
+  returnable_quantity: 3,
+})
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
 const order = buildOrder({
   line_items: [tee, mug],
-  exchange_data: { options: { 'v-m': ['v-m', 'v-l'] }, upsell_enabled: true, variants: { 'v-l': buildVariant({ id: 'v-l', title: 'L' }) } },
+  exchange_data: {
+    options: { 'v-m': ['v-m', 'v-l'] },
+    upsell_enabled: true,
+    variants: { 'v-l': buildVariant({ id: 'v-l', title: 'L' }) },
+  },
 })
 const items: ChosenItem[] = [
   { lineItemId: 'tee', quantity: 2, reason: { id: 'too-small', comment: '' }, exchange: { kind: 'refund' } },
@@ -29,19 +40,36 @@ const items: ChosenItem[] = [
 ]
 const quote = buildQuote('11.50', {
   store_credit_value: money('12.65'),
-  breakdown: { items_subtotal: money('10.00'), tax: money('2.00'), return_fee: money('0.50'), bonus: money('0.00'), upsell: money('0.00'), total: money('11.50') },
+  breakdown: {
+    items_subtotal: money('10.00'),
+    tax: money('2.00'),
+    return_fee: money('0.50'),
+    bonus: money('0.00'),
+    upsell: money('0.00'),
+    total: money('11.50'),
+  },
 })
 
 const launch = (lang: string | null): Launch => ({ lang, testMode: true, configOverride: null })
 
 /** Every screen, with the choices that let it render, and words of it in English and German. */
 const screens: { route: string; flow: Partial<ReturnFlowState>; en: (string | RegExp)[]; de: (string | RegExp)[] }[] = [
-  { route: '/', flow: { order: null }, en: ['Order number', 'E-mail address', 'Test Mode'], de: ['Bestellnummer', 'E-Mail-Adresse', 'Testmodus'] },
+  {
+    route: '/',
+    flow: { order: null },
+    en: ['Order number', 'E-mail address', 'Test Mode'],
+    de: ['Bestellnummer', 'E-Mail-Adresse', 'Testmodus'],
+  },
   {
     route: '/products',
     flow: {},
     en: ['Choose the items to return', 'Choose at least one item to continue.', 'each · Qty 3', 'Items'],
-    de: ['Wählen Sie die Artikel für die Rücksendung', 'Wählen Sie mindestens einen Artikel, um fortzufahren.', 'pro Stück · Menge 3', 'Artikel'],
+    de: [
+      'Wählen Sie die Artikel für die Rücksendung',
+      'Wählen Sie mindestens einen Artikel, um fortzufahren.',
+      'pro Stück · Menge 3',
+      'Artikel',
+    ],
   },
   {
     route: '/return-item/tee/return-reason',
@@ -55,7 +83,12 @@ const screens: { route: string; flow: Partial<ReturnFlowState>; en: (string | Re
     en: ['Would you like to exchange the Classic Tee?', 'Refund instead', 'You have: M'],
     de: ['Möchten Sie „Classic Tee“ umtauschen?', 'Stattdessen erstatten', 'Ihre Variante: M'],
   },
-  { route: '/upsell-offer', flow: { items }, en: ['Exchange for something new?', 'Yes, show me new items'], de: ['Gegen etwas Neues tauschen?', 'Ja, neue Artikel zeigen'] },
+  {
+    route: '/upsell-offer',
+    flow: { items },
+    en: ['Exchange for something new?', 'Yes, show me new items'],
+    de: ['Gegen etwas Neues tauschen?', 'Ja, neue Artikel zeigen'],
+  },
   {
     route: '/upsell-explore',
     flow: { items, upsell: { kind: 'accepted', variantId: null } },
@@ -98,13 +131,20 @@ describe.each([
     // The start screen takes its language from the URL; later steps from the session.
     const url = route === '/' ? `/?testMode=1${lang ? `&lang=${lang}` : ''}` : route
     renderPortal({ route: url, preloadedState: { returnFlow: buildFlow({ order, launch: launch(lang), ...flow }) } })
-    for (const text of words[language]) expect(await screen.findAllByText(text, { exact: typeof text === 'string' ? false : undefined })).not.toHaveLength(0)
+    for (const text of words[language])
+      expect(
+        await screen.findAllByText(text, { exact: typeof text === 'string' ? false : undefined }),
+      ).not.toHaveLength(0)
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language))
   })
 })
 
 test('counts take the language’s plural forms: 1 item, 3 items; 1 Artikel, 3 Artikel', async () => {
-  const flow = buildFlow({ order, launch: launch('de-AT'), items: [{ lineItemId: 'mug', quantity: 1, reason: null, exchange: null }] })
+  const flow = buildFlow({
+    order,
+    launch: launch('de-AT'),
+    items: [{ lineItemId: 'mug', quantity: 1, reason: null, exchange: null }],
+  })
   const { user } = renderPortal({ route: '/products', preloadedState: { returnFlow: flow } })
   expect(await screen.findByText('1 Artikel ausgewählt')).toBeInTheDocument()
   await user.click(screen.getByRole('checkbox', { name: /Classic Tee/ }))
@@ -114,7 +154,12 @@ test('counts take the language’s plural forms: 1 item, 3 items; 1 Artikel, 3 A
 
 test('a language without words of its own shows English, with its configuration variant still asked for', async () => {
   let asked = ''
-  server.use(http.get('*/portal-registration/config/:id', ({ params }) => ((asked = String(params.id)), HttpResponse.json(buildConfig()))))
+  server.use(
+    http.get(
+      '*/portal-registration/config/:id',
+      ({ params }) => ((asked = String(params.id)), HttpResponse.json(buildConfig())),
+    ),
+  )
   renderPortal({ route: '/?lang=pt-BR' })
   expect(await screen.findByRole('textbox', { name: 'Order number' })).toBeInTheDocument()
   expect(asked).toBe('demo-pt-BR')

@@ -20,7 +20,10 @@ export function hexColor(value: string): string | null {
 const MAX_COLOR_LENGTH = 64
 
 /** The reader of every CSS colour (colord with its names plugin), fetched when one is needed. */
-export const cssColors = optionalChunk('The reader of CSS colour names', () => import(/* webpackChunkName: "css-colors" */ './cssColors'))
+export const cssColors = optionalChunk(
+  'The reader of CSS colour names',
+  () => import(/* webpackChunkName: "css-colors" */ './cssColors'),
+)
 
 /**
  * A valid CSS colour as '#rrggbb(aa)', or null. Colours other than hexadecimal ones are read

@@ -19,8 +19,25 @@ const hostileString = fc.oneof(
     'x'.repeat(100_000),
   ),
 )
-const field = fc.constantFrom(...CONFIG_TEXT_FIELDS, ...CONFIG_URL_FIELDS, 'button_color', 'gift_card_value_multiplier', '__proto__', 'constructor', 'prototype', 'toString')
-const anyValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object())
+const field = fc.constantFrom(
+  ...CONFIG_TEXT_FIELDS,
+  ...CONFIG_URL_FIELDS,
+  'button_color',
+  'gift_card_value_multiplier',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+)
+const anyValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string()),
+  fc.object(),
+)
 const payload = fc.dictionary(fc.oneof(field, fc.string()), anyValue, { maxKeys: 12 })
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}))
@@ -33,7 +50,8 @@ test('any JSON object as an override: never throws, keeps only safe values, poll
       for (const [key, value] of Object.entries(config)) {
         if ((CONFIG_URL_FIELDS as readonly string[]).includes(key)) expect(String(value)).toMatch(/^https?:\/\//)
         else if (key === 'button_color') expect(String(value)).toMatch(/^#[0-9a-f]{6}([0-9a-f]{2})?$/)
-        else if (key === 'gift_card_value_multiplier') expect(value === null || (typeof value === 'number' && value >= 1 && value <= 10)).toBe(true)
+        else if (key === 'gift_card_value_multiplier')
+          expect(value === null || (typeof value === 'number' && value >= 1 && value <= 10)).toBe(true)
         else {
           expect((CONFIG_TEXT_FIELDS as readonly string[]).includes(key)).toBe(true)
           expect(typeof value).toBe('string')

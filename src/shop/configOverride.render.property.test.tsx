@@ -25,8 +25,25 @@ const attack = fc.constantFrom(
   '\u0000\u202e\u2028',
   'x'.repeat(20_000),
 )
-const anyValue = fc.oneof(attack, fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(attack, { maxLength: 2 }), fc.dictionary(fc.string(), attack, { maxKeys: 2 }))
-const field = fc.constantFrom(...CONFIG_TEXT_FIELDS, ...CONFIG_URL_FIELDS, 'button_color', 'gift_card_value_multiplier', '__proto__', 'constructor', 'toString')
+const anyValue = fc.oneof(
+  attack,
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(attack, { maxLength: 2 }),
+  fc.dictionary(fc.string(), attack, { maxKeys: 2 }),
+)
+const field = fc.constantFrom(
+  ...CONFIG_TEXT_FIELDS,
+  ...CONFIG_URL_FIELDS,
+  'button_color',
+  'gift_card_value_multiplier',
+  '__proto__',
+  'constructor',
+  'toString',
+)
 const override = fc.oneof(
   fc.dictionary(field, anyValue, { minKeys: 1, maxKeys: 8 }).map((payload) => encodeConfigOverride(payload)),
   // Not even an encoded object: the marker shows all the same.
@@ -46,9 +63,12 @@ test('any override, hostile or garbage: the start screen renders with the Previe
         await screen.findByRole('textbox', { name: 'Order number' })
         expect(screen.getByRole('note', { name: /^Preview/ })).toBeInTheDocument()
         expect(document.querySelectorAll('script, iframe, object, embed, b, svg[onload]')).toHaveLength(0)
-        const handlers = [...document.querySelectorAll('*')].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on')))
+        const handlers = [...document.querySelectorAll('*')].filter((element) =>
+          [...element.attributes].some((attribute) => attribute.name.startsWith('on')),
+        )
         expect(handlers).toEqual([])
-        for (const link of document.querySelectorAll('a[href], link[href]')) expect(link.getAttribute('href')).toMatch(SAFE_URL)
+        for (const link of document.querySelectorAll('a[href], link[href]'))
+          expect(link.getAttribute('href')).toMatch(SAFE_URL)
         for (const image of document.querySelectorAll('img[src]')) expect(image.getAttribute('src')).toMatch(SAFE_URL)
         const colour = document.documentElement.style.getPropertyValue('--button-bg')
         expect(colour === '' || /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(colour)).toBe(true)

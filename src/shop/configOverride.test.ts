@@ -13,7 +13,10 @@ describe('parseConfigOverride', () => {
   test.each([
     ['standard base64', standard({ start_return_message: 'Hallo ✓ Rückgabe' })],
     ['URL-safe base64 without padding', urlSafe({ start_return_message: 'Hallo ✓ Rückgabe' })],
-    ['standard base64 whose + became a space in the query', standard({ start_return_message: 'Hallo ✓ Rückgabe' }).replace(/\+/g, ' ')],
+    [
+      'standard base64 whose + became a space in the query',
+      standard({ start_return_message: 'Hallo ✓ Rückgabe' }).replace(/\+/g, ' '),
+    ],
   ])('decodes %s', (_name, param) => {
     expect(parseConfigOverride(param).config).toEqual({ start_return_message: 'Hallo ✓ Rückgabe' })
   })
@@ -72,7 +75,9 @@ describe('parseConfigOverride', () => {
   })
 
   test('prototype-pollution keys are ignored and pollute nothing', () => {
-    const { config } = parseConfigOverride(Buffer.from('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}').toString('base64'))
+    const { config } = parseConfigOverride(
+      Buffer.from('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}').toString('base64'),
+    )
     expect(config).toEqual({})
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
@@ -87,7 +92,9 @@ describe('parseConfigOverride', () => {
     [1.25, 1.25],
     [null, null],
   ])('gift_card_value_multiplier %j is kept', (value, expected) => {
-    expect(parseConfigOverride(standard({ gift_card_value_multiplier: value })).config.gift_card_value_multiplier).toBe(expected)
+    expect(parseConfigOverride(standard({ gift_card_value_multiplier: value })).config.gift_card_value_multiplier).toBe(
+      expected,
+    )
   })
 
   test.each([[0.5], [-1], [1e9]])('gift_card_value_multiplier %j is ignored', (value) => {

@@ -15,4 +15,3 @@ test.each([
 ])('safeUrl(%j) is %j', (value, expected) => {
   expect(safeUrl(value, 'http://localhost/')).toBe(expected)
 })
-

@@ -50,7 +50,8 @@ export function sanitizeConfig(raw: Record<string, unknown>, source: string): Sa
       else ignore(key, 'expected a CSS colour')
     } else if (key === 'gift_card_value_multiplier') {
       if (value === null) config.gift_card_value_multiplier = null
-      else if (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 10) config.gift_card_value_multiplier = value
+      else if (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 10)
+        config.gift_card_value_multiplier = value
       else ignore(key, 'expected a number from 1 to 10, or null')
     } else {
       ignore(key, 'not a configuration field')

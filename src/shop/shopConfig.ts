@@ -29,7 +29,10 @@ export interface ResolvedConfig {
 }
 
 /** The `config` parameter's parser: a chunk of its own, fetched for previews only. */
-export const previewParser = optionalChunk('The preview (config parameter) parser', () => import(/* webpackChunkName: "preview" */ './configOverride'))
+export const previewParser = optionalChunk(
+  'The preview (config parameter) parser',
+  () => import(/* webpackChunkName: "preview" */ './configOverride'),
+)
 
 /**
  * Sanitises the fetched configuration, merges the override over it (portal-spec.md §7) and fills
@@ -40,12 +43,18 @@ export function resolveShopConfig(
   overrideParam: string | null,
   readableTextOn: (background: string) => string,
 ): ResolvedConfig {
-  const base = sanitizeConfig(typeof fetched === 'object' && fetched !== null ? (fetched as Record<string, unknown>) : {}, 'configuration')
+  const base = sanitizeConfig(
+    typeof fetched === 'object' && fetched !== null ? (fetched as Record<string, unknown>) : {},
+    'configuration',
+  )
   const parse = previewParser.current()?.parseConfigOverride
   const override =
     overrideParam === null
       ? { config: {}, warnings: [] }
-      : (parse?.(overrideParam) ?? { config: {}, warnings: ['config override: ignored, its parser could not be loaded'] })
+      : (parse?.(overrideParam) ?? {
+          config: {},
+          warnings: ['config override: ignored, its parser could not be loaded'],
+        })
   const merged = { ...FALLBACK_TEXTS, shop: '', portal_id: '', ...base.config, ...override.config }
   const buttonColor = merged.button_color ?? DEFAULT_BUTTON_COLOR
   return {

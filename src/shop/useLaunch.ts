@@ -13,5 +13,8 @@ export function useLaunch(): Launch {
   const { pathname, search } = useLocation()
   const stored = useAppSelector(selectLaunch)
   const onStartScreen = !flowPatterns.some((pattern) => matchPath(pattern, pathname) !== null)
-  return useMemo(() => (onStartScreen ? launchFromSearch(new URLSearchParams(search)) : stored), [onStartScreen, search, stored])
+  return useMemo(
+    () => (onStartScreen ? launchFromSearch(new URLSearchParams(search)) : stored),
+    [onStartScreen, search, stored],
+  )
 }

@@ -40,7 +40,8 @@ export function useShopConfig(): ShopConfigState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waitingForChunks])
   const resolved = useMemo(
-    () => (data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn)),
+    () =>
+      data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn),
     [data, launch.configOverride, waitingForChunks],
   )
   // An answer without the shop's identity (null, [], {}) cannot verify an order: portal-spec.md
@@ -57,7 +58,8 @@ export function useShopConfig(): ShopConfigState {
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),
     isError: (isError || unusable) && !isFetching,
-    retry: () => void dispatch(configApi.endpoints.getConfig.initiate({ id }, { forceRefetch: true, subscribe: false })),
+    retry: () =>
+      void dispatch(configApi.endpoints.getConfig.initiate({ id }, { forceRefetch: true, subscribe: false })),
   }
 }
 

@@ -88,7 +88,12 @@ export function SupportCodePanel() {
             </button>
           </>
         ) : (
-          <button type="button" className="button button--secondary" disabled={state.kind === 'making'} onClick={() => void make()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={state.kind === 'making'}
+            onClick={() => void make()}
+          >
             {state.kind === 'making' ? <Spinner label={t('support.making')} size="small" /> : null}
             <span>{t('support.show')}</span>
           </button>

@@ -68,13 +68,18 @@ test('a support code opens on /support at the same screen with the same choices,
   expect(state).toEqual({
     ...shopper,
     order: { ...shopper.order, token: `read-only.${shopper.order!.token}` },
-    items: [shopper.items[0], { ...shopper.items[1], reason: { id: 'damaged', comment: 'Handle chipped, photos sent from j***@example.com' } }],
+    items: [
+      shopper.items[0],
+      { ...shopper.items[1], reason: { id: 'damaged', comment: 'Handle chipped, photos sent from j***@example.com' } },
+    ],
     quote: expect.anything(),
     idempotencyKey: null,
     readOnly: true,
   })
   // The shopper's language, the read-only banner, and a submit that cannot be pressed.
-  expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung prüfen und bestätigen' })).toBeInTheDocument()
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Rücksendung prüfen und bestätigen' }),
+  ).toBeInTheDocument()
   expect(document.documentElement).toHaveAttribute('lang', 'de')
   expect(screen.getByRole('note', { name: '' })).toHaveTextContent(/Support-Ansicht, nur lesen/)
   const submit = screen.getByRole('button', { name: 'Rücksendung absenden' })
@@ -110,7 +115,11 @@ test('the start screen ends a replay: the next session is a shopper’s again', 
 test.each([
   ['nothing', '', 'Paste a support code to continue.'],
   ['garbage', 'hello support', 'This is not a support code of this portal. Check that it was copied whole.'],
-  ['a code of a newer portal', 'RB2.AAAA', 'This support code comes from another version of the portal and cannot be opened here.'],
+  [
+    'a code of a newer portal',
+    'RB2.AAAA',
+    'This support code comes from another version of the portal and cannot be opened here.',
+  ],
 ])('%s is refused with a clear error, the field marked and focused', async (_name, code, message) => {
   api(null)
   const { user, router, store } = renderPortal({ route: '/support' })

@@ -28,7 +28,9 @@ test.each([
 })
 
 test('deflate then inflate gives the bytes back, smaller in between', async () => {
-  const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, index) => ({ id: `li-${index}`, title: 'Classic Tee', price: '25.00' })) })
+  const text = JSON.stringify({
+    items: Array.from({ length: 50 }, (_, index) => ({ id: `li-${index}`, title: 'Classic Tee', price: '25.00' })),
+  })
   const deflated = await deflateRaw(utf8(text))
   expect(deflated.length).toBeLessThan(text.length / 4)
   expect(new TextDecoder().decode((await inflateRaw(deflated, 1_000_000))!)).toBe(text)

@@ -4,7 +4,11 @@
  */
 
 /** Runs `bytes` through a transform stream; past `limit` output bytes it stops reading and gives null. */
-async function pipeThrough(transform: CompressionStream | DecompressionStream, bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+async function pipeThrough(
+  transform: CompressionStream | DecompressionStream,
+  bytes: Uint8Array<ArrayBuffer>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const writer = transform.writable.getWriter()
   // Not awaited: the writes settle only as the output is read, and reject when reading stops early
   // or the input is not deflate. Either way the reader below learns of it.
@@ -47,7 +51,8 @@ export function inflateRaw(bytes: Uint8Array<ArrayBuffer>, limit: number): Promi
 export function toBase64Url(bytes: Uint8Array): string {
   let binary = ''
   // In slices: String.fromCharCode with one argument per byte would overflow the stack on large codes.
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 

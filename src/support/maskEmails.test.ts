@@ -12,8 +12,16 @@ describe('maskEmail', () => {
 })
 
 test('maskEmails masks strings at any depth and keeps the shape, without touching the original', () => {
-  const action = { type: 'portalApi/executeMutation/pending', meta: { arg: { originalArgs: { order_name: '#1001', email: 'jane@example.com' } } }, list: ['x@y.z', 3] }
+  const action = {
+    type: 'portalApi/executeMutation/pending',
+    meta: { arg: { originalArgs: { order_name: '#1001', email: 'jane@example.com' } } },
+    list: ['x@y.z', 3],
+  }
   const masked = maskEmails(action)
-  expect(masked).toEqual({ type: 'portalApi/executeMutation/pending', meta: { arg: { originalArgs: { order_name: '#1001', email: 'j***@example.com' } } }, list: ['x***@y.z', 3] })
+  expect(masked).toEqual({
+    type: 'portalApi/executeMutation/pending',
+    meta: { arg: { originalArgs: { order_name: '#1001', email: 'j***@example.com' } } },
+    list: ['x***@y.z', 3],
+  })
   expect(action.meta.arg.originalArgs.email).toBe('jane@example.com')
 })

@@ -31,7 +31,8 @@ export interface SupportSnapshot {
 
 export type SupportCodeError = 'malformed' | 'unsupported_version' | 'foreign_shop' | 'too_large'
 
-export type DecodedSupportCode = { ok: true; shop: string; path: string; flow: ReturnFlowState } | { ok: false; error: SupportCodeError }
+export type DecodedSupportCode =
+  { ok: true; shop: string; path: string; flow: ReturnFlowState } | { ok: false; error: SupportCodeError }
 
 const FLOW_ROUTES = Object.values(paths).filter((route) => flowPatterns.includes(route.pattern))
 
@@ -67,7 +68,8 @@ export async function encodeSupportCode({ shop, path, flow, token }: SupportSnap
   const replay: ReturnFlowState = { ...flow, order: { ...flow.order, token }, idempotencyKey: null }
   const json = JSON.stringify({ v: VERSION, shop, path, flow: maskEmails(replay) })
   const code = PREFIX + toBase64Url(await deflateRaw(new TextEncoder().encode(json)))
-  if (code.length > MAX_CODE_LENGTH) throw new Error(`The support code would be ${code.length} characters; at most ${MAX_CODE_LENGTH} can be read back.`)
+  if (code.length > MAX_CODE_LENGTH)
+    throw new Error(`The support code would be ${code.length} characters; at most ${MAX_CODE_LENGTH} can be read back.`)
   return code
 }
 
@@ -84,15 +86,21 @@ function restoreDropped(raw: unknown, flow: ReturnFlowState): boolean {
   if (items.length !== flow.items.length) return true
   const present = (value: unknown) => value !== null && value !== undefined
   // Photo ids that did not restore (image bytes, too many) are a different session too.
-  const photoCount = (reason: unknown) => (isRecord(reason) && Array.isArray(reason.photoIds) ? reason.photoIds.length : 0)
+  const photoCount = (reason: unknown) =>
+    isRecord(reason) && Array.isArray(reason.photoIds) ? reason.photoIds.length : 0
   const changed = (item: unknown, index: number) => {
     const kept = flow.items[index]!
-    return !isRecord(item) || present(item.exchange) !== present(kept.exchange) || photoCount(item.reason) !== (kept.reason?.photoIds?.length ?? 0)
+    return (
+      !isRecord(item) ||
+      present(item.exchange) !== present(kept.exchange) ||
+      photoCount(item.reason) !== (kept.reason?.photoIds?.length ?? 0)
+    )
   }
   if (items.some(changed)) return true
   return present(raw.quote) !== present(flow.quote) || present(raw.submitted) !== present(flow.submitted)
 }
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 async function decode(code: unknown, expectedShop: string): Promise<DecodedSupportCode> {
   if (typeof code !== 'string') return fail('malformed')

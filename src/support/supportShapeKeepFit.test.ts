@@ -2,11 +2,29 @@ import type { ReturnOrder } from '../api/contract'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../testing/builders'
 import { isCompleteFlow } from './supportShape'
 
-const item = { line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, quantity: 1, reason_id: 'other', reason_label: 'Other', comment: null, exchange_variant_id: null, exchange_variant_title: null }
+const item = {
+  line_item_id: 'socks',
+  title: 'Cotton Socks',
+  variant_title: null,
+  quantity: 1,
+  reason_id: 'other',
+  reason_label: 'Other',
+  comment: null,
+  exchange_variant_id: null,
+  exchange_variant_title: null,
+}
 const order = (fit?: unknown) =>
-  buildOrder({ line_items: [buildLineItem({ id: 'socks' })], return_reasons: [{ id: 'other', label: 'Other', comment_required: false, ...(fit === undefined ? {} : { fit }) } as never] })
+  buildOrder({
+    line_items: [buildLineItem({ id: 'socks' })],
+    return_reasons: [
+      { id: 'other', label: 'Other', comment_required: false, ...(fit === undefined ? {} : { fit }) } as never,
+    ],
+  })
 const quote = (keep?: unknown, kept?: unknown) =>
-  ({ ...buildQuote('9.90', { items: [{ ...item, ...(keep === undefined ? {} : { keep }) } as never] }), breakdown: { ...buildQuote('9.90').breakdown, ...(kept === undefined ? {} : { kept_items: kept }) } }) as ReturnOrder
+  ({
+    ...buildQuote('9.90', { items: [{ ...item, ...(keep === undefined ? {} : { keep }) } as never] }),
+    breakdown: { ...buildQuote('9.90').breakdown, ...(kept === undefined ? {} : { kept_items: kept }) },
+  }) as ReturnOrder
 
 test.each([
   ['no fit marker, no keep flag (as before)', order(), quote()],

@@ -1,4 +1,18 @@
-import { itemStates, type Catalogue, type CatalogueProduct, type LineItem, type MoneyBag, type PortalConfig, type ReturnInstructions, type ReturnOrder, type ReturnStatus, type ReturnStatusItem, type SupportToken, type Variant, type VerifiedOrder } from '../api/contract'
+import {
+  itemStates,
+  type Catalogue,
+  type CatalogueProduct,
+  type LineItem,
+  type MoneyBag,
+  type PortalConfig,
+  type ReturnInstructions,
+  type ReturnOrder,
+  type ReturnStatus,
+  type ReturnStatusItem,
+  type SupportToken,
+  type Variant,
+  type VerifiedOrder,
+} from '../api/contract'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0
@@ -92,7 +106,14 @@ export function buildQuote(refund = '25.00', overrides: Partial<ReturnOrder> = {
     refund_method: null,
     refund_value: money(refund),
     store_credit_value: null,
-    breakdown: { items_subtotal: money(refund), tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: money(refund) },
+    breakdown: {
+      items_subtotal: money(refund),
+      tax: zero,
+      return_fee: zero,
+      bonus: zero,
+      upsell: zero,
+      total: money(refund),
+    },
     created_at: null,
     ...overrides,
   }
@@ -117,7 +138,13 @@ export function buildCatalogue(products: CatalogueProduct[] = [buildProduct()]):
 
 /** A submitted return order (status 'requested'), as POST /returns answers. */
 export function buildSubmittedReturn(overrides: Partial<ReturnOrder> = {}): ReturnOrder {
-  return buildQuote('25.00', { id: 'return-1', name: '#1001-R1', status: 'requested', created_at: '2026-11-12T10:00:00.000Z', ...overrides })
+  return buildQuote('25.00', {
+    id: 'return-1',
+    name: '#1001-R1',
+    status: 'requested',
+    created_at: '2026-11-12T10:00:00.000Z',
+    ...overrides,
+  })
 }
 
 /** The instructions of a submitted return: steps, address, an API-relative label and a QR code. */
@@ -125,8 +152,18 @@ export function buildInstructions(overrides: Partial<ReturnInstructions> = {}): 
   return {
     return_id: 'return-1',
     return_name: '#1001-R1',
-    steps: ['Pack the items in their original packaging.', 'Print the label and stick it on the parcel.', 'Drop the parcel off within 14 days.'],
-    address: { name: 'Demo Store Returns', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'DE' },
+    steps: [
+      'Pack the items in their original packaging.',
+      'Print the label and stick it on the parcel.',
+      'Drop the parcel off within 14 days.',
+    ],
+    address: {
+      name: 'Demo Store Returns',
+      line1: 'Hafenstraße 12',
+      city: 'Hamburg',
+      postal_code: '20457',
+      country_code: 'DE',
+    },
     label_url: '/portal-registration/returns/return-1/label.pdf?signature=abc',
     qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
     qr_code_value: 'RB-1001-R1',
@@ -161,8 +198,17 @@ export function buildReturnStatus(overrides: Partial<ReturnStatus> = {}): Return
     return_name: '#1001-R1',
     created_at: '2026-11-12T10:00:00.000Z',
     items: [buildStatusItem()],
-    refund: { method: 'original_payment', amount: { amount: '25.00', currency_code: 'EUR' }, timing: null, expected: null },
-    label: { label_url: instructions.label_url, qr_svg: instructions.qr_svg, qr_code_value: instructions.qr_code_value },
+    refund: {
+      method: 'original_payment',
+      amount: { amount: '25.00', currency_code: 'EUR' },
+      timing: null,
+      expected: null,
+    },
+    label: {
+      label_url: instructions.label_url,
+      qr_svg: instructions.qr_svg,
+      qr_code_value: instructions.qr_code_value,
+    },
     address: instructions.address,
     ...overrides,
   }
@@ -170,5 +216,9 @@ export function buildReturnStatus(overrides: Partial<ReturnStatus> = {}): Return
 
 /** The read-only token the server gives for `token`: marked so a test can see which token asked. */
 export function buildSupportToken(token = 'test-token', overrides: Partial<SupportToken> = {}): SupportToken {
-  return { token: token.startsWith('read-only.') ? token : `read-only.${token}`, token_expires_at: '2026-11-10T12:00:00.000Z', ...overrides }
+  return {
+    token: token.startsWith('read-only.') ? token : `read-only.${token}`,
+    token_expires_at: '2026-11-10T12:00:00.000Z',
+    ...overrides,
+  }
 }

@@ -17,7 +17,11 @@ export const handlers = [
   }),
   http.post('*/portal-registration/support-token', ({ request }) => {
     const token = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
-    if (!token) return HttpResponse.json({ error: 'session_expired', message: 'Your session has expired. Please start your return again.' }, { status: 401 })
+    if (!token)
+      return HttpResponse.json(
+        { error: 'session_expired', message: 'Your session has expired. Please start your return again.' },
+        { status: 401 },
+      )
     return HttpResponse.json(buildSupportToken(token))
   }),
 ]

@@ -8,15 +8,37 @@ import { buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant, money }
  */
 export function buildOrder1001(overrides: Partial<VerifiedOrder> = {}): VerifiedOrder {
   const size = (title: string, available = true) =>
-    buildVariant({ id: `classic-tee-${title.toLowerCase()}`, product_id: 'classic-tee', title, options: [{ name: 'Size', value: title }], image_src: '/demo-assets/tee-white.svg', available })
+    buildVariant({
+      id: `classic-tee-${title.toLowerCase()}`,
+      product_id: 'classic-tee',
+      title,
+      options: [{ name: 'Size', value: title }],
+      image_src: '/demo-assets/tee-white.svg',
+      available,
+    })
   const sizes = [size('S'), size('M'), size('L'), size('XL', false)]
   return buildOrder({
     order_id: '43293b6a-a719-46a6-ad98-5fb3191f9f61',
     order_name: '#1001',
     processed_at: '2026-11-13T12:00:00.000Z',
     line_items: [
-      buildLineItem({ id: 'li-1001-001', variant_id: 'classic-tee-m', product_src: '/demo-assets/tee-white.svg', title: 'Classic Tee', variant_title: 'M', quantity: 2, returnable_quantity: 2 }),
-      buildLineItem({ id: 'li-1001-002', variant_id: 'ceramic-mug-default', product_src: '/demo-assets/mug.svg', title: 'Ceramic Mug', variant_title: '', price: money('14.00') }),
+      buildLineItem({
+        id: 'li-1001-001',
+        variant_id: 'classic-tee-m',
+        product_src: '/demo-assets/tee-white.svg',
+        title: 'Classic Tee',
+        variant_title: 'M',
+        quantity: 2,
+        returnable_quantity: 2,
+      }),
+      buildLineItem({
+        id: 'li-1001-002',
+        variant_id: 'ceramic-mug-default',
+        product_src: '/demo-assets/mug.svg',
+        title: 'Ceramic Mug',
+        variant_title: '',
+        price: money('14.00'),
+      }),
       buildLineItem({
         id: 'li-1001-003',
         variant_id: 'linen-shirt-m',
@@ -27,7 +49,11 @@ export function buildOrder1001(overrides: Partial<VerifiedOrder> = {}): Verified
         ineligible_reason: 'final_sale',
       }),
     ],
-    exchange_data: { options: { 'classic-tee-m': sizes.map((variant) => variant.id) }, upsell_enabled: true, variants: Object.fromEntries(sizes.map((variant) => [variant.id, variant])) },
+    exchange_data: {
+      options: { 'classic-tee-m': sizes.map((variant) => variant.id) },
+      upsell_enabled: true,
+      variants: Object.fromEntries(sizes.map((variant) => [variant.id, variant])),
+    },
     return_reasons: [
       { id: 'too_small', label: 'Too small', comment_required: false },
       { id: 'too_large', label: 'Too large', comment_required: false },
@@ -37,7 +63,8 @@ export function buildOrder1001(overrides: Partial<VerifiedOrder> = {}): Verified
       { id: 'other', label: 'Other reason', comment_required: true },
     ],
     // A real token's shape and length: base64url claims, a dot, an HMAC-SHA256.
-    token: 'eyJvIjoiNDMyOTNiNmEtYTcxOS00NmE2LWFkOTgtNWZiMzE5MWY5ZjYxIiwicyI6ImRlbW8iLCJlIjoxNzk1MTgzMjAwfQ.PEEVhJZR_kaKm6yXfi0VBRwOTJloYriT0d7e7r5XHqE',
+    token:
+      'eyJvIjoiNDMyOTNiNmEtYTcxOS00NmE2LWFkOTgtNWZiMzE5MWY5ZjYxIiwicyI6ImRlbW8iLCJlIjoxNzk1MTgzMjAwfQ.PEEVhJZR_kaKm6yXfi0VBRwOTJloYriT0d7e7r5XHqE',
     token_expires_at: '2026-11-20T14:00:00.000Z',
     ...overrides,
   })
@@ -45,15 +72,41 @@ export function buildOrder1001(overrides: Partial<VerifiedOrder> = {}): Verified
 
 /** The server's quote for one tee exchanged for L and the damaged mug refunded as store credit. */
 export function buildQuote1001(comment: string): ReturnOrder {
-  const item = (line: Pick<LineItem, 'id' | 'title' | 'variant_title'>) => ({ line_item_id: line.id, title: line.title, variant_title: line.variant_title, quantity: 1 })
+  const item = (line: Pick<LineItem, 'id' | 'title' | 'variant_title'>) => ({
+    line_item_id: line.id,
+    title: line.title,
+    variant_title: line.variant_title,
+    quantity: 1,
+  })
   return buildQuote('10.05', {
     items: [
-      { ...item({ id: 'li-1001-001', title: 'Classic Tee', variant_title: 'M' }), reason_id: 'too_small', reason_label: 'Too small', comment: null, exchange_variant_id: 'classic-tee-l', exchange_variant_title: 'L' },
-      { ...item({ id: 'li-1001-002', title: 'Ceramic Mug', variant_title: '' }), reason_id: 'damaged', reason_label: 'Arrived damaged', comment, exchange_variant_id: null, exchange_variant_title: null },
+      {
+        ...item({ id: 'li-1001-001', title: 'Classic Tee', variant_title: 'M' }),
+        reason_id: 'too_small',
+        reason_label: 'Too small',
+        comment: null,
+        exchange_variant_id: 'classic-tee-l',
+        exchange_variant_title: 'L',
+      },
+      {
+        ...item({ id: 'li-1001-002', title: 'Ceramic Mug', variant_title: '' }),
+        reason_id: 'damaged',
+        reason_label: 'Arrived damaged',
+        comment,
+        exchange_variant_id: null,
+        exchange_variant_title: null,
+      },
     ],
     refund_method: 'store_credit',
     store_credit_value: money('11.06'),
-    breakdown: { items_subtotal: money('11.76'), tax: money('2.24'), return_fee: money('3.95'), bonus: money('1.01'), upsell: money('0.00'), total: money('11.06') },
+    breakdown: {
+      items_subtotal: money('11.76'),
+      tax: money('2.24'),
+      return_fee: money('3.95'),
+      bonus: money('1.01'),
+      upsell: money('0.00'),
+      total: money('11.06'),
+    },
   })
 }
 
@@ -67,7 +120,12 @@ export function buildFlow1001AtConfirm(overrides: Partial<ReturnFlowState> = {})
     launch: { lang: 'de', testMode: false, configOverride: null },
     order: buildOrder1001(),
     items: [
-      { lineItemId: 'li-1001-001', quantity: 1, reason: { id: 'too_small', comment: '' }, exchange: { kind: 'exchange', variantId: 'classic-tee-l' } },
+      {
+        lineItemId: 'li-1001-001',
+        quantity: 1,
+        reason: { id: 'too_small', comment: '' },
+        exchange: { kind: 'exchange', variantId: 'classic-tee-l' },
+      },
       { lineItemId: 'li-1001-002', quantity: 1, reason: { id: 'damaged', comment }, exchange: null },
     ],
     upsell: { kind: 'declined' },

@@ -22,7 +22,11 @@ export function completeFlow(): ReturnFlowState {
       buildLineItem({ id: 'tee', variant_id: 'tee-m', title: 'Classic Tee', quantity: 2, returnable_quantity: 2 }),
       buildLineItem({ id: 'mug', variant_id: 'mug-default', title: 'Ceramic Mug', variant_title: null }),
     ],
-    exchange_data: { options: { 'tee-m': ['tee-s', 'tee-m', 'tee-l'] }, upsell_enabled: true, variants: { 'tee-s': small, 'tee-m': medium, 'tee-l': large } },
+    exchange_data: {
+      options: { 'tee-m': ['tee-s', 'tee-m', 'tee-l'] },
+      upsell_enabled: true,
+      variants: { 'tee-s': small, 'tee-m': medium, 'tee-l': large },
+    },
     return_reasons: [
       { id: 'too-small', label: 'Too small', comment_required: false },
       { id: 'damaged', label: 'Damaged', comment_required: true },
@@ -32,7 +36,12 @@ export function completeFlow(): ReturnFlowState {
     launch: { lang: 'de', testMode: true, configOverride: null },
     order,
     items: [
-      { lineItemId: 'tee', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: { kind: 'exchange', variantId: 'tee-l' } },
+      {
+        lineItemId: 'tee',
+        quantity: 1,
+        reason: { id: 'too-small', comment: '' },
+        exchange: { kind: 'exchange', variantId: 'tee-l' },
+      },
       { lineItemId: 'mug', quantity: 1, reason: { id: 'damaged', comment: 'cracked' }, exchange: { kind: 'refund' } },
     ],
     upsell: { kind: 'declined' },
@@ -54,13 +63,30 @@ export function persistedText(state: object, version: Json = 1): string {
 /** Every path into a value: its objects and arrays as well as its leaves. */
 function pathsOf(value: unknown, path: Path = []): Path[] {
   if (value === null || typeof value !== 'object') return [path]
-  const children = Array.isArray(value) ? value.map((item, index) => pathsOf(item, [...path, index])) : Object.entries(value).map(([key, item]) => pathsOf(item, [...path, key]))
+  const children = Array.isArray(value)
+    ? value.map((item, index) => pathsOf(item, [...path, index]))
+    : Object.entries(value).map(([key, item]) => pathsOf(item, [...path, key]))
   return [path, ...children.flat()]
 }
 
 const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
-  fc.constantFrom<Json>(null, '', 0, -1, 1.5, 1e21, true, [], {}, 'tee', 'tee-s', '<img src=x onerror=alert(1)>', { kind: 'exchange' }, { amount: 'NaN' }),
+  fc.constantFrom<Json>(
+    null,
+    '',
+    0,
+    -1,
+    1.5,
+    1e21,
+    true,
+    [],
+    {},
+    'tee',
+    'tee-s',
+    '<img src=x onerror=alert(1)>',
+    { kind: 'exchange' },
+    { amount: 'NaN' },
+  ),
 )
 
 type Spoil = (text: string, state: Record<string, unknown>) => string
@@ -86,43 +112,79 @@ const PATHS = pathsOf(completeFlow()).filter((path) => path.length > 0)
 
 /** One way storage gets spoiled, applied to the text or the state behind it. */
 const spoil: fc.Arbitrary<Spoil> = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...PATHS), hostileValue).map(([path, value]): Spoil => (_text, state) => persistedText(setAt(state, path, value) as object)) },
-  { weight: 2, arbitrary: fc.constantFrom(...PATHS).map((path): Spoil => (_text, state) => persistedText(setAt(state, path, undefined) as object)) },
-  fc.double({ min: 0, max: 1, noNaN: true }).map((at): Spoil => (text) => text.slice(0, Math.floor(text.length * at))),
-  fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.string({ maxLength: 5 })).map(([at, insert]): Spoil => (text) => {
-    const index = Math.floor(text.length * at)
-    return text.slice(0, index) + insert + text.slice(index + 1)
-  }),
-  fc.oneof(fc.constantFrom<Json>(0, -1, 2, 99, '1', null), hostileValue).map((version): Spoil => (_text, state) => persistedText(state, version)),
-  fc.tuple(fc.constantFrom('launch', 'order', 'items'), fc.string({ maxLength: 20 })).map(([key, raw]): Spoil => (text) => {
-    // A field whose inner JSON is broken, the outer text intact (when it still parses).
-    try {
-      const outer = JSON.parse(text) as Record<string, string>
-      outer[key] = raw
-      return JSON.stringify(outer)
-    } catch {
-      return text
-    }
-  }),
-  (fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>).map((foreign): Spoil => () => JSON.stringify(foreign)),
+  {
+    weight: 5,
+    arbitrary: fc.tuple(fc.constantFrom(...PATHS), hostileValue).map(
+      ([path, value]): Spoil =>
+        (_text, state) =>
+          persistedText(setAt(state, path, value) as object),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...PATHS).map(
+      (path): Spoil =>
+        (_text, state) =>
+          persistedText(setAt(state, path, undefined) as object),
+    ),
+  },
+  fc.double({ min: 0, max: 1, noNaN: true }).map(
+    (at): Spoil =>
+      (text) =>
+        text.slice(0, Math.floor(text.length * at)),
+  ),
+  fc
+    .tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.string({ maxLength: 5 }))
+    .map(([at, insert]): Spoil => (text) => {
+      const index = Math.floor(text.length * at)
+      return text.slice(0, index) + insert + text.slice(index + 1)
+    }),
+  fc.oneof(fc.constantFrom<Json>(0, -1, 2, 99, '1', null), hostileValue).map(
+    (version): Spoil =>
+      (_text, state) =>
+        persistedText(state, version),
+  ),
+  fc
+    .tuple(fc.constantFrom('launch', 'order', 'items'), fc.string({ maxLength: 20 }))
+    .map(([key, raw]): Spoil => (text) => {
+      // A field whose inner JSON is broken, the outer text intact (when it still parses).
+      try {
+        const outer = JSON.parse(text) as Record<string, string>
+        outer[key] = raw
+        return JSON.stringify(outer)
+      } catch {
+        return text
+      }
+    }),
+  (fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>).map(
+    (foreign): Spoil =>
+      () =>
+        JSON.stringify(foreign),
+  ),
 )
 
 /** The text of a complete flow, spoiled one to three times (each on the result of the last). */
-export const spoiledPersistedText: fc.Arbitrary<string> = fc.array(spoil, { minLength: 1, maxLength: 3 }).map((spoils) => {
-  let state = completeFlow() as unknown as Record<string, unknown>
-  let text = persistedText(state)
-  for (const apply of spoils) {
-    text = apply(text, state)
-    try {
-      // What the next spoil changes is what the text now holds, where it still parses.
-      const outer = JSON.parse(text) as Record<string, string>
-      state = Object.fromEntries(Object.entries(outer).filter(([key]) => key !== '_persist').map(([key, value]) => [key, JSON.parse(value)]))
-    } catch {
-      break
+export const spoiledPersistedText: fc.Arbitrary<string> = fc
+  .array(spoil, { minLength: 1, maxLength: 3 })
+  .map((spoils) => {
+    let state = completeFlow() as unknown as Record<string, unknown>
+    let text = persistedText(state)
+    for (const apply of spoils) {
+      text = apply(text, state)
+      try {
+        // What the next spoil changes is what the text now holds, where it still parses.
+        const outer = JSON.parse(text) as Record<string, string>
+        state = Object.fromEntries(
+          Object.entries(outer)
+            .filter(([key]) => key !== '_persist')
+            .map(([key, value]) => [key, JSON.parse(value)]),
+        )
+      } catch {
+        break
+      }
     }
-  }
-  return text
-})
+    return text
+  })
 
 /** What redux-persist's getStoredState makes of the text: each field parsed; undefined where it throws. */
 export function readPersisted(text: string): unknown {

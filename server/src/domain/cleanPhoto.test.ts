@@ -34,7 +34,15 @@ describe('cleanPhoto stores no more bytes than were sent', () => {
     // Gradients and soft texture, as a camera's picture, with sensor noise: adaptive filtering pays.
     const width = 480
     const height = 360
-    const soft = await sharp({ create: { width: width / 8, height: height / 8, channels: 3, background: '#806040', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const soft = await sharp({
+      create: {
+        width: width / 8,
+        height: height / 8,
+        channels: 3,
+        background: '#806040',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .resize(width, height, { kernel: 'cubic' })
       .blur(3)
       .png()
@@ -58,7 +66,15 @@ describe('cleanPhoto stores no more bytes than were sent', () => {
   })
 
   test('a JPEG compressed harder than quality 85 is not made larger: a lower quality is taken', async () => {
-    const sent = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a04060', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+    const sent = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#a04060',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
+    })
       .jpeg({ quality: 40 })
       .toBuffer()
     const stored = await cleaned(sent, 'image/jpeg')
@@ -74,10 +90,15 @@ describe('cleanPhoto stores no more bytes than were sent', () => {
       for (let x = width / 2; x < width; x++) {
         const at = (y * width + x) * 4
         // The right half: opaque noise; the left half stays transparent.
-        pixels.set([Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), 255], at)
+        pixels.set(
+          [Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), 255],
+          at,
+        )
       }
     }
-    const sent = await sharp(pixels, { raw: { width, height, channels: 4 } }).png({ palette: true, effort: 1, dither: 0 }).toBuffer()
+    const sent = await sharp(pixels, { raw: { width, height, channels: 4 } })
+      .png({ palette: true, effort: 1, dither: 0 })
+      .toBuffer()
     const stored = await cleaned(sent, 'image/png')
     expect(stored.type).toBe('image/jpeg')
     const { data, info } = await sharp(stored.bytes).raw().toBuffer({ resolveWithObject: true })

@@ -41,7 +41,9 @@ async function oneCoreLeft<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export type CleanedPhoto = { ok: true; bytes: Buffer; type: PhotoType; width: number; height: number } | { ok: false; problem: 'unreadable' | 'too_many_pixels' }
+export type CleanedPhoto =
+  | { ok: true; bytes: Buffer; type: PhotoType; width: number; height: number }
+  | { ok: false; problem: 'unreadable' | 'too_many_pixels' }
 
 type Encoding = { type: PhotoType; encode: (image: sharp.Sharp) => sharp.Sharp }
 
@@ -69,7 +71,10 @@ const ENCODINGS: Record<PhotoType, Encoding[]> = {
     ...QUALITIES.map(jpeg),
   ],
   'image/jpeg': QUALITIES.map(jpeg),
-  'image/webp': QUALITIES.map((quality): Encoding => ({ type: 'image/webp', encode: (image) => image.webp({ quality }) })),
+  'image/webp': QUALITIES.map((quality): Encoding => ({
+    type: 'image/webp',
+    encode: (image) => image.webp({ quality }),
+  })),
 }
 
 /**
@@ -85,7 +90,9 @@ export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Cleane
   // The header first: a decompression bomb is refused by its stated size, before any decoding.
   // Without sharp's own limit on pixels (268 MP), which would refuse a 400 MP header as unreadable
   // rather than let it be told apart as too large: reading a header decodes nothing.
-  const header = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null)
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null)
   if (!header?.width || !header.height) return { ok: false, problem: 'unreadable' }
   if (header.width * header.height > PHOTO_MAX_MEGAPIXELS * 1_000_000) return { ok: false, problem: 'too_many_pixels' }
   try {
@@ -100,7 +107,13 @@ export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Cleane
       }
       return found!
     })
-    return { ok: true, bytes: smallest.data, type: smallest.type, width: smallest.info.width, height: smallest.info.height }
+    return {
+      ok: true,
+      bytes: smallest.data,
+      type: smallest.type,
+      width: smallest.info.width,
+      height: smallest.info.height,
+    }
   } catch {
     // A header that reads but pixels that do not: a damaged or cut-short file.
     return { ok: false, problem: 'unreadable' }
@@ -115,14 +128,20 @@ export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Cleane
  */
 function encodingsFor(type: PhotoType, header: sharp.Metadata): Encoding[] {
   const shrunk = Math.max(header.width, header.height) > PHOTO_MAX_SIDE
-  if (type === 'image/png' && header.isPalette && !shrunk) return ENCODINGS[type].filter((encoding) => encoding.type !== 'image/png')
+  if (type === 'image/png' && header.isPalette && !shrunk)
+    return ENCODINGS[type].filter((encoding) => encoding.type !== 'image/png')
   return ENCODINGS[type]
 }
 
 function decoded(bytes: Buffer): sharp.Sharp {
   // failOn 'error', not sharp's stricter 'warning': a phone's slightly odd JPEG is still taken, and
   // since it is encoded again, nothing but its pixels reaches the shop either way.
-  return sharp(bytes, { limitInputPixels: PHOTO_MAX_MEGAPIXELS * 1_000_000, failOn: 'error', animated: false, autoOrient: true }).resize({
+  return sharp(bytes, {
+    limitInputPixels: PHOTO_MAX_MEGAPIXELS * 1_000_000,
+    failOn: 'error',
+    animated: false,
+    autoOrient: true,
+  }).resize({
     width: PHOTO_MAX_SIDE,
     height: PHOTO_MAX_SIDE,
     fit: 'inside',

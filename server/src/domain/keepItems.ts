@@ -7,7 +7,15 @@ import { toMinor } from './money'
  * refunded without being sent back. An exchanged item always comes back (the shop sends another).
  * @example keepsItem({ unitPaid: 990, threshold: 1000, exchanged: false }) === true
  */
-export function keepsItem({ unitPaid, threshold, exchanged }: { unitPaid: number; threshold: number | null; exchanged: boolean }): boolean {
+export function keepsItem({
+  unitPaid,
+  threshold,
+  exchanged,
+}: {
+  unitPaid: number
+  threshold: number | null
+  exchanged: boolean
+}): boolean {
   return threshold !== null && !exchanged && unitPaid < threshold
 }
 

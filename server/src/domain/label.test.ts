@@ -6,7 +6,13 @@ function buildLabelInput(overrides: Partial<LabelInput> = {}): LabelInput {
     returnName: '#1001-R1',
     qrValue: 'RB-7F3K9Q2M',
     from: { name: 'Jane Doe', email: 'jane@example.com' },
-    to: { name: 'Demo Store Returns', line1: '1 Warehouse Way', city: 'Berlin', postal_code: '10115', country_code: 'DE' },
+    to: {
+      name: 'Demo Store Returns',
+      line1: '1 Warehouse Way',
+      city: 'Berlin',
+      postal_code: '10115',
+      country_code: 'DE',
+    },
     shopName: 'Demo Store',
     items: [{ title: 'Classic Tee', variantTitle: 'White / M', quantity: 1 }],
     createdAt: new Date('2024-05-01T10:00:00Z'),
@@ -18,7 +24,8 @@ function buildLabelInput(overrides: Partial<LabelInput> = {}): LabelInput {
 async function pageOperators(bytes: Uint8Array): Promise<string> {
   const page = (await PDFDocument.load(bytes)).getPage(0)
   const contents = page.node.Contents()
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents]
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents]
   return streams
     .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
     .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
@@ -29,7 +36,9 @@ async function pageOperators(bytes: Uint8Array): Promise<string> {
 async function drawnText(bytes: Uint8Array): Promise<string> {
   const source = await pageOperators(bytes)
   // WinAnsi and Latin-1 agree on every character these tests draw.
-  return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1')).join('\n')
+  return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
+    .map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1'))
+    .join('\n')
 }
 
 describe('renderLabelPdf', () => {
@@ -128,7 +137,9 @@ describe('qrCodeValue', () => {
   )
 
   test('different return ids give different codes', () => {
-    const codes = new Set(Array.from({ length: 200 }, (_, i) => qrCodeValue(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)))
+    const codes = new Set(
+      Array.from({ length: 200 }, (_, i) => qrCodeValue(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)),
+    )
 
     expect(codes.size).toBe(200)
   })

@@ -58,7 +58,14 @@ export async function renderLabelPdf(input: LabelInput): Promise<Uint8Array> {
   drawHeader(pen, input)
   drawAddresses(pen, input)
   drawQr(page, input.qrValue, MARGIN, 198)
-  text(pen, input.qrValue, { x: MARGIN + QR_SIZE / 2, y: 70, size: 13, bold: true, align: 'center', maxWidth: QR_SIZE + 8 })
+  text(pen, input.qrValue, {
+    x: MARGIN + QR_SIZE / 2,
+    y: 70,
+    size: 13,
+    bold: true,
+    align: 'center',
+    maxWidth: QR_SIZE + 8,
+  })
   text(pen, 'Show this code at drop-off', { x: MARGIN + QR_SIZE / 2, y: 59, size: 7, color: MUTED, align: 'center' })
   drawItems(pen, input.items, MARGIN + QR_SIZE + 16, 193)
   drawFooter(pen, input.createdAt)
@@ -133,7 +140,13 @@ function drawQr(page: PDFPage, value: string, x: number, top: number): void {
       }
       const start = col
       while (col < modules.size && modules.get(row, col)) col++
-      page.drawRectangle({ x: x + start * cell, y: top - (row + 1) * cell, width: (col - start) * cell, height: cell, color: INK })
+      page.drawRectangle({
+        x: x + start * cell,
+        y: top - (row + 1) * cell,
+        width: (col - start) * cell,
+        height: cell,
+        color: INK,
+      })
     }
   }
 }
@@ -163,7 +176,11 @@ function rule(page: PDFPage, y: number, thickness: number): void {
   page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_W - MARGIN, y }, thickness, color: INK })
 }
 
-function text(pen: Pen, value: string, { x, y, size, bold, color = INK, maxWidth = CONTENT_W, align = 'left' }: TextOptions): void {
+function text(
+  pen: Pen,
+  value: string,
+  { x, y, size, bold, color = INK, maxWidth = CONTENT_W, align = 'left' }: TextOptions,
+): void {
   const font = bold ? pen.bold : pen.regular
   const fitted = fit(winAnsiSafe(value, pen.charset), font, size, maxWidth)
   const width = font.widthOfTextAtSize(fitted, size)

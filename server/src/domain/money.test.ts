@@ -59,15 +59,22 @@ test.each([
   expect(fromMinor(minor, currency)).toBe(amount)
 })
 
-test.each([[1.5], [Number.NaN], [Number.MAX_SAFE_INTEGER + 1]])('fromMinor: %d is not whole minor units and throws RangeError', (minor) => {
-  expect(() => fromMinor(minor, 'EUR')).toThrow(RangeError)
-})
+test.each([[1.5], [Number.NaN], [Number.MAX_SAFE_INTEGER + 1]])(
+  'fromMinor: %d is not whole minor units and throws RangeError',
+  (minor) => {
+    expect(() => fromMinor(minor, 'EUR')).toThrow(RangeError)
+  },
+)
 
 test('fromMinor and toMinor: round trip for any amount in any digit count', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom('EUR', 'JPY', 'KWD'), (minor, currency) => {
-      expect(toMinor(fromMinor(minor, currency), currency)).toBe(minor)
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.constantFrom('EUR', 'JPY', 'KWD'),
+      (minor, currency) => {
+        expect(toMinor(fromMinor(minor, currency), currency)).toBe(minor)
+      },
+    ),
   )
 })
 

@@ -2,7 +2,10 @@
 export function orderNameKey(name: string): string {
   // '#' and spaces in any mix: stripping them in one pass keeps the key its own key ("# #1001" was
   // "#1001" and that "1001": a shopper typing a key would not find the order).
-  return name.replace(/^[\s#]+/, '').trim().toUpperCase()
+  return name
+    .replace(/^[\s#]+/, '')
+    .trim()
+    .toUpperCase()
 }
 
 /** An e-mail as matched: no surrounding spaces, lower case (PRODUCT.md §4). */

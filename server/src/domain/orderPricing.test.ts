@@ -12,7 +12,12 @@ describe('unitPricesPaid', () => {
       ],
       { a: 1800, b: 5400 },
     ],
-    ['a share that does not divide by the units is rounded up, in the shopper’s favour', 100, [{ id: 'a', quantity: 3, unitPrice: 1000, taxRate: '0' }], { a: 967 }],
+    [
+      'a share that does not divide by the units is rounded up, in the shopper’s favour',
+      100,
+      [{ id: 'a', quantity: 3, unitPrice: 1000, taxRate: '0' }],
+      { a: 967 },
+    ],
   ])('%s', (_name, discount, lines, expected) => {
     expect(Object.fromEntries(unitPricesPaid({ pricesIncludeTax: true, discount, lines }))).toEqual(expected)
   })

@@ -9,12 +9,22 @@ export function orderPricing(shop: ShopRecord, order: OrderRecord): OrderPricing
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,
     discount: toMinor(order.discount, currency),
-    lines: order.line_items.map((line) => ({ id: line.id, quantity: line.quantity, unitPrice: toMinor(line.price, currency), taxRate: line.tax_rate })),
+    lines: order.line_items.map((line) => ({
+      id: line.id,
+      quantity: line.quantity,
+      unitPrice: toMinor(line.price, currency),
+      taxRate: line.tax_rate,
+    })),
   }
 }
 
 /** What one unit of each line cost after its share of the order discount (rounded up), by line id. */
 export function unitPricesPaid(pricing: OrderPricing): Map<string, number> {
   const shares = allocateDiscount(pricing)
-  return new Map(pricing.lines.map((line) => [line.id, Math.ceil((line.unitPrice * line.quantity - (shares.get(line.id) ?? 0)) / line.quantity)]))
+  return new Map(
+    pricing.lines.map((line) => [
+      line.id,
+      Math.ceil((line.unitPrice * line.quantity - (shares.get(line.id) ?? 0)) / line.quantity),
+    ]),
+  )
 }

@@ -8,7 +8,8 @@ export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp'
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte)
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
+  prefix.every((byte, i) => bytes[at + i] === byte)
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 /**
@@ -32,7 +33,11 @@ export interface StoredPhoto {
  * Checks each item's photo_ids: photos of this order, not taken by a return, each used once, at
  * most what the reason asks for and at least as many. Problems name the field like priceReturn's.
  */
-export function photoProblems(reasons: readonly ReturnReason[], request: ReturnRequest, stored: ReadonlyMap<string, StoredPhoto>): string[] {
+export function photoProblems(
+  reasons: readonly ReturnReason[],
+  request: ReturnRequest,
+  stored: ReadonlyMap<string, StoredPhoto>,
+): string[] {
   const problems: string[] = []
   const used = new Set<string>()
   request.items.forEach((item, index) => {
@@ -49,7 +54,8 @@ export function photoProblems(reasons: readonly ReturnReason[], request: ReturnR
       else if (used.has(id)) problems.push(`${at}.photo_ids[${p}]: already used for another item`)
       used.add(id)
     })
-    if (ids.length < needed) problems.push(`${at}.photo_ids: this reason needs at least ${needed} ${needed === 1 ? 'photo' : 'photos'}`)
+    if (ids.length < needed)
+      problems.push(`${at}.photo_ids: this reason needs at least ${needed} ${needed === 1 ? 'photo' : 'photos'}`)
   })
   return problems
 }

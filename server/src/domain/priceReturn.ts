@@ -23,7 +23,12 @@ export interface PricedReturn {
  * Checks a return request against the order as it is now (units still returnable, the shop's
  * reasons, exchange options, stock, the upsell's price against the credit) and prices it.
  */
-export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<string, number>, request: ReturnRequest): PricedReturn | RequestProblems {
+export function priceReturn(
+  shop: ShopRecord,
+  order: OrderRecord,
+  returned: Map<string, number>,
+  request: ReturnRequest,
+): PricedReturn | RequestProblems {
   const problems: string[] = []
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const currency = shop.currency_code
@@ -55,8 +60,10 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
     if (exchangeId !== null) {
       const product = line.variant_id ? catalogue.product(line.variant_id) : null
       const target = catalogue.variant(exchangeId)
-      const offered = product && product.exchangeable !== false && product.variants.some((variant) => variant.id === exchangeId)
-      if (!offered || exchangeId === line.variant_id || !target) problems.push(`${at}.exchange_variant_id: not an exchange option of this item`)
+      const offered =
+        product && product.exchangeable !== false && product.variants.some((variant) => variant.id === exchangeId)
+      if (!offered || exchangeId === line.variant_id || !target)
+        problems.push(`${at}.exchange_variant_id: not an exchange option of this item`)
       else if (!target.available) problems.push(`${at}.exchange_variant_id: out of stock`)
       exchangeTitle = target?.title ?? null
     }
@@ -88,17 +95,27 @@ export function priceReturn(shop: ShopRecord, order: OrderRecord, returned: Map<
   const multiplier = shop.config.gift_card_value_multiplier
   const figures = computeRefund({
     order: pricing,
-    returned: items.map((item) => ({ lineId: item.line_item_id, quantity: item.quantity, exchanged: item.exchange_variant_id !== null, kept: item.keep === true })),
+    returned: items.map((item) => ({
+      lineId: item.line_item_id,
+      quantity: item.quantity,
+      exchanged: item.exchange_variant_id !== null,
+      kept: item.keep === true,
+    })),
     returnFee: toMinor(shop.settings.return_fee, currency),
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
     upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
   })
-  if (upsell && upsellCostsTooMuch(figures)) return { problems: ['upsell_variant_id: costs more than the credit of this return'] }
+  if (upsell && upsellCostsTooMuch(figures))
+    return { problems: ['upsell_variant_id: costs more than the credit of this return'] }
 
   return {
     order: withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop),
-    lines: items.map((item) => ({ lineItemId: item.line_item_id, quantity: item.quantity, exchangeVariantId: item.exchange_variant_id })),
+    lines: items.map((item) => ({
+      lineItemId: item.line_item_id,
+      quantity: item.quantity,
+      exchangeVariantId: item.exchange_variant_id,
+    })),
   }
 }
 
@@ -112,7 +129,12 @@ function upsellCostsTooMuch(figures: RefundFigures): boolean {
   return figures.upsell > figures.credit
 }
 
-function toReturnOrder(items: ReturnOrderItem[], method: RefundMethod | null, figures: RefundFigures, currency: string): ReturnOrder {
+function toReturnOrder(
+  items: ReturnOrderItem[],
+  method: RefundMethod | null,
+  figures: RefundFigures,
+  currency: string,
+): ReturnOrder {
   const bag = (minor: number) => moneyBag(minor, currency)
   return {
     id: null,

@@ -90,12 +90,14 @@ function ceil(value: Ratio): number {
 }
 
 function checkMinor(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative whole number of minor units, got ${value}`)
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a non-negative whole number of minor units, got ${value}`)
 }
 
 function lineTotal(line: PricedLine): bigint {
   checkMinor(line.unitPrice, `line ${line.id}: unit price`)
-  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`line ${line.id}: quantity ${line.quantity} is not a whole number of at least 1`)
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+    throw new RangeError(`line ${line.id}: quantity ${line.quantity} is not a whole number of at least 1`)
   return BigInt(line.unitPrice) * BigInt(line.quantity)
 }
 
@@ -110,7 +112,8 @@ function lineRate(line: PricedLine): Ratio {
 /** Shares the order discount across whole lines in proportion to their totals; shares sum exactly to the discount. */
 export function allocateDiscount(order: OrderPricing): Map<string, number> {
   const totals = order.lines.map(lineTotal)
-  if (new Set(order.lines.map((line) => line.id)).size !== order.lines.length) throw new RangeError('a line id appears twice on the order')
+  if (new Set(order.lines.map((line) => line.id)).size !== order.lines.length)
+    throw new RangeError('a line id appears twice on the order')
   checkMinor(order.discount, 'discount')
   const sum = totals.reduce((a, b) => a + b, 0n)
   const discount = BigInt(order.discount)
@@ -121,7 +124,9 @@ export function allocateDiscount(order: OrderPricing): Map<string, number> {
   const shares = totals.map((total) => (discount * total) / sum)
   const remainders = totals.map((total) => (discount * total) % sum)
   const left = Number(discount - shares.reduce((a, b) => a + b, 0n))
-  const byRemainder = totals.map((_, i) => i).sort((i, j) => (remainders[j]! > remainders[i]! ? 1 : remainders[j]! < remainders[i]! ? -1 : i - j))
+  const byRemainder = totals
+    .map((_, i) => i)
+    .sort((i, j) => (remainders[j]! > remainders[i]! ? 1 : remainders[j]! < remainders[i]! ? -1 : i - j))
   for (const i of byRemainder.slice(0, left)) shares[i]! += 1n
   return new Map(order.lines.map((line, i) => [line.id, Number(shares[i]!)]))
 }
@@ -142,10 +147,14 @@ function refundedUnits(order: OrderPricing, returned: ReturnedLine[]): RefundedU
   for (const item of returned) {
     const line = lines.get(item.lineId)
     if (!line) throw new RangeError(`line ${item.lineId} is not on the order`)
-    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw new RangeError(`line ${item.lineId}: returned quantity ${item.quantity} is not a whole number of at least 1`)
+    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1)
+      throw new RangeError(
+        `line ${item.lineId}: returned quantity ${item.quantity} is not a whole number of at least 1`,
+      )
     // The same line may come back partly refunded and partly exchanged; together they must fit.
     const units = (returnedSoFar.get(item.lineId) ?? 0) + item.quantity
-    if (units > line.quantity) throw new RangeError(`line ${item.lineId}: ${units} units returned but only ${line.quantity} bought`)
+    if (units > line.quantity)
+      throw new RangeError(`line ${item.lineId}: ${units} units returned but only ${line.quantity} bought`)
     returnedSoFar.set(item.lineId, units)
     if (item.exchanged && item.kept) throw new RangeError(`line ${item.lineId}: an exchanged item cannot be kept`)
     if (!item.exchanged) refunded.set(item.lineId, (refunded.get(item.lineId) ?? 0) + item.quantity)
@@ -162,7 +171,8 @@ export function computeRefund(input: RefundInput): RefundFigures {
   const discounts = allocateDiscount(order)
   const { refunded, kept } = refundedUnits(order, input.returned)
   const multiplier = input.multiplier === null ? null : parseRate(input.multiplier)
-  if (multiplier && multiplier.num < multiplier.den) throw new RangeError(`gift card multiplier ${input.multiplier} is below 1`)
+  if (multiplier && multiplier.num < multiplier.den)
+    throw new RangeError(`gift card multiplier ${input.multiplier} is below 1`)
 
   let gross = ZERO
   let tax = ZERO

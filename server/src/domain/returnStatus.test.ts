@@ -1,5 +1,13 @@
 import { itemStates, type ReturnOrder, type ReturnStatusItem } from '../../../src/api/contract'
-import { addDays, expectedWindow, issuedAtSubmission, lineHistory, lineState, statusRefund, transitionProblems } from './returnStatus'
+import {
+  addDays,
+  expectedWindow,
+  issuedAtSubmission,
+  lineHistory,
+  lineState,
+  statusRefund,
+  transitionProblems,
+} from './returnStatus'
 
 const day = (iso: string) => new Date(`${iso}T12:00:00.000Z`)
 const FRIDAY = day('2026-11-20')
@@ -18,7 +26,10 @@ describe('addDays', () => {
 })
 
 test('expectedWindow counts both ends from the anchor', () => {
-  expect(expectedWindow({ from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, FRIDAY)).toEqual({ from: '2026-11-27', to: '2026-12-04' })
+  expect(expectedWindow({ from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, FRIDAY)).toEqual({
+    from: '2026-11-27',
+    to: '2026-12-04',
+  })
 })
 
 describe('line states', () => {
@@ -35,7 +46,12 @@ describe('line states', () => {
   })
   test.each([
     ['forward, skipping a state', [], 'received', []],
-    ['to the state it is in', [{ state: 'in_transit' as const, at: FRIDAY }], 'in_transit', ['line_item_ids: "a" is already in transit']],
+    [
+      'to the state it is in',
+      [{ state: 'in_transit' as const, at: FRIDAY }],
+      'in_transit',
+      ['line_item_ids: "a" is already in transit'],
+    ],
     ['backwards', events, 'in_transit', ['line_item_ids: "a" is already received']],
   ])('moving %s', (_name, lineEvents, target, problems) => {
     expect(transitionProblems([{ line_item_id: 'a', events: lineEvents }], target as 'received')).toEqual(problems)
@@ -43,20 +59,44 @@ describe('line states', () => {
 })
 
 describe('statusRefund', () => {
-  const money = (amount: string) => ({ shop_money: { amount, currency_code: 'EUR' }, presentment_money: { amount, currency_code: 'EUR' } })
+  const money = (amount: string) => ({
+    shop_money: { amount, currency_code: 'EUR' },
+    presentment_money: { amount, currency_code: 'EUR' },
+  })
   const answer = (overrides: Partial<ReturnOrder>): ReturnOrder => ({
-    id: 'r', name: '#1-R1', status: 'requested', items: [], refund_method: null, refund_value: money('10.00'), store_credit_value: null,
-    breakdown: { items_subtotal: money('10.00'), tax: money('0.00'), return_fee: money('0.00'), bonus: money('0.00'), upsell: money('0.00'), total: money('10.00') },
-    created_at: null, ...overrides,
+    id: 'r',
+    name: '#1-R1',
+    status: 'requested',
+    items: [],
+    refund_method: null,
+    refund_value: money('10.00'),
+    store_credit_value: null,
+    breakdown: {
+      items_subtotal: money('10.00'),
+      tax: money('0.00'),
+      return_fee: money('0.00'),
+      bonus: money('0.00'),
+      upsell: money('0.00'),
+      total: money('10.00'),
+    },
+    created_at: null,
+    ...overrides,
   })
   const line = { line_item_id: 'a', quantity: 1, exchange_variant_id: null, events: [] }
 
   test('nothing refunded (an exchange only, or an imported return without an answer) is null', () => {
-    expect(statusRefund(answer({ breakdown: { ...answer({}).breakdown, total: money('0.00') } }), [line], FRIDAY)).toBeNull()
+    expect(
+      statusRefund(answer({ breakdown: { ...answer({}).breakdown, total: money('0.00') } }), [line], FRIDAY),
+    ).toBeNull()
     expect(statusRefund(null, [line], FRIDAY)).toBeNull()
   })
   test('a shop without timing gives the amount and method only; no method chosen means the original payment', () => {
-    expect(statusRefund(answer({}), [line], FRIDAY)).toEqual({ method: 'original_payment', amount: money('10.00').presentment_money, timing: null, expected: null })
+    expect(statusRefund(answer({}), [line], FRIDAY)).toEqual({
+      method: 'original_payment',
+      amount: money('10.00').presentment_money,
+      timing: null,
+      expected: null,
+    })
   })
   test('timing after receipt has dates once every refunded item arrived; an exchanged one does not count', () => {
     const timing = { from_days: 1, to_days: 2, business_days: false, after: 'receipt' as const }
@@ -64,17 +104,53 @@ describe('statusRefund', () => {
     const exchanged = { ...line, line_item_id: 'b', exchange_variant_id: 'x' }
     expect(statusRefund(withTiming, [line, exchanged], FRIDAY)!.expected).toBeNull()
     const received = { ...line, events: [{ state: 'received' as const, at: FRIDAY }] }
-    expect(statusRefund(withTiming, [received, exchanged], FRIDAY)!.expected).toEqual({ from: '2026-11-21', to: '2026-11-22' })
+    expect(statusRefund(withTiming, [received, exchanged], FRIDAY)!.expected).toEqual({
+      from: '2026-11-21',
+      to: '2026-11-22',
+    })
   })
 })
 
 describe('issuedAtSubmission', () => {
   const at = '2026-11-20T10:00:00.000Z'
-  const item = (keep: boolean): ReturnStatusItem => ({ line_item_id: 'a', title: 'Mug', variant_title: null, quantity: 1, image_src: null, exchange_variant_title: null, keep, states: [...itemStates(keep)], state: 'requested', history: [{ state: 'requested', at }] })
+  const item = (keep: boolean): ReturnStatusItem => ({
+    line_item_id: 'a',
+    title: 'Mug',
+    variant_title: null,
+    quantity: 1,
+    image_src: null,
+    exchange_variant_title: null,
+    keep,
+    states: [...itemStates(keep)],
+    state: 'requested',
+    history: [{ state: 'requested', at }],
+  })
   test.each([
-    ['sent back: the parcel’s steps, no refund still to come', item(false), false, { states: ['requested', 'in_transit', 'received'], state: 'requested' }],
-    ['kept: refunded at the submission', item(true), false, { states: ['requested', 'refunded'], state: 'refunded', history: [{ state: 'requested', at }, { state: 'refunded', at }] }],
-    ['exchanged: untouched', item(false), true, { states: ['requested', 'in_transit', 'received', 'refunded'], state: 'requested' }],
+    [
+      'sent back: the parcel’s steps, no refund still to come',
+      item(false),
+      false,
+      { states: ['requested', 'in_transit', 'received'], state: 'requested' },
+    ],
+    [
+      'kept: refunded at the submission',
+      item(true),
+      false,
+      {
+        states: ['requested', 'refunded'],
+        state: 'refunded',
+        history: [
+          { state: 'requested', at },
+          { state: 'refunded', at },
+        ],
+      },
+    ],
+    [
+      'exchanged: untouched',
+      item(false),
+      true,
+      { states: ['requested', 'in_transit', 'received', 'refunded'], state: 'requested' },
+    ],
   ] as const)('%s', (_name, value, exchanged, expected) => {
     expect(issuedAtSubmission(value, exchanged, at)).toMatchObject(expected)
   })

@@ -1,16 +1,29 @@
-import { KEPT_ITEM_STATES, RETURN_ITEM_STATES, type RefundTiming, type ReturnItemState, type ReturnOrder, type ReturnStatusItem, type ReturnStatusRefund } from '../../../src/api/contract'
+import {
+  KEPT_ITEM_STATES,
+  RETURN_ITEM_STATES,
+  type RefundTiming,
+  type ReturnItemState,
+  type ReturnOrder,
+  type ReturnStatusItem,
+  type ReturnStatusRefund,
+} from '../../../src/api/contract'
 import type { ReturnedLine } from '../storage/returnStates'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
 
 /** The furthest state a line reached: `requested` until something else is recorded. */
 export function lineState(line: Pick<ReturnedLine, 'events'>): ReturnItemState {
-  return line.events.reduce<ReturnItemState>((furthest, event) => (rank(event.state) > rank(furthest) ? event.state : furthest), 'requested')
+  return line.events.reduce<ReturnItemState>(
+    (furthest, event) => (rank(event.state) > rank(furthest) ? event.state : furthest),
+    'requested',
+  )
 }
 
 /** The states reached, in order, with when: `requested` at the return's creation. */
 export function lineHistory(line: Pick<ReturnedLine, 'events'>, createdAt: Date): ReturnStatusItem['history'] {
-  const later = [...line.events].sort((a, b) => rank(a.state) - rank(b.state)).map((event) => ({ state: event.state, at: event.at.toISOString() }))
+  const later = [...line.events]
+    .sort((a, b) => rank(a.state) - rank(b.state))
+    .map((event) => ({ state: event.state, at: event.at.toISOString() }))
   return [{ state: 'requested', at: createdAt.toISOString() }, ...later]
 }
 
@@ -20,7 +33,8 @@ export function keptLineIds(answer: Pick<ReturnOrder, 'items'> | null): Set<stri
 }
 
 /** Whether a kept item can ever reach `state`: only `requested` and `refunded` (nothing travels). */
-export const keptItemCanReach = (state: ReturnItemState) => (KEPT_ITEM_STATES as readonly ReturnItemState[]).includes(state)
+export const keptItemCanReach = (state: ReturnItemState) =>
+  (KEPT_ITEM_STATES as readonly ReturnItemState[]).includes(state)
 
 /**
  * Why lines cannot move to `target`: states only move forward (a line already there or beyond
@@ -28,10 +42,18 @@ export const keptItemCanReach = (state: ReturnItemState) => (KEPT_ITEM_STATES as
  * every line may move.
  * @example transitionProblems([{ line_item_id: 'a', events: [] }], 'received') // []
  */
-export function transitionProblems(lines: readonly Pick<ReturnedLine, 'line_item_id' | 'events'>[], target: ReturnItemState, kept: ReadonlySet<string> = new Set()): string[] {
+export function transitionProblems(
+  lines: readonly Pick<ReturnedLine, 'line_item_id' | 'events'>[],
+  target: ReturnItemState,
+  kept: ReadonlySet<string> = new Set(),
+): string[] {
   return lines.flatMap((line) => {
-    if (kept.has(line.line_item_id) && !keptItemCanReach(target)) return [`line_item_ids: "${line.line_item_id}" is kept by the shopper (not sent back), so it is never ${target.replace('_', ' ')}`]
-    if (rank(lineState(line)) >= rank(target)) return [`line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`]
+    if (kept.has(line.line_item_id) && !keptItemCanReach(target))
+      return [
+        `line_item_ids: "${line.line_item_id}" is kept by the shopper (not sent back), so it is never ${target.replace('_', ' ')}`,
+      ]
+    if (rank(lineState(line)) >= rank(target))
+      return [`line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`]
     return []
   })
 }
@@ -55,11 +77,19 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
 /** The days the money is expected between, counted from `anchor` (submission or receipt). */
 export function expectedWindow(timing: RefundTiming, anchor: Date): { from: string; to: string } {
-  return { from: isoDay(addDays(anchor, timing.from_days, timing.business_days)), to: isoDay(addDays(anchor, timing.to_days, timing.business_days)) }
+  return {
+    from: isoDay(addDays(anchor, timing.from_days, timing.business_days)),
+    to: isoDay(addDays(anchor, timing.to_days, timing.business_days)),
+  }
 }
 
 /** A refund counted from the submission; "at once" (0 to 0 days) was issued then, so it says when. */
-function fromSubmission(method: ReturnStatusRefund['method'], amount: ReturnStatusRefund['amount'], timing: RefundTiming, createdAt: Date): ReturnStatusRefund {
+function fromSubmission(
+  method: ReturnStatusRefund['method'],
+  amount: ReturnStatusRefund['amount'],
+  timing: RefundTiming,
+  createdAt: Date,
+): ReturnStatusRefund {
   const refund = { method, amount, timing, expected: expectedWindow(timing, createdAt) }
   return timing.to_days === 0 ? { ...refund, issued_at: createdAt.toISOString() } : refund
 }
@@ -83,7 +113,11 @@ export function issuedAtSubmission(item: ReturnStatusItem, exchanged: boolean, i
  * "after receipt" counts from the submission. A refund at once counted from the submission says
  * when it was issued (`issued_at`). Null when nothing is refunded.
  */
-export function statusRefund(answer: ReturnOrder | null, lines: readonly ReturnedLine[], createdAt: Date): ReturnStatusRefund | null {
+export function statusRefund(
+  answer: ReturnOrder | null,
+  lines: readonly ReturnedLine[],
+  createdAt: Date,
+): ReturnStatusRefund | null {
   if (!answer) return null
   const amount = answer.breakdown.total.presentment_money
   if (!(Number(amount.amount) > 0)) return null
@@ -96,7 +130,11 @@ export function statusRefund(answer: ReturnOrder | null, lines: readonly Returne
   const refunded = lines.filter((line) => line.exchange_variant_id === null)
   const sent = refunded.filter((line) => !kept.has(line.line_item_id))
   if (refunded.length > 0 && sent.length === 0) return fromSubmission(method, amount, timing, createdAt)
-  const arrivals = sent.map((line) => line.events.find((event) => event.state === 'received')?.at ?? (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined))
+  const arrivals = sent.map(
+    (line) =>
+      line.events.find((event) => event.state === 'received')?.at ??
+      (lineState(line) === 'refunded' ? line.events.find((event) => event.state === 'refunded')?.at : undefined),
+  )
   if (sent.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
   const last = new Date(Math.max(...arrivals.map((at) => at!.getTime())))
   return { method, amount, timing, expected: expectedWindow(timing, last) }

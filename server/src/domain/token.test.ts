@@ -4,7 +4,13 @@ import { issueToken, readToken, type TokenClaims } from './token'
 const secret = Buffer.from('unit-secret')
 const now = new Date('2026-11-20T12:00:00.000Z')
 const inAnHour = Math.floor(now.getTime() / 1000) + 3600
-const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({ orderId: 'order-1', shopId: 'demo', expires: inAnHour, readOnly: false, ...overrides })
+const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
+  orderId: 'order-1',
+  shopId: 'demo',
+  expires: inAnHour,
+  readOnly: false,
+  ...overrides,
+})
 
 /** A token signed with the right secret around any payload: what only a leaked secret could make. */
 const signedAround = (body: object) => {

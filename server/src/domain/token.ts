@@ -48,7 +48,13 @@ export function signLabel(secret: Buffer, returnId: string, expires: number): st
   return sign(secret, `label:${returnId}:${expires}`)
 }
 
-export function labelSignatureValid(secret: Buffer, returnId: string, expires: number, signature: string, now: Date): boolean {
+export function labelSignatureValid(
+  secret: Buffer,
+  returnId: string,
+  expires: number,
+  signature: string,
+  now: Date,
+): boolean {
   return expires * 1000 > now.getTime() && sameSignature(signature, signLabel(secret, returnId, expires))
 }
 

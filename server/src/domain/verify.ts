@@ -1,4 +1,11 @@
-import type { ExchangeData, Ineligibility, LineItem, ReturnReason, VerifiedOrder, VerifyErrorCode } from '../../../src/api/contract'
+import type {
+  ExchangeData,
+  Ineligibility,
+  LineItem,
+  ReturnReason,
+  VerifiedOrder,
+  VerifyErrorCode,
+} from '../../../src/api/contract'
 import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
@@ -14,18 +21,28 @@ export type VerifyOutcome = { error: VerifyErrorCode } | { order: Omit<VerifiedO
  * What verify answers for an order whose name and e-mail matched: an error of portal-spec.md §8,
  * or the order with each line's eligibility decided here, never by the portal.
  */
-export function decideVerify(shop: ShopRecord, order: OrderRecord, returned: Map<string, number>, now: Date, lang: string | null): VerifyOutcome {
+export function decideVerify(
+  shop: ShopRecord,
+  order: OrderRecord,
+  returned: Map<string, number>,
+  now: Date,
+  lang: string | null,
+): VerifyOutcome {
   if (order.fulfilled_at === null) return { error: 'order_not_fulfilled' }
-  if (now.getTime() > order.fulfilled_at.getTime() + shop.settings.return_window_days * DAY_MS) return { error: 'order_too_old' }
+  if (now.getTime() > order.fulfilled_at.getTime() + shop.settings.return_window_days * DAY_MS)
+    return { error: 'order_too_old' }
   const paid = unitPricesPaid(orderPricing(shop, order))
   const threshold = keepThreshold(shop.settings, shop.currency_code)
   const lines = order.line_items.map((line) => {
     const item = toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!)
     // Said before the shopper chooses, so the exchange step does not ask them to send back what they keep.
-    return keepsItem({ unitPaid: paid.get(line.id)!, threshold, exchanged: false }) ? { ...item, keep_if_refunded: true } : item
+    return keepsItem({ unitPaid: paid.get(line.id)!, threshold, exchanged: false })
+      ? { ...item, keep_if_refunded: true }
+      : item
   })
   // An order whose returnable units have all been returned already: the shopper has a return.
-  if (returned.size > 0 && lines.every((line) => line.returnable_quantity === 0)) return { error: 'order_already_has_return' }
+  if (returned.size > 0 && lines.every((line) => line.returnable_quantity === 0))
+    return { error: 'order_already_has_return' }
   return {
     order: {
       order_id: order.id,
@@ -39,7 +56,12 @@ export function decideVerify(shop: ShopRecord, order: OrderRecord, returned: Map
   }
 }
 
-function toLineItem(shop: ShopRecord, line: OrderRecord['line_items'][number], returnedUnits: number, unitPaid: number): LineItem {
+function toLineItem(
+  shop: ShopRecord,
+  line: OrderRecord['line_items'][number],
+  returnedUnits: number,
+  unitPaid: number,
+): LineItem {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
   const left = Math.max(0, line.quantity - returnedUnits)
@@ -79,6 +101,10 @@ export function returnReasons(shop: ShopRecord, lang: string | null): ReturnReas
   const labels = lang ? shop.return_reason_variants[lang] : undefined
   // Sub-reasons too: their labels are keyed by id like their parents'.
   const label = (reasons: ReturnReason[]): ReturnReason[] =>
-    reasons.map((reason) => ({ ...reason, label: labels?.[reason.id] ?? reason.label, ...(reason.children ? { children: label(reason.children) } : {}) }))
+    reasons.map((reason) => ({
+      ...reason,
+      label: labels?.[reason.id] ?? reason.label,
+      ...(reason.children ? { children: label(reason.children) } : {}),
+    }))
   return label(shop.return_reasons)
 }

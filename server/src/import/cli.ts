@@ -13,7 +13,9 @@ import { readSettings } from '../settings'
 
 async function main(files: string[]) {
   if (files.length === 0) {
-    console.error('Usage: npm run import-shop -- shop.json [more.json …]   (DATA_DIR or DATABASE_URL picks the database)')
+    console.error(
+      'Usage: npm run import-shop -- shop.json [more.json …]   (DATA_DIR or DATABASE_URL picks the database)',
+    )
     return 2
   }
   // The same two settings as the server's, read and checked the same way.
@@ -38,7 +40,9 @@ async function main(files: string[]) {
       if (result.ok) console.log(`${file}: shop ${result.shop} imported with ${result.orders} orders`)
       else {
         failed++
-        console.error(`${file}: rejected, nothing was changed:\n${result.errors.map((error) => `  - ${error}`).join('\n')}`)
+        console.error(
+          `${file}: rejected, nothing was changed:\n${result.errors.map((error) => `  - ${error}`).join('\n')}`,
+        )
       }
     }
   } finally {

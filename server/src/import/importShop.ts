@@ -19,7 +19,12 @@ export type ImportResult = { ok: true; shop: string; orders: number } | { ok: fa
  * reasons, catalogue, orders and their returns). An invalid file changes nothing. The orders
  * replaced take their photos' rows with them; with `photos`, their bytes go too.
  */
-export async function importShop(db: Database, input: unknown, now = new Date(), photos?: PhotoStore): Promise<ImportResult> {
+export async function importShop(
+  db: Database,
+  input: unknown,
+  now = new Date(),
+  photos?: PhotoStore,
+): Promise<ImportResult> {
   // Validated at the `now` the rows are written with: relative dates resolve to the same instants.
   const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
@@ -70,7 +75,11 @@ export async function importShop(db: Database, input: unknown, now = new Date(),
             idempotencyKey: null,
             requestHash: null,
             answer: null,
-            lines: lines.map((line) => ({ lineItemId: line.line_item_id, quantity: line.quantity, exchangeVariantId: null })),
+            lines: lines.map((line) => ({
+              lineItemId: line.line_item_id,
+              quantity: line.quantity,
+              exchangeVariantId: null,
+            })),
           },
           now,
         )
@@ -86,7 +95,13 @@ export async function importShop(db: Database, input: unknown, now = new Date(),
             orderName: order.name,
             idempotencyKey: null,
             requestHash: null,
-            answer: (name, at) => ({ ...priced.order, id: returnId, status: 'requested', name, created_at: at.toISOString() }),
+            answer: (name, at) => ({
+              ...priced.order,
+              id: returnId,
+              status: 'requested',
+              name,
+              created_at: at.toISOString(),
+            }),
             lines: priced.lines,
           },
           createdAt,
@@ -95,8 +110,17 @@ export async function importShop(db: Database, input: unknown, now = new Date(),
           const when = state === 'requested' ? undefined : entry.progress?.[state]
           // Kept items travel nowhere: a tracked return's in_transit and received concern the items sent.
           const kept = keptLineIds(priced.order)
-          const lineIds = priced.lines.map((line) => line.lineItemId).filter((lineId) => !kept.has(lineId) || keptItemCanReach(state))
-          if (when !== undefined && lineIds.length > 0) await recordLineState(tx, returnId, lineIds, state as Exclude<ReturnItemState, 'requested'>, resolveDate(when, now))
+          const lineIds = priced.lines
+            .map((line) => line.lineItemId)
+            .filter((lineId) => !kept.has(lineId) || keptItemCanReach(state))
+          if (when !== undefined && lineIds.length > 0)
+            await recordLineState(
+              tx,
+              returnId,
+              lineIds,
+              state as Exclude<ReturnItemState, 'requested'>,
+              resolveDate(when, now),
+            )
         }
       }
     }
@@ -112,7 +136,12 @@ type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
  * fee, bonus), after the order's plain returns and the tracked ones before it. A return that
  * cannot be priced is an error naming it, and nothing is written.
  */
-function priceTrackedReturns(file: ShopFile, now: Date): { ok: true; byOrder: Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]> } | { ok: false; errors: string[] } {
+function priceTrackedReturns(
+  file: ShopFile,
+  now: Date,
+):
+  | { ok: true; byOrder: Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]> }
+  | { ok: false; errors: string[] } {
   const shop: ShopRecord = {
     id: file.shop,
     currency_code: file.currency_code,
@@ -139,15 +168,21 @@ function priceTrackedReturns(file: ShopFile, now: Date): { ok: true; byOrder: Ma
       line_items: order.line_items,
     }
     const returned = new Map<string, number>()
-    for (const line of (order.returns ?? []).flat()) returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)
+    for (const line of (order.returns ?? []).flat())
+      returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)
     const priced: { file: TrackedReturn; priced: PricedReturn }[] = []
     order.tracked_returns.forEach((entry, r) => {
-      const result = priceReturn(shop, record, returned, { items: entry.items, refund_method: entry.refund_method ?? null })
+      const result = priceReturn(shop, record, returned, {
+        items: entry.items,
+        refund_method: entry.refund_method ?? null,
+      })
       if ('problems' in result) {
-        for (const problem of result.problems) errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem}`)
+        for (const problem of result.problems)
+          errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem}`)
         return
       }
-      for (const line of result.lines) returned.set(line.lineItemId, (returned.get(line.lineItemId) ?? 0) + line.quantity)
+      for (const line of result.lines)
+        returned.set(line.lineItemId, (returned.get(line.lineItemId) ?? 0) + line.quantity)
       priced.push({ file: entry, priced: result })
     })
     byOrder.set(order, priced)

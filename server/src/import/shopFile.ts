@@ -5,7 +5,14 @@
  * Amounts are decimal strings in the shop's currency ("25.00"). Dates are ISO 8601 timestamps or,
  * for demo and test files, times relative to the import: "now-5d", "now-12h", "now".
  */
-import type { Address, PortalConfig, RefundMethod, RefundTimings, ReturnItemState, ReturnReason } from '../../../src/api/contract'
+import type {
+  Address,
+  PortalConfig,
+  RefundMethod,
+  RefundTimings,
+  ReturnItemState,
+  ReturnReason,
+} from '../../../src/api/contract'
 
 export interface ShopFile {
   /** the portal id in the URL: `acme` for acme.localhost or acme.returns.example.com */

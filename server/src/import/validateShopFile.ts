@@ -11,11 +11,27 @@ import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
-import { PHOTOS_PER_ITEM, REFUND_METHODS, RETURN_ITEM_STATES, type PortalConfig, type RefundTiming, type ReturnReason } from '../../../src/api/contract'
+import {
+  PHOTOS_PER_ITEM,
+  REFUND_METHODS,
+  RETURN_ITEM_STATES,
+  type PortalConfig,
+  type RefundTiming,
+  type ReturnReason,
+} from '../../../src/api/contract'
 import { REASON_DEPTH } from '../../../src/api/reasonTree'
 import { orderNameKey } from '../domain/normalize'
 import { unstorableText } from '../storage/storableText'
-import type { CatalogueProductFile, CatalogueVariantFile, LineItemFile, OrderFile, ReturnLineFile, ShopFile, ShopSettings, TrackedReturnFile } from './shopFile'
+import type {
+  CatalogueProductFile,
+  CatalogueVariantFile,
+  LineItemFile,
+  OrderFile,
+  ReturnLineFile,
+  ShopFile,
+  ShopSettings,
+  TrackedReturnFile,
+} from './shopFile'
 
 extend([namesPlugin])
 
@@ -59,7 +75,10 @@ type AllListed<T, R extends readonly unknown[]> = [Exclude<RequiredKeys<T>, R[nu
   : { missingRequired: Exclude<RequiredKeys<T>, R[number]> }
 
 function object<T>() {
-  return <const R extends readonly RequiredKeys<T>[]>(properties: { [K in keyof T]-?: Schema }, required: R & AllListed<T, R>): Schema => ({
+  return <const R extends readonly RequiredKeys<T>[]>(
+    properties: { [K in keyof T]-?: Schema },
+    required: R & AllListed<T, R>,
+  ): Schema => ({
     type: 'object',
     additionalProperties: false,
     required: [...required],
@@ -148,7 +167,10 @@ const variantSchema = object<CatalogueVariantFile>()(
     options: {
       type: 'array',
       maxItems: LIMITS.optionsPerVariant,
-      items: object<CatalogueVariantFile['options'][number]>()({ name: nonEmpty(100), value: nonEmpty(100) }, ['name', 'value']),
+      items: object<CatalogueVariantFile['options'][number]>()({ name: nonEmpty(100), value: nonEmpty(100) }, [
+        'name',
+        'value',
+      ]),
     },
     price: amount,
     available: { type: 'boolean' },
@@ -187,7 +209,11 @@ const lineItemSchema = object<LineItemFile>()(
 
 const returnLineSchema = object<ReturnLineFile>()({ line_item_id: id, quantity }, ['line_item_id', 'quantity'])
 
-const refundMethod: Schema = { type: ['string', 'null'], enum: [...REFUND_METHODS, null], errorMessage: `must be null or one of ${REFUND_METHODS.map((m) => `"${m}"`).join(', ')}` }
+const refundMethod: Schema = {
+  type: ['string', 'null'],
+  enum: [...REFUND_METHODS, null],
+  errorMessage: `must be null or one of ${REFUND_METHODS.map((m) => `"${m}"`).join(', ')}`,
+}
 const LATER_STATES = RETURN_ITEM_STATES.filter((state) => state !== 'requested')
 
 const trackedReturnSchema = object<TrackedReturnFile>()(
@@ -211,7 +237,6 @@ const trackedReturnSchema = object<TrackedReturnFile>()(
   },
   ['created_at', 'items'],
 )
-
 
 const orderSchema = object<OrderFile>()(
   {
@@ -258,7 +283,10 @@ function reasonSchema(level: number): Schema {
       children:
         level < REASON_DEPTH
           ? { type: 'array', minItems: 1, maxItems: LIMITS.returnReasons, items: reasonSchema(level + 1) }
-          : { not: {}, errorMessage: `reasons nest at most ${REASON_DEPTH} levels deep: this sub-reason cannot have sub-reasons of its own` },
+          : {
+              not: {},
+              errorMessage: `reasons nest at most ${REASON_DEPTH} levels deep: this sub-reason cannot have sub-reasons of its own`,
+            },
     },
     ['id', 'label', 'comment_required'],
   )
@@ -275,7 +303,11 @@ const refundTimingSchema = object<RefundTiming>()(
     from_days: refundDays,
     to_days: refundDays,
     business_days: { type: 'boolean' },
-    after: { type: 'string', enum: ['submit', 'receipt'], errorMessage: 'must be "submit" (counted from the return\'s submission) or "receipt" (from the items\' arrival)' },
+    after: {
+      type: 'string',
+      enum: ['submit', 'receipt'],
+      errorMessage: 'must be "submit" (counted from the return\'s submission) or "receipt" (from the items\' arrival)',
+    },
   },
   ['from_days', 'to_days', 'business_days', 'after'],
 )
@@ -308,7 +340,11 @@ const shopFileSchema: Schema = {
   ...object<ShopFile>()(
     {
       shop: { type: 'string', minLength: 1, maxLength: 63 },
-      currency_code: { type: 'string', pattern: '^[A-Z]{3}$', errorMessage: 'must be an ISO 4217 currency code like "EUR"' },
+      currency_code: {
+        type: 'string',
+        pattern: '^[A-Z]{3}$',
+        errorMessage: 'must be an ISO 4217 currency code like "EUR"',
+      },
       settings: settingsSchema,
       config: object<ConfigFile>()(configProperties, ['portal_id']),
       config_variants: {
@@ -320,7 +356,11 @@ const shopFileSchema: Schema = {
       return_reason_variants: {
         type: 'object',
         maxProperties: LIMITS.languages,
-        additionalProperties: { type: 'object', maxProperties: LIMITS.reasonsInAll, additionalProperties: nonEmpty(LIMITS.title) },
+        additionalProperties: {
+          type: 'object',
+          maxProperties: LIMITS.reasonsInAll,
+          additionalProperties: nonEmpty(LIMITS.title),
+        },
       },
       return_address: object<ShopFile['return_address']>()(
         {
@@ -329,7 +369,11 @@ const shopFileSchema: Schema = {
           line2: text(200),
           city: nonEmpty(200),
           postal_code: nonEmpty(20),
-          country_code: { type: 'string', pattern: '^[A-Z]{2}$', errorMessage: 'must be an ISO 3166 country code like "DE"' },
+          country_code: {
+            type: 'string',
+            pattern: '^[A-Z]{2}$',
+            errorMessage: 'must be an ISO 3166 country code like "DE"',
+          },
         },
         ['name', 'line1', 'city', 'postal_code', 'country_code'],
       ),
@@ -376,7 +420,10 @@ function pointerSegments(pointer: string, data: unknown): Segment[] {
       node = node[Number(key)]
     } else {
       segments.push(key)
-      node = node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined
+      node =
+        node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key)
+          ? (node as Record<string, unknown>)[key]
+          : undefined
     }
   }
   return segments
@@ -410,7 +457,10 @@ function describe(error: ErrorObject, input: unknown): string {
       return `${formatPath([...segments, String(params.missingProperty)])}: is required`
     case 'additionalProperties': {
       const field = String(params.additionalProperty)
-      const hint = field === 'shop' && segments.length === 1 && segments[0] === 'config' ? ' (the shop is taken from the top-level "shop")' : ''
+      const hint =
+        field === 'shop' && segments.length === 1 && segments[0] === 'config'
+          ? ' (the shop is taken from the top-level "shop")'
+          : ''
       return `${formatPath([...segments, field])}: is not a field of the shop file format (check the spelling)${hint}`
     }
     case 'minLength':
@@ -500,7 +550,11 @@ function minorDigits(currency: string): number {
 }
 
 /** Names that would collide with Object.prototype where ids become object keys (exchange_data.options). */
-const RESERVED_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype'])
+const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  '__proto__',
+  'prototype',
+])
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 const LANGUAGE = /^[a-z]{2}$/
@@ -533,7 +587,10 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
 
   // shop and currency
   if (!DNS_LABEL.test(file.shop)) {
-    fail(['shop'], 'must be a lower-case DNS label: 1 to 63 letters, digits or "-", not starting or ending with "-", like "acme"')
+    fail(
+      ['shop'],
+      'must be a lower-case DNS label: 1 to 63 letters, digits or "-", not starting or ending with "-", like "acme"',
+    )
   } else if (/-[a-z]{2}$/.test(file.shop)) {
     fail(['shop'], 'must not end in "-" and two letters: that is how language variants are addressed ("acme-de")')
   }
@@ -563,7 +620,10 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
   // Relative dates are resolved against the import's own `now`: the range is checked on what is stored.
   const checkDate = (segments: Segment[], value: string): boolean => {
     if (!isShopFileDate(value)) {
-      fail(segments, 'must be an ISO 8601 date like "2026-03-01T10:00:00Z" or a relative time like "now", "now-5d", "now-12h" (units d, h, m)')
+      fail(
+        segments,
+        'must be an ISO 8601 date like "2026-03-01T10:00:00Z" or a relative time like "now", "now-5d", "now-12h" (units d, h, m)',
+      )
       return false
     }
     if (!inShopFileDates(resolveDate(value, now))) {
@@ -574,15 +634,18 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
   }
 
   checkAmount(['settings', 'return_fee'], file.settings.return_fee)
-  if (file.settings.keep_item_below !== undefined) checkAmount(['settings', 'keep_item_below'], file.settings.keep_item_below)
+  if (file.settings.keep_item_below !== undefined)
+    checkAmount(['settings', 'keep_item_below'], file.settings.keep_item_below)
   for (const method of REFUND_METHODS) {
     const timing = file.settings.refund_timing?.[method]
-    if (timing && timing.to_days < timing.from_days) fail(['settings', 'refund_timing', method, 'to_days'], 'must not be less than from_days')
+    if (timing && timing.to_days < timing.from_days)
+      fail(['settings', 'refund_timing', method, 'to_days'], 'must not be less than from_days')
   }
 
   // configuration and its language variants
   const checkConfig = (base: Segment[], config: Partial<ConfigFile>) => {
-    for (const field of ['favicon_src', 'background_src', 'logo_src', 'website_url'] as const) checkUrl([...base, field], config[field])
+    for (const field of ['favicon_src', 'background_src', 'logo_src', 'website_url'] as const)
+      checkUrl([...base, field], config[field])
     const color = config.button_color
     if (color !== undefined && (color !== color.trim() || !colord(color).isValid())) {
       fail([...base, 'button_color'], 'must be a CSS colour like "#1f5fbf", "rgb(31 95 191)" or "navy"')
@@ -590,7 +653,8 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
   }
   checkConfig(['config'], file.config)
   for (const [language, variant] of Object.entries(file.config_variants ?? {})) {
-    if (!LANGUAGE.test(language)) fail(['config_variants', language], 'must be keyed by a 2-letter lower-case language code like "de"')
+    if (!LANGUAGE.test(language))
+      fail(['config_variants', language], 'must be keyed by a 2-letter lower-case language code like "de"')
     else checkConfig(['config_variants', language], variant)
   }
 
@@ -600,24 +664,39 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
     reasons.forEach((reason, i) => {
       const at = [...base, i]
       checkId([...at, 'id'], reason.id)
-      if (reasonIds.has(reason.id)) fail([...at, 'id'], `"${reason.id}" is used by another return reason (ids are unique across reasons and sub-reasons)`)
+      if (reasonIds.has(reason.id))
+        fail(
+          [...at, 'id'],
+          `"${reason.id}" is used by another return reason (ids are unique across reasons and sub-reasons)`,
+        )
       reasonIds.add(reason.id)
       if (!reason.children) return
       // A reason with sub-reasons is never chosen itself: what it would ask belongs on its sub-reasons.
-      if (reason.comment_required) fail([...at, 'comment_required'], 'must be false on a reason with sub-reasons; require the comment on its sub-reasons')
-      if (reason.photos_required !== undefined) fail([...at, 'photos_required'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
-      if (reason.fit !== undefined) fail([...at, 'fit'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
+      if (reason.comment_required)
+        fail(
+          [...at, 'comment_required'],
+          'must be false on a reason with sub-reasons; require the comment on its sub-reasons',
+        )
+      if (reason.photos_required !== undefined)
+        fail([...at, 'photos_required'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
+      if (reason.fit !== undefined)
+        fail([...at, 'fit'], 'is only for a reason without sub-reasons; set it on its sub-reasons')
       checkReasons(reason.children, [...at, 'children'])
     })
   checkReasons(file.return_reasons, ['return_reasons'])
-  if (reasonIds.size > LIMITS.reasonsInAll) fail(['return_reasons'], `must have at most ${LIMITS.reasonsInAll} reasons in all, sub-reasons included (the file has ${reasonIds.size})`)
+  if (reasonIds.size > LIMITS.reasonsInAll)
+    fail(
+      ['return_reasons'],
+      `must have at most ${LIMITS.reasonsInAll} reasons in all, sub-reasons included (the file has ${reasonIds.size})`,
+    )
   for (const [language, labels] of Object.entries(file.return_reason_variants ?? {})) {
     if (!LANGUAGE.test(language)) {
       fail(['return_reason_variants', language], 'must be keyed by a 2-letter lower-case language code like "de"')
       continue
     }
     for (const reasonId of Object.keys(labels)) {
-      if (!reasonIds.has(reasonId)) fail(['return_reason_variants', language, reasonId], 'is not the id of a return reason in return_reasons')
+      if (!reasonIds.has(reasonId))
+        fail(['return_reason_variants', language, reasonId], 'is not the id of a return reason in return_reasons')
     }
   }
 
@@ -641,11 +720,14 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
       const names = variant.options.map((o) => o.name)
       if (new Set(names).size !== names.length) fail([...at, 'options'], 'names an option twice')
       if (names.join('\u0000') !== optionNames) {
-        fail([...at, 'options'], 'must name the same options, in the same order, as the product\'s first variant')
+        fail([...at, 'options'], "must name the same options, in the same order, as the product's first variant")
       }
       const combination = variant.options.map((o) => o.value).join('\u0000')
       if (combinations.has(combination)) {
-        fail([...at, 'options'], 'has the same option values as another variant of this product; variants must differ by their options')
+        fail(
+          [...at, 'options'],
+          'has the same option values as another variant of this product; variants must differ by their options',
+        )
       }
       combinations.add(combination)
     })
@@ -658,9 +740,16 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
     const at: Segment[] = ['orders', o]
     const name = normaliseOrderName(order.name)
     if (!name) fail([...at, 'name'], 'must contain more than "#" and spaces')
-    else if (orderNames.has(name)) fail([...at, 'name'], `"${order.name}" is the same order name as another order (names are matched ignoring "#", case and spaces)`)
+    else if (orderNames.has(name))
+      fail(
+        [...at, 'name'],
+        `"${order.name}" is the same order name as another order (names are matched ignoring "#", case and spaces)`,
+      )
     else if (prefix && !name.startsWith(prefix) && !name.startsWith('EXC')) {
-      fail([...at, 'name'], `must begin with the order prefix "${prefix}" or "EXC": the portal accepts no other order names for this shop`)
+      fail(
+        [...at, 'name'],
+        `must begin with the order prefix "${prefix}" or "EXC": the portal accepts no other order names for this shop`,
+      )
     }
     orderNames.add(name)
 
@@ -677,7 +766,8 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
     order.line_items.forEach((line, l) => {
       const lineAt: Segment[] = [...at, 'line_items', l]
       checkId([...lineAt, 'id'], line.id)
-      if (lineQuantities.has(line.id)) fail([...lineAt, 'id'], `"${line.id}" is used by another line item of this order`)
+      if (lineQuantities.has(line.id))
+        fail([...lineAt, 'id'], `"${line.id}" is used by another line item of this order`)
       else lineQuantities.set(line.id, line.quantity)
       if (line.variant_id === null) {
         if (line.title === undefined) fail([...lineAt, 'title'], 'is required for a custom item (variant_id null)')
@@ -694,7 +784,8 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
 
     if (order.discount !== undefined) {
       checkAmount([...at, 'discount'], order.discount)
-      if (toMinor(order.discount, digits) > subtotal) fail([...at, 'discount'], 'must not be more than the order\'s line items are worth')
+      if (toMinor(order.discount, digits) > subtotal)
+        fail([...at, 'discount'], "must not be more than the order's line items are worth")
     }
 
     const returned = new Map<string, number>()
@@ -702,7 +793,13 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
     const allReturns: { entries: ReturnLineFile[]; at: Segment[] }[] = [
       ...(order.returns ?? []).map((entries, r) => ({ entries, at: [...at, 'returns', r] })),
       ...(order.tracked_returns ?? []).map((tracked, r) => {
-        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], { reasons: file.return_reasons, variantIds, now, checkDate, fail })
+        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], {
+          reasons: file.return_reasons,
+          variantIds,
+          now,
+          checkDate,
+          fail,
+        })
         return { entries: tracked.items, at: [...at, 'tracked_returns', r, 'items'] }
       }),
     ]
@@ -716,7 +813,10 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
         }
         // One row per line in a return (the database's key): its units are given once.
         if (inThisReturn.has(entry.line_item_id)) {
-          fail([...entryAt, 'line_item_id'], `"${entry.line_item_id}" is listed twice in this return; give all its units in one entry`)
+          fail(
+            [...entryAt, 'line_item_id'],
+            `"${entry.line_item_id}" is listed twice in this return; give all its units in one entry`,
+          )
           return
         }
         inThisReturn.add(entry.line_item_id)
@@ -724,7 +824,10 @@ function semanticErrors(file: ShopFile, now: Date): string[] {
         returned.set(entry.line_item_id, total)
         const bought = lineQuantities.get(entry.line_item_id) ?? 0
         if (total > bought && total - entry.quantity <= bought) {
-          fail([...entryAt, 'quantity'], `returns ${total} units of line item "${entry.line_item_id}" in all, but only ${bought} were bought`)
+          fail(
+            [...entryAt, 'quantity'],
+            `returns ${total} units of line item "${entry.line_item_id}" in all, but only ${bought} were bought`,
+          )
         }
       })
     })
@@ -742,13 +845,22 @@ interface TrackedChecks {
 }
 
 /** A tracked return's reasons, exchanges and dates: its progress comes after it, in order. */
-function trackedReturnErrors(tracked: TrackedReturnFile, at: Segment[], { reasons, variantIds, now, checkDate, fail }: TrackedChecks) {
+function trackedReturnErrors(
+  tracked: TrackedReturnFile,
+  at: Segment[],
+  { reasons, variantIds, now, checkDate, fail }: TrackedChecks,
+) {
   tracked.items.forEach((item, i) => {
     const reason = reasons.find((candidate) => candidate.id === item.reason_id)
-    if (!reason) fail([...at, 'items', i, 'reason_id'], `"${item.reason_id}" is not the id of a return reason in return_reasons`)
-    else if (reason.comment_required && !item.comment?.trim()) fail([...at, 'items', i, 'comment'], `is required by the reason "${item.reason_id}"`)
+    if (!reason)
+      fail([...at, 'items', i, 'reason_id'], `"${item.reason_id}" is not the id of a return reason in return_reasons`)
+    else if (reason.comment_required && !item.comment?.trim())
+      fail([...at, 'items', i, 'comment'], `is required by the reason "${item.reason_id}"`)
     if (item.exchange_variant_id != null && !variantIds.has(item.exchange_variant_id)) {
-      fail([...at, 'items', i, 'exchange_variant_id'], `"${item.exchange_variant_id}" is not a variant id of the catalogue`)
+      fail(
+        [...at, 'items', i, 'exchange_variant_id'],
+        `"${item.exchange_variant_id}" is not a variant id of the catalogue`,
+      )
     }
   })
   // Every date is checked, even after a bad one; their order only when created_at is good.

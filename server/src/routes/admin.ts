@@ -19,7 +19,8 @@ export async function adminRoutes(app: FastifyInstance, context: PortalContext, 
   // take in and parse 20 MB.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
-    if (!timingSafeEqual(digest(given), digest(adminToken))) return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
+    if (!timingSafeEqual(digest(given), digest(adminToken)))
+      return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
   }
 
   app.post(
@@ -49,20 +50,34 @@ type LaterState = Exclude<ReturnItemState, 'requested'>
  * transit or received; naming one for those is a 422).
  * The answer names each item's state and the status link's token for the shopper.
  */
-async function returnStateRoute(app: FastifyInstance, context: PortalContext, onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+async function returnStateRoute(
+  app: FastifyInstance,
+  context: PortalContext,
+  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
   app.post<{ Params: { id: string }; Body: { state: LaterState; line_item_ids?: string[] } }>(
     '/admin/returns/:id/status',
     {
       onRequest,
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } },
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+        },
         body: {
           type: 'object',
           required: ['state'],
           additionalProperties: false,
           properties: {
             state: { type: 'string', enum: RETURN_ITEM_STATES.filter((state) => state !== 'requested') },
-            line_item_ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 128 } },
+            line_item_ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 1000,
+              uniqueItems: true,
+              items: { type: 'string', minLength: 1, maxLength: 128 },
+            },
           },
         },
         response: {
@@ -72,7 +87,14 @@ async function returnStateRoute(app: FastifyInstance, context: PortalContext, on
             properties: {
               return_id: { type: 'string' },
               status_token: { type: 'string' },
-              items: { type: 'array', items: { type: 'object', required: ['line_item_id', 'state'], properties: { line_item_id: { type: 'string' }, state: { type: 'string' } } } },
+              items: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['line_item_id', 'state'],
+                  properties: { line_item_id: { type: 'string' }, state: { type: 'string' } },
+                },
+              },
             },
           },
           '4xx': errorSchema,
@@ -84,22 +106,55 @@ async function returnStateRoute(app: FastifyInstance, context: PortalContext, on
       const { state, line_item_ids: wanted } = request.body
       const outcome = await context.db.transaction(async (tx) => {
         // One change of a return at a time: two scans at once cannot both move an item.
-        const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null }>('SELECT id, return_order FROM returns WHERE id = $1 FOR UPDATE', [id])
+        const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null }>(
+          'SELECT id, return_order FROM returns WHERE id = $1 FOR UPDATE',
+          [id],
+        )
         if (!locked) return { status: 404, body: { error: 'not_found', message: 'No such return.' } }
         const kept = keptLineIds(locked.return_order)
         const lines = await findReturnedLines(tx, id)
         const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
-        if (unknown.length > 0) return { status: 422, body: { error: 'invalid_transition', message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; ') } }
+        if (unknown.length > 0)
+          return {
+            status: 422,
+            body: {
+              error: 'invalid_transition',
+              message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
+            },
+          }
         // "Every item" means every item the state applies to: kept items are never in transit or
         // received, so a scan of the parcel passes them by; named explicitly, they are an error.
-        const moving = wanted ? lines.filter((line) => wanted.includes(line.line_item_id)) : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
-        if (moving.length === 0) return { status: 422, body: { error: 'invalid_transition', message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}` } }
+        const moving = wanted
+          ? lines.filter((line) => wanted.includes(line.line_item_id))
+          : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
+        if (moving.length === 0)
+          return {
+            status: 422,
+            body: {
+              error: 'invalid_transition',
+              message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}`,
+            },
+          }
         const problems = transitionProblems(moving, state, kept)
-        if (problems.length > 0) return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } }
+        if (problems.length > 0)
+          return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } }
         const at = context.now()
-        await recordLineState(tx, id, moving.map((line) => line.line_item_id), state, at)
+        await recordLineState(
+          tx,
+          id,
+          moving.map((line) => line.line_item_id),
+          state,
+          at,
+        )
         const after = await findReturnedLines(tx, id)
-        return { status: 200, body: { return_id: id, status_token: signStatus(context.secret, id), items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })) } }
+        return {
+          status: 200,
+          body: {
+            return_id: id,
+            status_token: signStatus(context.secret, id),
+            items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })),
+          },
+        }
       })
       return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
     },

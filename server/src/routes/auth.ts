@@ -18,7 +18,10 @@ export function requireToken(context: PortalContext) {
     const header = request.headers.authorization ?? ''
     const match = /^Bearer ([A-Za-z0-9_.-]{1,1024})$/.exec(header)
     const claims = match ? readToken(context.secret, match[1]!, context.now()) : null
-    if (!claims) return reply.code(401).send({ error: 'session_expired', message: 'Your session has expired. Please start your return again.' })
+    if (!claims)
+      return reply
+        .code(401)
+        .send({ error: 'session_expired', message: 'Your session has expired. Please start your return again.' })
     request.claims = claims
   }
 }
@@ -29,6 +32,8 @@ export function requireToken(context: PortalContext) {
  */
 export async function refuseReadOnly(request: FastifyRequest, reply: FastifyReply) {
   if (request.claims?.readOnly) {
-    return reply.code(403).send({ error: 'read_only_session', message: 'This is a read-only support session: it cannot submit a return.' })
+    return reply
+      .code(403)
+      .send({ error: 'read_only_session', message: 'This is a read-only support session: it cannot submit a return.' })
   }
 }

@@ -9,14 +9,22 @@ import { errorSchema } from './errors'
 export async function catalogueRoutes(app: FastifyInstance, context: PortalContext) {
   app.get(
     '/portal-registration/catalogue',
-    { onRequest: requireToken(context), schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } } },
+    {
+      onRequest: requireToken(context),
+      schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } },
+    },
     async (request, reply) => {
       const shop = await context.shops.find(request.claims!.shopId)
       if (!shop || !shop.settings.upsell_enabled) return reply.send({ products: [] } satisfies Catalogue)
       const index = indexCatalogue(shop.catalogue, shop.currency_code)
       const products = shop.catalogue
         .filter((product) => product.upsell !== false)
-        .map((product) => ({ id: product.id, title: product.title, image_src: product.image_src ?? null, variants: product.variants.map((variant) => index.variant(variant.id)!) }))
+        .map((product) => ({
+          id: product.id,
+          title: product.title,
+          image_src: product.image_src ?? null,
+          variants: product.variants.map((variant) => index.variant(variant.id)!),
+        }))
       return reply.header('cache-control', 'private, max-age=300').send({ products } satisfies Catalogue)
     },
   )

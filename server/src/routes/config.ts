@@ -18,7 +18,11 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
   if (exact) return configOf(exact, null)
   // The language may have a region ('demo-de-at') and the shop a dash ('my-shop-de'): the longest
   // shop id that exists wins, at most three tries.
-  for (let dash = key.lastIndexOf('-'), tries = 0; dash > 0 && tries < 3; dash = key.lastIndexOf('-', dash - 1), tries++) {
+  for (
+    let dash = key.lastIndexOf('-'), tries = 0;
+    dash > 0 && tries < 3;
+    dash = key.lastIndexOf('-', dash - 1), tries++
+  ) {
     const base = await context.shops.find(key.slice(0, dash))
     // A language the shop has no variant for falls back to its base configuration (PRODUCT.md §4).
     if (base) return configOf(base, key.slice(dash + 1))
@@ -30,7 +34,12 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
 function configOf(shop: ShopRecord, lang: string | null): PortalConfig {
   const variants = shop.config_variants
   const primary = lang?.split('-')[0]
-  const variant = lang && Object.hasOwn(variants, lang) ? variants[lang] : primary && Object.hasOwn(variants, primary) ? variants[primary] : undefined
+  const variant =
+    lang && Object.hasOwn(variants, lang)
+      ? variants[lang]
+      : primary && Object.hasOwn(variants, primary)
+        ? variants[primary]
+        : undefined
   return { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id }
 }
 
@@ -40,12 +49,21 @@ export async function configRoutes(app: FastifyInstance, context: PortalContext)
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } } },
-        response: { 200: { type: 'object', required: ['shop', 'portal_id'], additionalProperties: true, properties: { shop: { type: 'string' }, portal_id: { type: 'string' } } }, 404: errorSchema },
+        response: {
+          200: {
+            type: 'object',
+            required: ['shop', 'portal_id'],
+            additionalProperties: true,
+            properties: { shop: { type: 'string' }, portal_id: { type: 'string' } },
+          },
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
       const config = await resolvePortalConfig(context, request.params.id)
-      if (!config) return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
+      if (!config)
+        return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
       // Browsers may keep it briefly; the portal itself keeps it for 24 hours (portal-spec.md §9).
       return reply.header('cache-control', 'public, max-age=60').send(config)
     },

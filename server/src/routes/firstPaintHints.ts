@@ -13,7 +13,8 @@ import { isConfigId, resolvePortalConfig } from './config'
 const HINTS_WAIT_MS = 100
 
 /** A string setting of env.js's object literal, as written: `configUrl: ''`. */
-const setting = (code: string, name: string) => new RegExp(`\\b${name}\\s*:\\s*(['"\`])([^'"\`\\n]*)\\1`).exec(code)?.[2]
+const setting = (code: string, name: string) =>
+  new RegExp(`\\b${name}\\s*:\\s*(['"\`])([^'"\`\\n]*)\\1`).exec(code)?.[2]
 
 /**
  * The build's env.js as the portal reads it, or null when it is not the plain object literal the
@@ -26,7 +27,8 @@ async function builtEnv(root: string): Promise<PortalEnv | null> {
   return readEnv({ configUrl, apiUrl: setting(code, 'apiUrl'), defaultSubdomain: setting(code, 'defaultSubdomain') })
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const PAGE_ORIGIN = 'http://portal.invalid'
 
@@ -50,7 +52,9 @@ async function hintsFor(request: FastifyRequest, context: PortalContext, root: s
   if (!isConfigId(id)) return ''
   const config = await resolvePortalConfig(context, id)
   if (!config) return ''
-  const hints = [`<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`]
+  const hints = [
+    `<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`,
+  ]
   const logo = preloadableImage(config.logo_src)
   if (logo) hints.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image" fetchpriority="high">`)
   return hints.join('')

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import type { InstructionItem, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../../src/api/contract'
+import type {
+  InstructionItem,
+  ReturnInstructions,
+  ReturnInstructionsAnswer,
+  ReturnOrder,
+} from '../../../src/api/contract'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
@@ -10,7 +15,11 @@ import { errorSchema } from './errors'
 import { requestLanguage } from './language'
 
 // A return's id is a UUID: anything else (a "%00" in the path would fail the query) is a 400.
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } as const
+const params = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+} as const
 
 /** What to do, in the portal's languages (Accept-Language); English for any other. */
 const STEPS: Record<string, string[]> = {
@@ -61,11 +70,14 @@ const STEPS_SOME_KEPT: Record<string, string[]> = {
 /** Every item kept: no parcel, no label, no drop-off. */
 const STEPS_ALL_KEPT: Record<string, string[]> = {
   en: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
-  de: ['Behalten Sie die Artikel: Sie müssen nichts verpacken, ausdrucken oder abgeben. Ihre Erstattung ist unterwegs.'],
+  de: [
+    'Behalten Sie die Artikel: Sie müssen nichts verpacken, ausdrucken oder abgeben. Ihre Erstattung ist unterwegs.',
+  ],
   fr: ['Gardez les articles : rien à emballer, à imprimer ni à déposer. Votre remboursement est en route.'],
   es: ['Quédese con los artículos: no tiene que empaquetar, imprimir ni entregar nada. Su reembolso está en camino.'],
 }
-const stepsIn = (steps: Record<string, string[]>, lang: string | null) => (lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!)
+const stepsIn = (steps: Record<string, string[]>, lang: string | null) =>
+  lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!
 
 /** The return's items as the instructions list them; a return stored before keep-item returns keeps nothing. */
 function instructionItems(order: ReturnOrder | null): InstructionItem[] {
@@ -129,7 +141,8 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
       const claims = request.claims!
       const found = await findReturn(context.db, request.params.id)
       // Another order's return is as absent as a return that does not exist.
-      if (!found || found.order_id !== claims.orderId) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      if (!found || found.order_id !== claims.orderId)
+        return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
       const shop = await context.shops.find(claims.shopId)
       if (!shop) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
       const lang = requestLanguage(request)
@@ -172,7 +185,10 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
         querystring: {
           type: 'object',
           required: ['expires', 'signature'],
-          properties: { expires: { type: 'string', pattern: '^[0-9]{1,12}$' }, signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+          properties: {
+            expires: { type: 'string', pattern: '^[0-9]{1,12}$' },
+            signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
+          },
         },
         response: { '4xx': errorSchema },
       },
@@ -181,12 +197,17 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
       const { expires, signature } = request.query
       const valid = labelSignatureValid(context.secret, request.params.id, Number(expires), signature, context.now())
       const found = valid ? await findReturn(context.db, request.params.id) : null
-      if (!found) return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      if (!found)
+        return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
       const pdf = await labelFor(context, found)
-      if (!pdf) return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      if (!pdf)
+        return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="return-label-${found.name.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`)
+        .header(
+          'content-disposition',
+          `inline; filename="return-label-${found.name.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
+        )
         .header('cache-control', 'private, max-age=3600')
         .send(Buffer.from(pdf))
     },

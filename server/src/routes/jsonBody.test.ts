@@ -13,10 +13,26 @@ test.each([
   ['an empty body', '  ', 'body: is empty; send a JSON object'],
   ['a syntax error', '{"order_name":', 'body: is not valid JSON ('],
   ['"__proto__" at the top', '{"__proto__":{"admin":true}}', '__proto__: is not an allowed field name'],
-  ['"__proto__" deep inside', '{"items":[{"x":{"__proto__":1}}]}', 'items[0].x.__proto__: is not an allowed field name'],
-  ['constructor.prototype', '{"a":{"constructor":{"prototype":{}}}}', 'a.constructor.prototype: is not an allowed field name'],
-  ['U+0000 in a value', '{"items":[{"comment":"a\\u0000b"}]}', 'items[0].comment: must not contain the character U+0000'],
-  ['U+0000 in a field name', '{"items":[{"a\\u0000":1}]}', 'items[0]["a\\u0000"]: the field name must not contain the character U+0000'],
+  [
+    '"__proto__" deep inside',
+    '{"items":[{"x":{"__proto__":1}}]}',
+    'items[0].x.__proto__: is not an allowed field name',
+  ],
+  [
+    'constructor.prototype',
+    '{"a":{"constructor":{"prototype":{}}}}',
+    'a.constructor.prototype: is not an allowed field name',
+  ],
+  [
+    'U+0000 in a value',
+    '{"items":[{"comment":"a\\u0000b"}]}',
+    'items[0].comment: must not contain the character U+0000',
+  ],
+  [
+    'U+0000 in a field name',
+    '{"items":[{"a\\u0000":1}]}',
+    'items[0]["a\\u0000"]: the field name must not contain the character U+0000',
+  ],
   ['a lone high surrogate', '{"email":"\\ud800@x.y"}', 'email: must not contain an unpaired surrogate'],
   ['a lone low surrogate at the end', '["ok","\\udc00"]', '[1]: must not contain an unpaired surrogate'],
 ])('parseJsonBody refuses %s, naming the field', (_name, text, message) => {
@@ -28,7 +44,10 @@ test.each([
 test('a body nested 30,000 levels deep is checked without overflowing the stack, in linear time', () => {
   const depth = 30_000
   const started = performance.now()
-  expect(parseJsonBody(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`)).toEqual({ ok: false, message: expect.stringMatching(/^\[0\]\[0\].*: must not contain/) })
+  expect(parseJsonBody(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`)).toEqual({
+    ok: false,
+    message: expect.stringMatching(/^\[0\]\[0\].*: must not contain/),
+  })
   expect(performance.now() - started).toBeLessThan(2_000)
 })
 

@@ -16,7 +16,9 @@ export function bodyPath(segments: readonly Segment[]): string {
 
 // Keys that reach an object's prototype when a body is copied with Object.assign or a deep merge.
 const pollutingKey = (value: unknown) =>
-  findInJson(value, (key, _item, parentKey) => (key === '__proto__' || (key === 'prototype' && parentKey === 'constructor') ? 'is not an allowed field name' : null))
+  findInJson(value, (key, _item, parentKey) =>
+    key === '__proto__' || (key === 'prototype' && parentKey === 'constructor') ? 'is not an allowed field name' : null,
+  )
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string }
 

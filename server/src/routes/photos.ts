@@ -14,8 +14,14 @@ const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
 export const PHOTO_READS_PER_MINUTE = 120
 const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
 const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
-const UNREADABLE = { error: 'unsupported_media_type', message: 'The image could not be read: it may be damaged or cut short.' }
-const TOO_MANY_PIXELS = { error: 'photo_too_large', message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.` }
+const UNREADABLE = {
+  error: 'unsupported_media_type',
+  message: 'The image could not be read: it may be damaged or cut short.',
+}
+const TOO_MANY_PIXELS = {
+  error: 'photo_too_large',
+  message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.`,
+}
 
 const uploadedSchema = {
   type: 'object',
@@ -35,7 +41,11 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
   // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
   const readsPerClient = app.rateLimit({ max: PHOTO_READS_PER_MINUTE, timeWindow: 60_000, groupId: 'photo-read' })
 
-  app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body))
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
@@ -44,20 +54,31 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
 
   app.post<{ Body: Buffer }>(
     '/portal-registration/photos',
-    { onRequest: [authorised, refuseReadOnly, perClient], schema: { response: { 201: uploadedSchema, '4xx': errorSchema } } },
+    {
+      onRequest: [authorised, refuseReadOnly, perClient],
+      schema: { response: { 201: uploadedSchema, '4xx': errorSchema } },
+    },
     async (request, reply) => {
       const claims = request.claims!
       const bytes = request.body
       if (!Buffer.isBuffer(bytes)) return reply.code(415).send(NOT_AN_IMAGE)
-      if (bytes.byteLength === 0) return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
+      if (bytes.byteLength === 0)
+        return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
       // The bytes decide, not the header: HTML or SVG named image/png is refused.
       const type = sniffImage(bytes)
       if (!type) return reply.code(415).send(NOT_AN_IMAGE)
       // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
       const cleaned = await cleanPhoto(bytes, type)
-      if (!cleaned.ok) return cleaned.problem === 'too_many_pixels' ? reply.code(413).send(TOO_MANY_PIXELS) : reply.code(415).send(UNREADABLE)
+      if (!cleaned.ok)
+        return cleaned.problem === 'too_many_pixels'
+          ? reply.code(413).send(TOO_MANY_PIXELS)
+          : reply.code(415).send(UNREADABLE)
       const now = context.now()
-      const photo: UploadedPhoto = { id: randomBytes(16).toString('base64url'), content_type: cleaned.type, size: cleaned.bytes.byteLength }
+      const photo: UploadedPhoto = {
+        id: randomBytes(16).toString('base64url'),
+        content_type: cleaned.type,
+        size: cleaned.bytes.byteLength,
+      }
       // The bytes first (on PGlite a file, written off the main thread), then the row: the
       // transaction holds the order's lock for a few small statements only.
       const staged = await context.photos.put(photo.id, cleaned.bytes)
@@ -67,10 +88,24 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
         outcome = await context.db.transaction(async (tx) => {
           // The order's lock: two uploads at once cannot both take the last free place.
           if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
-          const pruned = await pruneUnattachedPhotos(tx, claims.orderId, new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS))
+          const pruned = await pruneUnattachedPhotos(
+            tx,
+            claims.orderId,
+            new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS),
+          )
           expired = pruned.deleted
           if (pruned.waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
-          await insertPhoto(tx, { id: photo.id, orderId: claims.orderId, contentType: photo.content_type, size: photo.size, bytes: staged.column }, now)
+          await insertPhoto(
+            tx,
+            {
+              id: photo.id,
+              orderId: claims.orderId,
+              contentType: photo.content_type,
+              size: photo.size,
+              bytes: staged.column,
+            },
+            now,
+          )
           return photo
         })
       } finally {
@@ -79,10 +114,18 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
       }
       // The expired uploads' bytes go once the deletion of their rows is committed; any that cannot
       // go now go at the next sweep, and the photo just stored is answered all the same.
-      await context.photos.delete(expired).catch((error: unknown) => request.log.warn({ err: error }, 'expired photos not deleted'))
-      if (outcome === 'gone') return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      await context.photos
+        .delete(expired)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'expired photos not deleted'))
+      if (outcome === 'gone')
+        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
       if (outcome === 'full') {
-        return reply.code(422).send({ error: 'too_many_photos', message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.` })
+        return reply
+          .code(422)
+          .send({
+            error: 'too_many_photos',
+            message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
+          })
       }
       return reply.code(201).header('cache-control', 'no-store').send(outcome)
     },
@@ -93,13 +136,17 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
     '/portal-registration/photos/:id',
     {
       onRequest: [authorised, refuseReadOnly, readsPerClient],
-      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } }, response: { '4xx': errorSchema } },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } },
+        response: { '4xx': errorSchema },
+      },
     },
     async (request, reply) => {
       const photo = await findPhoto(context.db, request.claims!.orderId, request.params.id)
       // On PGlite the bytes come from their file, read on libuv's threads, not through the database.
       const bytes = photo && (await context.photos.read(context.db, request.params.id, photo.in_row))
-      if (!photo || !bytes) return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
+      if (!photo || !bytes)
+        return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
       return reply
         .header('content-type', photo.content_type)
         .header('cache-control', 'private, no-store')

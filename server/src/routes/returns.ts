@@ -35,7 +35,11 @@ export const returnRequestSchema = {
           reason_id: id,
           comment: { type: ['string', 'null'], maxLength: 2000 },
           exchange_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
-          photo_ids: { type: 'array', maxItems: PHOTOS_PER_ITEM, items: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } },
+          photo_ids: {
+            type: 'array',
+            maxItems: PHOTOS_PER_ITEM,
+            items: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' },
+          },
         },
       },
     },
@@ -53,13 +57,23 @@ type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | Re
  * `shop` is read by the caller before any transaction: the shop cache reads through the database's
  * own handle, and on PGlite (one connection) that read would wait for the open transaction forever.
  */
-async function price(shop: ShopRecord | null, db: Queryable, claims: TokenClaims, request: ReturnRequest, lock: boolean): Promise<Priced> {
+async function price(
+  shop: ShopRecord | null,
+  db: Queryable,
+  claims: TokenClaims,
+  request: ReturnRequest,
+  lock: boolean,
+): Promise<Priced> {
   if (!shop) return { shopMissing: true }
   const order = await findOrderById(db, claims.orderId, lock)
   if (!order || order.shop_id !== shop.id) return { orderMissing: true }
   const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request)
   // The photos are checked against the database: this order's, not taken by an earlier return.
-  const stored = await findOrderPhotos(db, order.id, request.items.flatMap((item) => item.photo_ids ?? []))
+  const stored = await findOrderPhotos(
+    db,
+    order.id,
+    request.items.flatMap((item) => item.photo_ids ?? []),
+  )
   const photos = photoProblems(shop.return_reasons, request, stored)
   if (photos.length === 0) return priced
   return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
@@ -98,11 +112,22 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
 
   app.post<{ Body: ReturnRequest }>(
     '/portal-registration/returns/quote',
-    { onRequest: authorised, schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } } },
+    {
+      onRequest: authorised,
+      schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } },
+    },
     async (request, reply) => {
-      const priced = await price(await context.shops.find(request.claims!.shopId), context.db, request.claims!, request.body, false)
-      if ('shopMissing' in priced || 'orderMissing' in priced) return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
-      if ('problems' in priced) return reply.code(422).send({ error: 'invalid_return', message: priced.problems.join('; ') })
+      const priced = await price(
+        await context.shops.find(request.claims!.shopId),
+        context.db,
+        request.claims!,
+        request.body,
+        false,
+      )
+      if ('shopMissing' in priced || 'orderMissing' in priced)
+        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      if ('problems' in priced)
+        return reply.code(422).send({ error: 'invalid_return', message: priced.problems.join('; ') })
       return reply.header('cache-control', 'no-store').send(priced.order)
     },
   )
@@ -113,7 +138,11 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
       onRequest: [authorised, refuseReadOnly],
       schema: {
         body: returnRequestSchema,
-        headers: { type: 'object', required: ['idempotency-key'], properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } } },
+        headers: {
+          type: 'object',
+          required: ['idempotency-key'],
+          properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } },
+        },
         response: { 200: returnOrderSchema, 201: returnOrderSchema, '4xx': errorSchema },
       },
     },
@@ -124,14 +153,20 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
       const shop = await context.shops.find(claims.shopId)
       const outcome = await context.db.transaction(async (tx) => {
         const priced = await price(shop, tx, claims, request.body, true)
-        if ('shopMissing' in priced || 'orderMissing' in priced) return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
+        if ('shopMissing' in priced || 'orderMissing' in priced)
+          return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
         // Checked under the order's lock: a doubled or retried submit finds the first one's return.
         const earlier = await findReturnByKey(tx, claims.orderId, key)
         if (earlier) {
-          if (!sameRequest(earlier.request_hash, request.body, hash)) return { status: 409, body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' } }
+          if (!sameRequest(earlier.request_hash, request.body, hash))
+            return {
+              status: 409,
+              body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' },
+            }
           return { status: 200, body: earlier.return_order! }
         }
-        if ('problems' in priced) return { status: 422, body: { error: 'invalid_return', message: priced.problems.join('; ') } }
+        if ('problems' in priced)
+          return { status: 422, body: { error: 'invalid_return', message: priced.problems.join('; ') } }
         const order = await findOrderById(tx, claims.orderId)
         const returnId = randomUUID()
         const created = await insertReturn(
@@ -142,12 +177,21 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
             orderName: order!.name,
             idempotencyKey: key,
             requestHash: hash,
-            answer: (name, createdAt): ReturnOrder => ({ ...priced.order, id: returnId, status: 'requested', name, created_at: createdAt.toISOString() }),
+            answer: (name, createdAt): ReturnOrder => ({
+              ...priced.order,
+              id: returnId,
+              status: 'requested',
+              name,
+              created_at: createdAt.toISOString(),
+            }),
             lines: priced.lines,
           },
           context.now(),
         )
-        const photos = request.body.items.map((item) => ({ lineItemId: item.line_item_id, photoIds: item.photo_ids ?? [] }))
+        const photos = request.body.items.map((item) => ({
+          lineItemId: item.line_item_id,
+          photoIds: item.photo_ids ?? [],
+        }))
         await attachPhotos(tx, claims.orderId, returnId, photos)
         return { status: 201, body: created.return_order! }
       })

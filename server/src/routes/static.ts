@@ -54,23 +54,32 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
     // A route per file of the build: nothing outside it can be asked for.
     wildcard: false,
     setHeaders: (res, path) => {
-      res.setHeader('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.setHeader(
+        'cache-control',
+        path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
       if (path.endsWith('.html')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
     },
   })
   // The start screen: the page with what its first paint waits for named in it.
   app.get('/', async (request, reply) => {
-    const [page, hints] = await Promise.all([readFile(join(root, 'index.html'), 'utf8'), firstPaintHints(request, context, root)])
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      // A function, not a string: `$` in a logo's URL is not a replacement pattern.
-      .send(hints ? page.replace('</head>', () => `${hints}</head>`) : page)
+    const [page, hints] = await Promise.all([
+      readFile(join(root, 'index.html'), 'utf8'),
+      firstPaintHints(request, context, root),
+    ])
+    return (
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        // A function, not a string: `$` in a logo's URL is not a replacement pattern.
+        .send(hints ? page.replace('</head>', () => `${hints}</head>`) : page)
+    )
   })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix))
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix))
     if (!wantsPage) return reply.code(404).send(notFound(request.method, request.url))
     return reply.sendFile('index.html')
   })

@@ -11,13 +11,26 @@ import { findReturnedLines } from '../storage/returnStates'
 import type { ShopRecord } from '../storage/shops'
 import { errorSchema } from './errors'
 
-const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } } as const
+const params = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+} as const
 const nullableString = { type: ['string', 'null'] } as const
-const money = { type: 'object', required: ['amount', 'currency_code'], properties: { amount: { type: 'string' }, currency_code: { type: 'string' } } } as const
+const money = {
+  type: 'object',
+  required: ['amount', 'currency_code'],
+  properties: { amount: { type: 'string' }, currency_code: { type: 'string' } },
+} as const
 const timing = {
   type: ['object', 'null'],
   required: ['from_days', 'to_days', 'business_days', 'after'],
-  properties: { from_days: { type: 'integer' }, to_days: { type: 'integer' }, business_days: { type: 'boolean' }, after: { type: 'string' } },
+  properties: {
+    from_days: { type: 'integer' },
+    to_days: { type: 'integer' },
+    business_days: { type: 'boolean' },
+    after: { type: 'string' },
+  },
 } as const
 
 const statusSchema = {
@@ -31,7 +44,18 @@ const statusSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['line_item_id', 'title', 'variant_title', 'quantity', 'image_src', 'exchange_variant_title', 'keep', 'states', 'state', 'history'],
+        required: [
+          'line_item_id',
+          'title',
+          'variant_title',
+          'quantity',
+          'image_src',
+          'exchange_variant_title',
+          'keep',
+          'states',
+          'state',
+          'history',
+        ],
         properties: {
           line_item_id: { type: 'string' },
           title: { type: 'string' },
@@ -42,7 +66,14 @@ const statusSchema = {
           keep: { type: 'boolean' },
           states: { type: 'array', items: { type: 'string', enum: [...RETURN_ITEM_STATES] } },
           state: { type: 'string', enum: [...RETURN_ITEM_STATES] },
-          history: { type: 'array', items: { type: 'object', required: ['state', 'at'], properties: { state: { type: 'string' }, at: { type: 'string' } } } },
+          history: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['state', 'at'],
+              properties: { state: { type: 'string' }, at: { type: 'string' } },
+            },
+          },
         },
       },
     },
@@ -53,7 +84,11 @@ const statusSchema = {
         method: { type: 'string' },
         amount: money,
         timing,
-        expected: { type: ['object', 'null'], required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } },
+        expected: {
+          type: ['object', 'null'],
+          required: ['from', 'to'],
+          properties: { from: { type: 'string' }, to: { type: 'string' } },
+        },
         issued_at: { type: 'string' },
       },
     },
@@ -80,19 +115,28 @@ export async function statusRoutes(app: FastifyInstance, context: PortalContext)
     {
       schema: {
         params,
-        querystring: { type: 'object', required: ['signature'], properties: { signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } } },
+        querystring: {
+          type: 'object',
+          required: ['signature'],
+          properties: { signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+        },
         response: { 200: statusSchema, '4xx': errorSchema },
       },
     },
     async (request, reply) => {
       const { id } = request.params
-      const found = statusSignatureValid(context.secret, id, request.query.signature) ? await findReturn(context.db, id) : null
+      const found = statusSignatureValid(context.secret, id, request.query.signature)
+        ? await findReturn(context.db, id)
+        : null
       const order = found ? await findOrderById(context.db, found.order_id) : null
       const shop = order ? await context.shops.find(order.shop_id) : null
       if (!found || !order || !shop) return reply.code(404).header('cache-control', 'no-store').send(NOT_VALID)
       const createdAt = new Date(found.created_at)
       if (createdAt.getTime() + context.limits.statusLinkTtlSeconds * 1000 <= context.now().getTime()) {
-        return reply.code(410).header('cache-control', 'no-store').send({ error: 'link_expired', message: 'This status link has expired.' })
+        return reply
+          .code(410)
+          .header('cache-control', 'no-store')
+          .send({ error: 'link_expired', message: 'This status link has expired.' })
       }
       return reply.header('cache-control', 'no-store').send(await returnStatus(context, found, order, shop))
     },
@@ -100,7 +144,12 @@ export async function statusRoutes(app: FastifyInstance, context: PortalContext)
 }
 
 /** The status page's view of a return: its items as returned (kept or sent), their states, the refund, the label while a parcel is to be sent. */
-export async function returnStatus(context: PortalContext, found: ReturnRecord, order: OrderRecord, shop: ShopRecord): Promise<ReturnStatus> {
+export async function returnStatus(
+  context: PortalContext,
+  found: ReturnRecord,
+  order: OrderRecord,
+  shop: ShopRecord,
+): Promise<ReturnStatus> {
   const createdAt = new Date(found.created_at)
   const returned = await findReturnedLines(context.db, found.id)
   const byLine = new Map(returned.map((line) => [line.line_item_id, line]))
@@ -117,10 +166,16 @@ export async function returnStatus(context: PortalContext, found: ReturnRecord, 
     const item: ReturnStatusItem = {
       line_item_id: line.id,
       title: answer?.title ?? line.title ?? variant?.product_title ?? 'Item',
-      variant_title: answer ? answer.variant_title : line.variant_title !== undefined ? line.variant_title : (variant?.title ?? null),
+      variant_title: answer
+        ? answer.variant_title
+        : line.variant_title !== undefined
+          ? line.variant_title
+          : (variant?.title ?? null),
       quantity: entry.quantity,
       image_src: line.product_src ?? variant?.image_src ?? null,
-      exchange_variant_title: answer?.exchange_variant_title ?? (entry.exchange_variant_id ? (catalogue.variant(entry.exchange_variant_id)?.title ?? null) : null),
+      exchange_variant_title:
+        answer?.exchange_variant_title ??
+        (entry.exchange_variant_id ? (catalogue.variant(entry.exchange_variant_id)?.title ?? null) : null),
       keep: kept.has(line.id),
       states: [...itemStates(kept.has(line.id))],
       state: lineState(entry),

@@ -5,7 +5,8 @@ import { issueToken } from '../domain/token'
 import { requireToken } from './auth'
 import { errorSchema } from './errors'
 
-const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
 
 /** No body at all, or `{}`: a JSON schema cannot say "absent or empty", so this is checked by hand. */
 async function emptyBody(request: FastifyRequest, reply: FastifyReply) {
@@ -23,7 +24,9 @@ export async function supportRoutes(app: FastifyInstance, context: PortalContext
   // Its own scope: the parser below must not change how the other routes answer odd bodies.
   await app.register(async (scope) => {
     // A body of any other media type is a 400 like any other body but {}, not the usual 415.
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(Object.assign(new Error('body: must be empty or {}'), { statusCode: 400 }), undefined))
+    scope.addContentTypeParser('*', (_request, _payload, done) =>
+      done(Object.assign(new Error('body: must be empty or {}'), { statusCode: 400 }), undefined),
+    )
 
     scope.post(
       '/portal-registration/support-token',

@@ -53,7 +53,10 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
   const perOrder = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await checkOrder(request)
     if (!limit.isAllowed && limit.isExceeded) {
-      return reply.code(429).header('retry-after', String(Math.ceil(limit.ttl / 1000))).send(TOO_MANY)
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.ceil(limit.ttl / 1000)))
+        .send(TOO_MANY)
     }
   }
 
@@ -61,7 +64,14 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     '/portal-registration/verify',
     {
       preHandler: [perClient, perOrder],
-      schema: { body: bodySchema, response: { 200: { type: 'object', additionalProperties: true, properties: {} }, 400: errorSchema, 429: errorSchema } },
+      schema: {
+        body: bodySchema,
+        response: {
+          200: { type: 'object', additionalProperties: true, properties: {} },
+          400: errorSchema,
+          429: errorSchema,
+        },
+      },
     },
     async (request, reply) => {
       const started = performance.now()
@@ -76,7 +86,10 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
       }
 
       const shop = await context.shops.find(shopId.toLowerCase())
-      const found = shop && shop.config.portal_id === portal_id ? await findOrderForVerify(context.db, shop.id, orderNameKey(order_name)) : null
+      const found =
+        shop && shop.config.portal_id === portal_id
+          ? await findOrderForVerify(context.db, shop.id, orderNameKey(order_name))
+          : null
       const order = found?.order
       const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
       if (!shop || !found || !order || !emailMatches) return fail('invalid_order')

@@ -49,8 +49,10 @@ function sleeper(seconds = 30): ChildProcess {
 async function zombie(): Promise<number> {
   const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 6'], { stdio: ['ignore', 'pipe', 'ignore'] })
   children.push(parent)
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))))
-  for (const deadline = Date.now() + 4_000; readProcessStat(pid)?.state !== 'Z'; ) {
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+  )
+  for (const deadline = Date.now() + 4_000; readProcessStat(pid)?.state !== 'Z';) {
     if (Date.now() > deadline) throw new Error(`process ${pid} did not become a zombie`)
     await sleep(20)
   }
@@ -92,7 +94,9 @@ onLinux('the data directory lock', () => {
     lockedBy(holder.pid!)
     expect(holderOf(dir)).toBe(holder.pid)
     const begun = Date.now()
-    await expect(claimDataDir(dir, { waitMs: 500 })).rejects.toThrow(`${dir} is in use by process ${holder.pid}; stop it first`)
+    await expect(claimDataDir(dir, { waitMs: 500 })).rejects.toThrow(
+      `${dir} is in use by process ${holder.pid}; stop it first`,
+    )
     expect(Date.now() - begun).toBeGreaterThanOrEqual(500)
     expect(readFileSync(pidFile(), 'utf8')).toBe(String(holder.pid))
   })
@@ -122,16 +126,19 @@ onLinux('the data directory lock', () => {
   test.each([
     ['pid 1, which runs as long as the machine', () => 1],
     ['a process started after the file was written', () => sleeper().pid!],
-  ])('a pid file older than the process it names (the pid was given again): %s does not hold it', async (_name, pidOf) => {
-    const pid = pidOf()
-    await sleep(100)
-    // Written before the process started: the holder that wrote it has ended since.
-    lockedBy(pid, new Date(startedAt(readProcessStat(pid)!.startTicks)! - 60_000))
-    expect(holderOf(dir)).toBeNull()
-    const release = await claimDataDir(dir)
-    expect(readFileSync(pidFile(), 'utf8')).toBe(String(process.pid))
-    release()
-  })
+  ])(
+    'a pid file older than the process it names (the pid was given again): %s does not hold it',
+    async (_name, pidOf) => {
+      const pid = pidOf()
+      await sleep(100)
+      // Written before the process started: the holder that wrote it has ended since.
+      lockedBy(pid, new Date(startedAt(readProcessStat(pid)!.startTicks)! - 60_000))
+      expect(holderOf(dir)).toBeNull()
+      const release = await claimDataDir(dir)
+      expect(readFileSync(pidFile(), 'utf8')).toBe(String(process.pid))
+      release()
+    },
+  )
 
   test('a pid file naming this process, an ended one or nothing readable is no holder; release removes the file', async () => {
     const ended = spawn('true', [], { stdio: 'ignore' })

@@ -102,7 +102,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Claims the directory for this process; rejects when another live process holds it. A holder
  * that still looks alive is watched for `waitMs` first, in case it is ending.
  */
-export async function claimDataDir(dataDir: string, { waitMs = HOLDER_WAIT_MS }: { waitMs?: number } = {}): Promise<() => void> {
+export async function claimDataDir(
+  dataDir: string,
+  { waitMs = HOLDER_WAIT_MS }: { waitMs?: number } = {},
+): Promise<() => void> {
   mkdirSync(dataDir, { recursive: true })
   const deadline = Date.now() + waitMs
   let holder = holderOf(dataDir)
@@ -110,7 +113,10 @@ export async function claimDataDir(dataDir: string, { waitMs = HOLDER_WAIT_MS }:
     await sleep(POLL_MS)
     holder = holderOf(dataDir)
   }
-  if (holder !== null) throw new Error(`${dataDir} is in use by process ${holder}; stop it first (PGlite allows one process per directory)`)
+  if (holder !== null)
+    throw new Error(
+      `${dataDir} is in use by process ${holder}; stop it first (PGlite allows one process per directory)`,
+    )
   writeFileSync(join(dataDir, LOCK), String(process.pid))
   return () => rmSync(join(dataDir, LOCK), { force: true })
 }

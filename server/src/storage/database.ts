@@ -55,7 +55,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     }
   }
   const on = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: <Row>(sql: string, params?: unknown[]) => writing(sql, async () => (await target.query<Row>(sql, params)).rows),
+    query: <Row>(sql: string, params?: unknown[]) =>
+      writing(sql, async () => (await target.query<Row>(sql, params)).rows),
     exec: (sql: string) => writing(sql, async () => void (await target.exec(sql))),
   })
   return {
@@ -69,12 +70,27 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 // Connection failures (refused, reset, timed out, server shutting down): the database is away.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08004'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08004',
+])
 
 function translate(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code
   const message = error instanceof Error ? error.message : ''
-  if ((typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+  if (
+    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+  ) {
     return new DatabaseUnavailableError(error)
   }
   return error
@@ -82,7 +98,12 @@ function translate(error: unknown): unknown {
 
 /** A pool of connections to a PostgreSQL server; fails fast (2 s) when the server is away. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+  })
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {})
   const query = async <Row>(sql: string, params?: unknown[]) => {

@@ -138,7 +138,9 @@ const LOCK_ID = 4_127_001
 
 /** Applies the migrations this database has not seen yet; returns the versions applied. */
 export async function migrate(db: Database): Promise<number[]> {
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  )
   const applied: number[] = []
   for (const migration of MIGRATIONS) {
     const done = await db.transaction(async (tx) => {
@@ -146,7 +148,10 @@ export async function migrate(db: Database): Promise<number[]> {
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version])
       if (seen.length > 0) return false
       await tx.exec(migration.sql)
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ])
       return true
     })
     if (done) applied.push(migration.version)

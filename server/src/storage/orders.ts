@@ -15,14 +15,21 @@ export interface OrderRecord {
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items'
 
 /** The order and the units of each line already returned, in one row (verify's hot path). */
-export async function findOrderByName(db: Queryable, shopId: string, nameKey: string): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
-  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(`SELECT ${COLUMNS}, returned_units AS returned FROM orders WHERE shop_id = $1 AND name_key = $2`, [
-    shopId,
-    nameKey,
-  ])
+export async function findOrderByName(
+  db: Queryable,
+  shopId: string,
+  nameKey: string,
+): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
+  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(
+    `SELECT ${COLUMNS}, returned_units AS returned FROM orders WHERE shop_id = $1 AND name_key = $2`,
+    [shopId, nameKey],
+  )
   if (!row) return null
   const { returned, ...order } = row
-  return { order: withDates(order), returned: new Map(Object.entries(returned).map(([line, units]) => [line, Number(units)])) }
+  return {
+    order: withDates(order),
+    returned: new Map(Object.entries(returned).map(([line, units]) => [line, Number(units)])),
+  }
 }
 
 type Found = NonNullable<Awaited<ReturnType<typeof findOrderByName>>>
@@ -57,7 +64,10 @@ export async function findOrderForVerify(db: Database, shopId: string, nameKey: 
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
 export async function findOrderById(db: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
-  const [row] = await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id])
+  const [row] = await db.query<OrderRecord>(
+    `SELECT ${COLUMNS} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  )
   return row ? withDates(row) : null
 }
 

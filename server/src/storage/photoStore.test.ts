@@ -164,7 +164,9 @@ describe('the database store (PostgreSQL)', () => {
     const staged = await databasePhotoStore.put(newId(), bytes)
     expect(staged.column).toBe(bytes)
     await staged.settle(false)
-    expect(Buffer.from((await databasePhotoStore.read(rowHolding(bytes), newId(), bytes.byteLength))!).equals(bytes)).toBe(true)
+    expect(
+      Buffer.from((await databasePhotoStore.read(rowHolding(bytes), newId(), bytes.byteLength))!).equals(bytes),
+    ).toBe(true)
     await databasePhotoStore.delete([newId()])
     expect(await databasePhotoStore.sweep(noRows)).toBe(0)
   })

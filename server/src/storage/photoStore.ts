@@ -178,7 +178,10 @@ export class FilePhotoStore implements PhotoStore {
  * The store for `db`: files in `dataDir`/photos on PGlite; on the in-memory PGlite the tests use
  * (no data directory), files in a temporary directory, removed by `close`; the rows on PostgreSQL.
  */
-export async function openPhotoStore(db: Database, dataDir: string | undefined): Promise<{ store: PhotoStore; close(): Promise<void> }> {
+export async function openPhotoStore(
+  db: Database,
+  dataDir: string | undefined,
+): Promise<{ store: PhotoStore; close(): Promise<void> }> {
   if (db.engine === 'postgres') return { store: databasePhotoStore, close: async () => {} }
   if (dataDir !== undefined) return { store: await FilePhotoStore.open(join(dataDir, 'photos')), close: async () => {} }
   const temporary = await mkdtemp(join(tmpdir(), 'rebound-photos-'))
@@ -190,7 +193,11 @@ export async function openPhotoStore(db: Database, dataDir: string | undefined):
  * request: files that a crash, or an import while the server was stopped, left without rows go.
  * A temporary directory (new, so nothing to sweep) goes when the API closes.
  */
-export async function startPhotoStore(app: FastifyInstance, db: Database, dataDir: string | undefined): Promise<PhotoStore> {
+export async function startPhotoStore(
+  app: FastifyInstance,
+  db: Database,
+  dataDir: string | undefined,
+): Promise<PhotoStore> {
   const { store, close } = await openPhotoStore(db, dataDir)
   app.addHook('onClose', close)
   if (dataDir !== undefined) await store.sweep(db)

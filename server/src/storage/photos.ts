@@ -14,27 +14,40 @@ export interface NewPhoto {
  * Deletes the order's uploads no return took before `before`, then counts those left. Answers the
  * deleted ids too: their bytes go from the photo store once the deletion is committed.
  */
-export async function pruneUnattachedPhotos(db: Queryable, orderId: string, before: Date): Promise<{ deleted: string[]; waiting: number }> {
-  const deleted = await db.query<{ id: string }>('DELETE FROM photos WHERE order_id = $1 AND return_id IS NULL AND created_at < $2 RETURNING id', [orderId, before])
-  const [row] = await db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos WHERE order_id = $1 AND return_id IS NULL', [orderId])
+export async function pruneUnattachedPhotos(
+  db: Queryable,
+  orderId: string,
+  before: Date,
+): Promise<{ deleted: string[]; waiting: number }> {
+  const deleted = await db.query<{ id: string }>(
+    'DELETE FROM photos WHERE order_id = $1 AND return_id IS NULL AND created_at < $2 RETURNING id',
+    [orderId, before],
+  )
+  const [row] = await db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM photos WHERE order_id = $1 AND return_id IS NULL',
+    [orderId],
+  )
   return { deleted: deleted.map((photo) => photo.id), waiting: Number(row?.n ?? 0) }
 }
 
 export async function insertPhoto(db: Queryable, photo: NewPhoto, now: Date): Promise<void> {
-  await db.query('INSERT INTO photos (id, order_id, content_type, size, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    photo.id,
-    photo.orderId,
-    photo.contentType,
-    photo.size,
-    photo.bytes,
-    now,
-  ])
+  await db.query(
+    'INSERT INTO photos (id, order_id, content_type, size, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [photo.id, photo.orderId, photo.contentType, photo.size, photo.bytes, now],
+  )
 }
 
 /** The order's photos among `ids` (another order's are not found). */
-export async function findOrderPhotos(db: Queryable, orderId: string, ids: readonly string[]): Promise<Map<string, StoredPhoto>> {
+export async function findOrderPhotos(
+  db: Queryable,
+  orderId: string,
+  ids: readonly string[],
+): Promise<Map<string, StoredPhoto>> {
   if (ids.length === 0) return new Map()
-  const rows = await db.query<StoredPhoto>('SELECT id, return_id FROM photos WHERE order_id = $1 AND id = ANY($2::text[])', [orderId, [...ids]])
+  const rows = await db.query<StoredPhoto>(
+    'SELECT id, return_id FROM photos WHERE order_id = $1 AND id = ANY($2::text[])',
+    [orderId, [...ids]],
+  )
   return new Map(rows.map((row) => [row.id, row]))
 }
 
@@ -43,11 +56,15 @@ export async function findOrderPhotos(db: Queryable, orderId: string, ids: reado
  * how many bytes the row holds, null when the photo store keeps them elsewhere: PhotoStore.read
  * finds them either way.
  */
-export async function findPhoto(db: Queryable, orderId: string, id: string): Promise<{ content_type: string; in_row: number | null } | null> {
-  const [row] = await db.query<{ content_type: string; in_row: number | null }>('SELECT content_type, octet_length(bytes) AS in_row FROM photos WHERE order_id = $1 AND id = $2', [
-    orderId,
-    id,
-  ])
+export async function findPhoto(
+  db: Queryable,
+  orderId: string,
+  id: string,
+): Promise<{ content_type: string; in_row: number | null } | null> {
+  const [row] = await db.query<{ content_type: string; in_row: number | null }>(
+    'SELECT content_type, octet_length(bytes) AS in_row FROM photos WHERE order_id = $1 AND id = $2',
+    [orderId, id],
+  )
   return row ?? null
 }
 
@@ -62,7 +79,10 @@ const SLICE_BYTES = 256 * 1024
 export async function readBytesFromRow(db: Queryable, id: string, length: number): Promise<Buffer | null> {
   const parts: Uint8Array[] = []
   for (let from = 0; from < length; from += SLICE_BYTES) {
-    const [row] = await db.query<{ part: Uint8Array }>('SELECT substring(bytes FROM $2 FOR $3) AS part FROM photos WHERE id = $1', [id, from + 1, SLICE_BYTES])
+    const [row] = await db.query<{ part: Uint8Array }>(
+      'SELECT substring(bytes FROM $2 FOR $3) AS part FROM photos WHERE id = $1',
+      [id, from + 1, SLICE_BYTES],
+    )
     if (!row) return null
     parts.push(row.part)
   }
@@ -70,14 +90,17 @@ export async function readBytesFromRow(db: Queryable, id: string, length: number
 }
 
 /** A submitted return takes its items' photos (under the order's lock, so never twice). */
-export async function attachPhotos(db: Queryable, orderId: string, returnId: string, items: readonly { lineItemId: string; photoIds: readonly string[] }[]): Promise<void> {
+export async function attachPhotos(
+  db: Queryable,
+  orderId: string,
+  returnId: string,
+  items: readonly { lineItemId: string; photoIds: readonly string[] }[],
+): Promise<void> {
   for (const item of items) {
     if (item.photoIds.length === 0) continue
-    await db.query('UPDATE photos SET return_id = $1, line_item_id = $2 WHERE order_id = $3 AND return_id IS NULL AND id = ANY($4::text[])', [
-      returnId,
-      item.lineItemId,
-      orderId,
-      [...item.photoIds],
-    ])
+    await db.query(
+      'UPDATE photos SET return_id = $1, line_item_id = $2 WHERE order_id = $3 AND return_id IS NULL AND id = ANY($4::text[])',
+      [returnId, item.lineItemId, orderId, [...item.photoIds]],
+    )
   }
 }

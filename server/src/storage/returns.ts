@@ -17,8 +17,15 @@ export async function findReturn(db: Queryable, id: string): Promise<ReturnRecor
   return row ?? null
 }
 
-export async function findReturnByKey(db: Queryable, orderId: string, idempotencyKey: string): Promise<ReturnRecord | null> {
-  const [row] = await db.query<ReturnRecord>(`SELECT ${COLUMNS} FROM returns WHERE order_id = $1 AND idempotency_key = $2`, [orderId, idempotencyKey])
+export async function findReturnByKey(
+  db: Queryable,
+  orderId: string,
+  idempotencyKey: string,
+): Promise<ReturnRecord | null> {
+  const [row] = await db.query<ReturnRecord>(
+    `SELECT ${COLUMNS} FROM returns WHERE order_id = $1 AND idempotency_key = $2`,
+    [orderId, idempotencyKey],
+  )
   return row ?? null
 }
 
@@ -38,21 +45,30 @@ export interface NewReturn {
  * transaction that holds the order's lock, so numbers and returned units cannot race.
  */
 export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): Promise<ReturnRecord> {
-  const [{ next }] = (await tx.query<{ next: number }>('SELECT COALESCE(MAX(number), 0) + 1 AS next FROM returns WHERE order_id = $1', [entry.orderId])) as [{ next: number }]
+  const [{ next }] = (await tx.query<{ next: number }>(
+    'SELECT COALESCE(MAX(number), 0) + 1 AS next FROM returns WHERE order_id = $1',
+    [entry.orderId],
+  )) as [{ next: number }]
   const name = `${entry.orderName}-R${Number(next)}`
   const returnOrder = entry.answer ? entry.answer(name, now) : null
   await tx.query(
     'INSERT INTO returns (id, order_id, number, name, idempotency_key, request_hash, return_order, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [entry.id, entry.orderId, Number(next), name, entry.idempotencyKey, entry.requestHash, returnOrder === null ? null : JSON.stringify(returnOrder), now],
-  )
-  for (const line of entry.lines) {
-    await tx.query('INSERT INTO return_items (return_id, order_id, line_item_id, quantity, exchange_variant_id) VALUES ($1, $2, $3, $4, $5)', [
+    [
       entry.id,
       entry.orderId,
-      line.lineItemId,
-      line.quantity,
-      line.exchangeVariantId,
-    ])
+      Number(next),
+      name,
+      entry.idempotencyKey,
+      entry.requestHash,
+      returnOrder === null ? null : JSON.stringify(returnOrder),
+      now,
+    ],
+  )
+  for (const line of entry.lines) {
+    await tx.query(
+      'INSERT INTO return_items (return_id, order_id, line_item_id, quantity, exchange_variant_id) VALUES ($1, $2, $3, $4, $5)',
+      [entry.id, entry.orderId, line.lineItemId, line.quantity, line.exchangeVariantId],
+    )
   }
   await tx.query(
     `UPDATE orders SET returned_units = COALESCE((
@@ -61,11 +77,21 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
      WHERE id = $1`,
     [entry.orderId],
   )
-  return { id: entry.id, order_id: entry.orderId, name, request_hash: entry.requestHash, return_order: returnOrder, created_at: now }
+  return {
+    id: entry.id,
+    order_id: entry.orderId,
+    name,
+    request_hash: entry.requestHash,
+    return_order: returnOrder,
+    created_at: now,
+  }
 }
 
 /** The ids of an order's returns, oldest first, by shop and order name (as stored). */
 export async function findReturnIdsOfOrder(db: Queryable, shopId: string, orderName: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = $1 AND o.name = $2 ORDER BY r.number', [shopId, orderName])
+  const rows = await db.query<{ id: string }>(
+    'SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = $1 AND o.name = $2 ORDER BY r.number',
+    [shopId, orderName],
+  )
   return rows.map((row) => row.id)
 }

@@ -7,7 +7,10 @@ import { newSecret } from '../domain/token'
  */
 export async function loadSecret(db: Database, fromEnv?: string): Promise<Buffer> {
   if (fromEnv) return Buffer.from(fromEnv, 'utf8')
-  await db.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', ['token', newSecret()])
+  await db.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    'token',
+    newSecret(),
+  ])
   const [row] = await db.query<{ value: string }>('SELECT value FROM secrets WHERE name = $1', ['token'])
   return Buffer.from(row!.value, 'base64url')
 }

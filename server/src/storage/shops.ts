@@ -15,7 +15,8 @@ export interface ShopRecord {
   catalogue: CatalogueProductFile[]
 }
 
-const COLUMNS = 'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue'
+const COLUMNS =
+  'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue'
 
 /**
  * Shops read through a short cache: every verify and quote needs its shop, and a shop changes

@@ -25,7 +25,10 @@ function segmentsOf(node: Node): Segment[] {
  * Iterative, and each part links to its parent instead of copying its path, so a deeply nested
  * body neither overflows the stack nor costs the square of its depth.
  */
-export function findInJson(root: unknown, check: (key: Segment | null, value: unknown, parentKey: Segment | null) => string | null): Finding | null {
+export function findInJson(
+  root: unknown,
+  check: (key: Segment | null, value: unknown, parentKey: Segment | null) => string | null,
+): Finding | null {
   const stack: Node[] = [{ value: root, key: null, parent: null }]
   while (stack.length > 0) {
     const node = stack.pop()!
@@ -33,8 +36,11 @@ export function findInJson(root: unknown, check: (key: Segment | null, value: un
     if (problem) return { segments: segmentsOf(node), problem }
     const current = node.value
     if (current === null || typeof current !== 'object') continue
-    const children: [Segment, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current)
-    for (let index = children.length - 1; index >= 0; index--) stack.push({ value: children[index]![1], key: children[index]![0], parent: node })
+    const children: [Segment, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current)
+    for (let index = children.length - 1; index >= 0; index--)
+      stack.push({ value: children[index]![1], key: children[index]![0], parent: node })
   }
   return null
 }

@@ -14,7 +14,9 @@ function outcome(item: ChosenItem, order: VerifiedOrder, t: Translate): string {
 
 /** A reason with the reasons above it: "Not as described: Wrong item sent". */
 function reasonWords(path: readonly ReturnReason[], t: Translate): string {
-  return path.slice(1).reduce((words, step) => t('reason.path', { reason: words, subReason: step.label }), path[0]!.label)
+  return path
+    .slice(1)
+    .reduce((words, step) => t('reason.path', { reason: words, subReason: step.label }), path[0]!.label)
 }
 
 interface ChosenItemsProps {
@@ -39,7 +41,11 @@ export function ChosenItems({ items, order, kept, readOnly = false }: ChosenItem
         const exchanged = item.exchange?.kind === 'exchange'
         return (
           <li key={item.lineItemId} className="item confirm__item">
-            {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+            {image ? (
+              <img className="item__image" src={image} alt="" width={56} height={56} />
+            ) : (
+              <span className="item__image" aria-hidden="true" />
+            )}
             <span className="item__text">
               <span className="item__title">{line.title}</span>
               {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
@@ -50,12 +56,21 @@ export function ChosenItems({ items, order, kept, readOnly = false }: ChosenItem
                 // A group, not a list: the items' list counts its own items only.
                 <span className="photo-thumbs" role="group" aria-label={t('confirm.photos', { title: line.title })}>
                   {photoIds.map((id, index) => (
-                    <PhotoThumb key={id} id={id} token={readOnly ? null : order.token} alt={t('confirm.photoAlt', { index: index + 1, title: line.title })} />
+                    <PhotoThumb
+                      key={id}
+                      id={id}
+                      token={readOnly ? null : order.token}
+                      alt={t('confirm.photoAlt', { index: index + 1, title: line.title })}
+                    />
                   ))}
                 </span>
               ) : null}
-              <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>{outcome(item, order, t)}</span>
-              {!exchanged && kept?.has(item.lineItemId) ? <span className="confirm__keep">{t('confirm.keepItem')}</span> : null}
+              <span className={`confirm__outcome${exchanged ? ' confirm__outcome--exchange' : ''}`}>
+                {outcome(item, order, t)}
+              </span>
+              {!exchanged && kept?.has(item.lineItemId) ? (
+                <span className="confirm__keep">{t('confirm.keepItem')}</span>
+              ) : null}
             </span>
           </li>
         )

@@ -37,25 +37,49 @@ function api() {
 }
 
 const flow = (readOnly = false) =>
-  buildFlow({ order, readOnly, refundMethod: 'original_payment', items: [{ lineItemId: 'mug', quantity: 1, reason: { id: 'wrong-item', comment: '', photoIds }, exchange: null }] })
+  buildFlow({
+    order,
+    readOnly,
+    refundMethod: 'original_payment',
+    items: [{ lineItemId: 'mug', quantity: 1, reason: { id: 'wrong-item', comment: '', photoIds }, exchange: null }],
+  })
 
 describe('confirm with evidence', () => {
   test('names the sub-reason under its reason, previews the photos and sends their ids with the request', async () => {
     const seen = api()
     renderPortal({ route: '/confirm', preloadedState: { returnFlow: flow() } })
-    const item = (await screen.findAllByRole('listitem')).find((candidate) => candidate.textContent?.includes('Ceramic Mug'))!
+    const item = (await screen.findAllByRole('listitem')).find((candidate) =>
+      candidate.textContent?.includes('Ceramic Mug'),
+    )!
     expect(item).toHaveTextContent('Reason: Not as described: Wrong item sent')
     const photos = within(item).getByRole('group', { name: 'Your photos of the Ceramic Mug' })
-    await waitFor(() => expect(within(photos).getByRole('img', { name: 'Photo 2 of the Ceramic Mug' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)))
+    await waitFor(() =>
+      expect(within(photos).getByRole('img', { name: 'Photo 2 of the Ceramic Mug' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    )
     expect(seen.previews.sort()).toEqual(photoIds.map((id) => `${id} Bearer jane-token`))
-    await waitFor(() => expect(seen.quotes.at(-1)?.items[0]).toEqual({ line_item_id: 'mug', quantity: 1, reason_id: 'wrong-item', exchange_variant_id: null, photo_ids: photoIds }))
+    await waitFor(() =>
+      expect(seen.quotes.at(-1)?.items[0]).toEqual({
+        line_item_id: 'mug',
+        quantity: 1,
+        reason_id: 'wrong-item',
+        exchange_variant_id: null,
+        photo_ids: photoIds,
+      }),
+    )
   })
 
   test('a support replay shows where the photos are without fetching them', async () => {
     const seen = api()
     renderPortal({ route: '/confirm', preloadedState: { returnFlow: flow(true) } })
     const photos = await screen.findByRole('group', { name: 'Your photos of the Ceramic Mug' })
-    expect(within(photos).getAllByRole('img').map((image) => [image.tagName, image.getAttribute('aria-label')])).toEqual([
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((image) => [image.tagName, image.getAttribute('aria-label')]),
+    ).toEqual([
       ['SPAN', 'Photo 1 of the Ceramic Mug'],
       ['SPAN', 'Photo 2 of the Ceramic Mug'],
     ])

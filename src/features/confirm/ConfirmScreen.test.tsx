@@ -2,7 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnRequest } from '../../api/contract'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { buildCatalogue, buildFlow, buildInstructions, buildLineItem, buildOrder, buildProduct, buildQuote, buildSubmittedReturn, buildVariant, money } from '../../testing/builders'
+import {
+  buildCatalogue,
+  buildFlow,
+  buildInstructions,
+  buildLineItem,
+  buildOrder,
+  buildProduct,
+  buildQuote,
+  buildSubmittedReturn,
+  buildVariant,
+  money,
+} from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -12,19 +23,35 @@ const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M',
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
 const order = buildOrder({
   line_items: [tee, mug],
-  exchange_data: { options: { 'v-m': ['v-m', 'v-l'] }, upsell_enabled: true, variants: { 'v-l': buildVariant({ id: 'v-l', title: 'L' }) } },
+  exchange_data: {
+    options: { 'v-m': ['v-m', 'v-l'] },
+    upsell_enabled: true,
+    variants: { 'v-l': buildVariant({ id: 'v-l', title: 'L' }) },
+  },
   return_reasons: [
     { id: 'too-small', label: 'Too small', comment_required: false },
     { id: 'damaged', label: 'Arrived damaged', comment_required: true },
   ],
 })
 const items: ChosenItem[] = [
-  { lineItemId: 'tee', quantity: 2, reason: { id: 'too-small', comment: '' }, exchange: { kind: 'exchange', variantId: 'v-l' } },
+  {
+    lineItemId: 'tee',
+    quantity: 2,
+    reason: { id: 'too-small', comment: '' },
+    exchange: { kind: 'exchange', variantId: 'v-l' },
+  },
   { lineItemId: 'mug', quantity: 1, reason: { id: 'damaged', comment: 'Chipped handle' }, exchange: null },
 ]
 const quote = buildQuote('11.50', {
   refund_method: 'store_credit',
-  breakdown: { items_subtotal: money('10.00'), tax: money('2.00'), return_fee: money('0.50'), bonus: money('1.15'), upsell: money('0.00'), total: money('12.65') },
+  breakdown: {
+    items_subtotal: money('10.00'),
+    tax: money('2.00'),
+    return_fee: money('0.50'),
+    bonus: money('1.15'),
+    upsell: money('0.00'),
+    total: money('12.65'),
+  },
 })
 
 interface Seen {
@@ -41,7 +68,11 @@ function api(answers: (() => Response | Promise<Response>)[] = []): Seen {
       return HttpResponse.json(quote)
     }),
     http.post(submitRoute, async ({ request }) => {
-      seen.submits.push({ body: (await request.json()) as ReturnRequest, key: request.headers.get('idempotency-key'), auth: request.headers.get('authorization') })
+      seen.submits.push({
+        body: (await request.json()) as ReturnRequest,
+        key: request.headers.get('idempotency-key'),
+        auth: request.headers.get('authorization'),
+      })
       const answer = answers[seen.submits.length - 1]
       return answer ? answer() : HttpResponse.json(buildSubmittedReturn(), { status: 201 })
     }),
@@ -51,7 +82,10 @@ function api(answers: (() => Response | Promise<Response>)[] = []): Seen {
 }
 
 function renderConfirm(flow: Partial<ReturnFlowState> = {}) {
-  return renderPortal({ route: '/confirm', preloadedState: { returnFlow: buildFlow({ order, items, refundMethod: 'store_credit', ...flow }) } })
+  return renderPortal({
+    route: '/confirm',
+    preloadedState: { returnFlow: buildFlow({ order, items, refundMethod: 'store_credit', ...flow }) },
+  })
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Submit return|Try again/ })
@@ -75,7 +109,13 @@ describe('confirm', () => {
       {
         items: [
           { line_item_id: 'tee', quantity: 2, reason_id: 'too-small', exchange_variant_id: 'v-l' },
-          { line_item_id: 'mug', quantity: 1, reason_id: 'damaged', comment: 'Chipped handle', exchange_variant_id: null },
+          {
+            line_item_id: 'mug',
+            quantity: 1,
+            reason_id: 'damaged',
+            comment: 'Chipped handle',
+            exchange_variant_id: null,
+          },
         ],
         upsell_variant_id: null,
         refund_method: 'store_credit',
@@ -86,11 +126,17 @@ describe('confirm', () => {
 
   test('an upsell taken is shown by name, with its price in the breakdown', async () => {
     api()
-    const upsellQuote = buildQuote('20.00', { breakdown: { ...quote.breakdown, bonus: money('0.00'), upsell: money('18.00'), total: money('2.00') } })
+    const upsellQuote = buildQuote('20.00', {
+      breakdown: { ...quote.breakdown, bonus: money('0.00'), upsell: money('18.00'), total: money('2.00') },
+    })
     server.use(
       http.post(quoteRoute, () => HttpResponse.json(upsellQuote)),
       http.get('*/portal-registration/catalogue', () =>
-        HttpResponse.json(buildCatalogue([buildProduct({ variants: [buildVariant({ id: 'h-s', product_title: 'Zip Hoodie', title: 'S' })] })])),
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({ variants: [buildVariant({ id: 'h-s', product_title: 'Zip Hoodie', title: 'S' })] }),
+          ]),
+        ),
       ),
     )
     renderConfirm({ upsell: { kind: 'accepted', variantId: 'h-s' }, refundMethod: null })
@@ -103,7 +149,13 @@ describe('confirm', () => {
     api()
     server.use(
       http.get('*/portal-registration/catalogue', () =>
-        HttpResponse.json(buildCatalogue([buildProduct({ variants: [buildVariant({ id: 'nb', product_title: 'Dotted Notebook', title: '', options: [] })] })])),
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({
+              variants: [buildVariant({ id: 'nb', product_title: 'Dotted Notebook', title: '', options: [] })],
+            }),
+          ]),
+        ),
       ),
     )
     renderConfirm({ upsell: { kind: 'accepted', variantId: 'nb' }, refundMethod: 'original_payment' })
@@ -203,7 +255,13 @@ describe('confirm', () => {
     api()
     server.use(
       http.post(quoteRoute, () =>
-        HttpResponse.json({ ...quote, refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } } }),
+        HttpResponse.json({
+          ...quote,
+          refund_timing: {
+            original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+            store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+          },
+        }),
       ),
     )
     const { unmount } = renderConfirm()
@@ -213,13 +271,23 @@ describe('confirm', () => {
     api()
     renderConfirm()
     await screen.findByText('Total')
-    expect(screen.queryByText(/Arrives|when you submit your return|after we receive your items/)).not.toBeInTheDocument()
+    expect(
+      screen.queryByText(/Arrives|when you submit your return|after we receive your items/),
+    ).not.toBeInTheDocument()
   })
 
   test('an exchange only refunds nothing: no refund block of zeros, it says the exchange costs nothing', async () => {
     const zero = money('0.00')
     api()
-    server.use(http.post(quoteRoute, () => HttpResponse.json(buildQuote('0.00', { breakdown: { items_subtotal: zero, tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: zero } }))))
+    server.use(
+      http.post(quoteRoute, () =>
+        HttpResponse.json(
+          buildQuote('0.00', {
+            breakdown: { items_subtotal: zero, tax: zero, return_fee: zero, bonus: zero, upsell: zero, total: zero },
+          }),
+        ),
+      ),
+    )
     renderConfirm({ items: items.slice(0, 1), refundMethod: null })
     expect(await screen.findByText('Your exchange costs nothing: there is no fee and nothing to pay.')).toBeVisible()
     expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()

@@ -15,15 +15,25 @@ import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { isExchangeable } from '../returnFlow/eligibility'
 import { nextStep, selectReturnRequest } from '../returnFlow/navigation'
-import { quoteReceived, returnSubmitted, selectFlow, submitStarted, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import {
+  quoteReceived,
+  returnSubmitted,
+  selectFlow,
+  submitStarted,
+  type ReturnFlowState,
+} from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
 import './ConfirmScreen.css'
 
-const METHOD_LABELS: Record<RefundMethod, MessageId> = { original_payment: 'refund.original', store_credit: 'refund.storeCredit' }
+const METHOD_LABELS: Record<RefundMethod, MessageId> = {
+  original_payment: 'refund.original',
+  store_credit: 'refund.storeCredit',
+}
 
-const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+const isSessionExpired = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 /** A random key for one submit; randomUUID needs a secure context, so fall back to random bytes. */
 function newIdempotencyKey(): string {
@@ -39,7 +49,9 @@ function previousStep({ items, order, upsell, refundMethod }: ReturnFlowState): 
   const last = items.at(-1)
   const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
   if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data) ? paths.exchange.build(last.lineItemId) : paths.returnReason.build(last.lineItemId)
+  return isExchangeable(line, order?.exchange_data)
+    ? paths.exchange.build(last.lineItemId)
+    : paths.returnReason.build(last.lineItemId)
 }
 
 function SessionExpired() {
@@ -60,7 +72,11 @@ function UpsellItem({ variantId }: { variantId: string }) {
   const t = useT()
   const variant = data?.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
   // A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()").
-  const name = variant ? (variant.title ? `${variant.product_title} (${variant.title})` : variant.product_title) : t('confirm.newItem')
+  const name = variant
+    ? variant.title
+      ? `${variant.product_title} (${variant.title})`
+      : variant.product_title
+    : t('confirm.newItem')
   return <p className="item confirm__upsell">{name}</p>
 }
 
@@ -120,17 +136,21 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const total = quote.data?.breakdown.total
   const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
   // When the money arrives, if the shop says: only for something refunded.
-  const timing = method && total && Number(total.presentment_money.amount) > 0 ? quote.data?.refund_timing?.[method] : undefined
+  const timing =
+    method && total && Number(total.presentment_money.amount) > 0 ? quote.data?.refund_timing?.[method] : undefined
   const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
   const kept = new Set(quote.data?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
   // Every item exchanged and no new item: nothing is refunded and no fee is taken, so no breakdown of zeros.
-  const exchangeOnly = flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
+  const exchangeOnly =
+    flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
   if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
 
   return (
     <div className="confirm" aria-busy={busy}>
       <section className="confirm__section" aria-labelledby="confirm-items">
-        <h2 id="confirm-items" className="confirm__heading">{t('confirm.items')}</h2>
+        <h2 id="confirm-items" className="confirm__heading">
+          {t('confirm.items')}
+        </h2>
         <ChosenItems items={flow.items} order={order} kept={kept} readOnly={flow.readOnly} />
         {upsellId ? (
           <>
@@ -143,17 +163,27 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
         <p className="confirm__section confirm__exchange-free">{t('confirm.exchangeFree')}</p>
       ) : (
         <section className="confirm__section" aria-labelledby="confirm-refund">
-          <h2 id="confirm-refund" className="confirm__heading">{t('confirm.refund')}</h2>
+          <h2 id="confirm-refund" className="confirm__heading">
+            {t('confirm.refund')}
+          </h2>
           {method ? (
             <p className="confirm__method">
               <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
             </p>
           ) : null}
-          {timing && quote.data ? <p className="confirm__timing">{t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}</p> : null}
+          {timing && quote.data ? (
+            <p className="confirm__timing">
+              {t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}
+            </p>
+          ) : null}
           {quote.isError ? (
             <div className="confirm__problem">
               <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
-              <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => (focusStepHeading(), void fetchQuote())}
+              >
                 {t('confirm.reloadQuote')}
               </button>
             </div>
@@ -163,16 +193,21 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
             <Spinner label={t('refund.loading')} />
           )}
           {total && method === 'store_credit' ? (
-            <p className="muted confirm__note">{t('confirm.giftCardNote', { amount: formatMoney(total.presentment_money, locale) })}</p>
+            <p className="muted confirm__note">
+              {t('confirm.giftCardNote', { amount: formatMoney(total.presentment_money, locale) })}
+            </p>
           ) : null}
         </section>
       )}
-      {problem === 'failed' ? (
-        <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage>
-      ) : null}
+      {problem === 'failed' ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
       {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
       <div className="actions confirm__actions">
-        <button type="button" className="button button--primary button--block" disabled={busy || flow.readOnly} onClick={() => void onSubmit()}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={busy || flow.readOnly}
+          onClick={() => void onSubmit()}
+        >
           {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
           <span>{t(problem === 'failed' ? 'common.tryAgain' : 'confirm.submit')}</span>
         </button>

@@ -6,10 +6,32 @@ import { buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../../t
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
-const socks = buildLineItem({ id: 'socks', title: 'Cotton Socks', variant_title: null, variant_id: null, quantity: 2, returnable_quantity: 2, price: money('9.90') })
-const beanie = buildLineItem({ id: 'beanie', title: 'Wool Beanie', variant_title: null, variant_id: null, price: money('17.00') })
-const order = buildOrder({ line_items: [socks, beanie], return_reasons: [{ id: 'changed_mind', label: 'Changed my mind', comment_required: false }] })
-const chosen = (lineItemId: string, quantity = 1): ChosenItem => ({ lineItemId, quantity, reason: { id: 'changed_mind', comment: '' }, exchange: { kind: 'refund' } })
+const socks = buildLineItem({
+  id: 'socks',
+  title: 'Cotton Socks',
+  variant_title: null,
+  variant_id: null,
+  quantity: 2,
+  returnable_quantity: 2,
+  price: money('9.90'),
+})
+const beanie = buildLineItem({
+  id: 'beanie',
+  title: 'Wool Beanie',
+  variant_title: null,
+  variant_id: null,
+  price: money('17.00'),
+})
+const order = buildOrder({
+  line_items: [socks, beanie],
+  return_reasons: [{ id: 'changed_mind', label: 'Changed my mind', comment_required: false }],
+})
+const chosen = (lineItemId: string, quantity = 1): ChosenItem => ({
+  lineItemId,
+  quantity,
+  reason: { id: 'changed_mind', comment: '' },
+  exchange: { kind: 'refund' },
+})
 const quoted = (line_item_id: string, title: string, keep?: boolean): ReturnOrderItem => ({
   line_item_id,
   title,
@@ -25,10 +47,16 @@ const quoted = (line_item_id: string, title: string, keep?: boolean): ReturnOrde
 
 function renderConfirm(items: ChosenItem[], quote: ReturnOrder) {
   server.use(http.post('*/portal-registration/returns/quote', () => HttpResponse.json(quote)))
-  return renderPortal({ route: '/confirm', preloadedState: { returnFlow: buildFlow({ order, items, refundMethod: 'original_payment' }) } })
+  return renderPortal({
+    route: '/confirm',
+    preloadedState: { returnFlow: buildFlow({ order, items, refundMethod: 'original_payment' }) },
+  })
 }
 
-const rowOf = (title: string) => within(screen.getByRole('list', { name: 'Your items' })).getAllByRole('listitem').find((row) => row.textContent?.includes(title))!
+const rowOf = (title: string) =>
+  within(screen.getByRole('list', { name: 'Your items' }))
+    .getAllByRole('listitem')
+    .find((row) => row.textContent?.includes(title))!
 
 describe('confirm: keep-item returns', () => {
   test('mixed: the kept item says to keep it, the other does not, and the breakdown names the kept part', async () => {
@@ -36,7 +64,15 @@ describe('confirm: keep-item returns', () => {
       [chosen('socks'), chosen('beanie')],
       buildQuote('22.95', {
         items: [quoted('socks', 'Cotton Socks', true), quoted('beanie', 'Wool Beanie', false)],
-        breakdown: { items_subtotal: money('22.61'), tax: money('4.29'), return_fee: money('3.95'), bonus: money('0.00'), upsell: money('0.00'), total: money('22.95'), kept_items: money('9.90') },
+        breakdown: {
+          items_subtotal: money('22.61'),
+          tax: money('4.29'),
+          return_fee: money('3.95'),
+          bonus: money('0.00'),
+          upsell: money('0.00'),
+          total: money('22.95'),
+          kept_items: money('9.90'),
+        },
       }),
     )
     expect(await screen.findByText('Includes €9.90 for items you keep: no need to send them back.')).toBeVisible()
@@ -50,7 +86,15 @@ describe('confirm: keep-item returns', () => {
       [chosen('socks', 2)],
       buildQuote('19.80', {
         items: [{ ...quoted('socks', 'Cotton Socks', true), quantity: 2 }],
-        breakdown: { items_subtotal: money('16.64'), tax: money('3.16'), return_fee: money('0.00'), bonus: money('0.00'), upsell: money('0.00'), total: money('19.80'), kept_items: money('19.80') },
+        breakdown: {
+          items_subtotal: money('16.64'),
+          tax: money('3.16'),
+          return_fee: money('0.00'),
+          bonus: money('0.00'),
+          upsell: money('0.00'),
+          total: money('19.80'),
+          kept_items: money('19.80'),
+        },
       }),
     )
     expect(await screen.findByText('Includes €19.80 for items you keep: no need to send them back.')).toBeVisible()
@@ -78,7 +122,10 @@ describe('confirm: keep-item returns', () => {
 
   test('before the quote answers, nothing claims an item is kept', async () => {
     server.use(http.post('*/portal-registration/returns/quote', () => new Promise<Response>(() => {})))
-    renderPortal({ route: '/confirm', preloadedState: { returnFlow: buildFlow({ order, items: [chosen('socks')], refundMethod: 'original_payment' }) } })
+    renderPortal({
+      route: '/confirm',
+      preloadedState: { returnFlow: buildFlow({ order, items: [chosen('socks')], refundMethod: 'original_payment' }) },
+    })
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(screen.queryByText(/Keep it/)).not.toBeInTheDocument()
   })

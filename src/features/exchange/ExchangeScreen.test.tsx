@@ -6,13 +6,19 @@ import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, buildVar
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
-const size = (id: string, value: string, available = true) => buildVariant({ id, title: value, options: [{ name: 'Size', value }], available })
+const size = (id: string, value: string, available = true) =>
+  buildVariant({ id, title: value, options: [{ name: 'Size', value }], available })
 const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m' })
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
 const teeExchange = (upsell = false): ExchangeData => ({
   options: { 'v-m': ['v-s', 'v-m', 'v-l', 'v-xl'] },
   upsell_enabled: upsell,
-  variants: { 'v-s': size('v-s', 'S'), 'v-m': size('v-m', 'M'), 'v-l': size('v-l', 'L'), 'v-xl': size('v-xl', 'XL', false) },
+  variants: {
+    'v-s': size('v-s', 'S'),
+    'v-m': size('v-m', 'M'),
+    'v-l': size('v-l', 'L'),
+    'v-xl': size('v-xl', 'XL', false),
+  },
 })
 const reasoned = (lineItemId: string, more: Partial<ChosenItem> = {}): ChosenItem => ({
   lineItemId,
@@ -25,7 +31,12 @@ const reasoned = (lineItemId: string, more: Partial<ChosenItem> = {}): ChosenIte
 function renderExchange(id: string, items: ChosenItem[], order: Partial<VerifiedOrder> = {}) {
   return renderPortal({
     route: `/return-item/${id}/exchange`,
-    preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [tee, mug], exchange_data: teeExchange(), ...order }), items }) },
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [tee, mug], exchange_data: teeExchange(), ...order }),
+        items,
+      }),
+    },
   })
 }
 
@@ -34,9 +45,15 @@ const continueButton = () => screen.getByRole('button', { name: /continue/i })
 describe('exchange', () => {
   test('offers the other variants by their option values, out-of-stock ones shown but disabled, and a refund', async () => {
     renderExchange('tee', [reasoned('tee')])
-    expect(await screen.findByRole('heading', { level: 1, name: 'Would you like to exchange the Classic Tee?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Would you like to exchange the Classic Tee?' }),
+    ).toBeInTheDocument()
     const variants = screen.getByRole('group', { name: 'Exchange for another variant' })
-    expect(within(variants).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['v-s', 'v-l', 'v-xl'])
+    expect(
+      within(variants)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['v-s', 'v-l', 'v-xl'])
     expect(screen.getByRole('radio', { name: 'Size S' })).toBeEnabled()
     expect(screen.getByRole('radio', { name: 'Size L' })).toBeEnabled()
     expect(screen.getByRole('radio', { name: 'Size XL Out of stock' })).toBeDisabled()
@@ -48,10 +65,16 @@ describe('exchange', () => {
 
   test('Refund instead says what happens to the item: sent back, or kept when the shop refunds it without its return', async () => {
     const { unmount } = renderExchange('tee', [reasoned('tee')])
-    expect(await screen.findByRole('radio', { name: 'Refund instead Send it back without a replacement.' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('radio', { name: 'Refund instead Send it back without a replacement.' }),
+    ).toBeInTheDocument()
     unmount()
     renderExchange('tee', [reasoned('tee')], { line_items: [{ ...tee, keep_if_refunded: true }, mug] })
-    expect(await screen.findByRole('radio', { name: 'Refund instead Keep it: we refund it, and there is no need to send it back.' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('radio', {
+        name: 'Refund instead Keep it: we refund it, and there is no need to send it back.',
+      }),
+    ).toBeInTheDocument()
     expect(screen.queryByText('Send it back without a replacement.')).not.toBeInTheDocument()
   })
 
@@ -101,7 +124,9 @@ describe('exchange', () => {
 
   test('a non-exchangeable item goes to its return-reason step instead', async () => {
     const { router } = renderExchange('mug', [reasoned('tee'), reasoned('mug')])
-    expect(await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
+    ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
   })
 
@@ -125,7 +150,9 @@ describe('exchange', () => {
     let answer: () => void = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
-      http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 }))),
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
       http.post('*/portal-registration/returns/quote', async ({ request }) => {
         body = (await request.json()) as ReturnRequest
         await answered
@@ -142,13 +169,17 @@ describe('exchange', () => {
 
     // The next screen belongs to another step; only where the flow went is asserted here.
     await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
-    expect(body?.items).toEqual([{ line_item_id: 'tee', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }])
+    expect(body?.items).toEqual([
+      { line_item_id: 'tee', quantity: 1, reason_id: 'too-small', exchange_variant_id: null },
+    ])
     expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('25.00')
   })
 
   test('a quote of zero skips the refund method and goes to confirm', async () => {
     server.use(
-      http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 }))),
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
       http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('0.00'))),
     )
     const { user, router } = renderExchange('tee', [reasoned('tee')])

@@ -9,7 +9,13 @@ import { paths } from '../../config/paths'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { exchangeOptions, isExchangeable } from '../returnFlow/eligibility'
-import { exchangeChosen, refundPreferred, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import {
+  exchangeChosen,
+  refundPreferred,
+  selectChosenItems,
+  selectOrder,
+  type ChosenItem,
+} from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
 import { FitNote } from './FitNote'
@@ -24,10 +30,16 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
   const image = line.product_src ? safeUrl(line.product_src) : null
   return (
     <div className="item exchange__item">
-      {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+      {image ? (
+        <img className="item__image" src={image} alt="" width={56} height={56} />
+      ) : (
+        <span className="item__image" aria-hidden="true" />
+      )}
       <span className="item__text">
         <span className="item__title">{line.title}</span>
-        {line.variant_title ? <span className="muted">{t('exchange.youHave', { variant: line.variant_title })}</span> : null}
+        {line.variant_title ? (
+          <span className="muted">{t('exchange.youHave', { variant: line.variant_title })}</span>
+        ) : null}
         <span className="muted">{t('common.returningUnits', { count: quantity })}</span>
       </span>
     </div>
@@ -37,7 +49,8 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
 /** The choice made before, if it is still one of the options (a reload restores it). */
 function restoredChoice({ exchange }: ChosenItem, options: readonly ExchangeOptionModel[]): string | null {
   if (exchange?.kind === 'refund') return REFUND
-  if (exchange?.kind === 'exchange' && options.some((option) => option.variantId === exchange.variantId)) return exchange.variantId
+  if (exchange?.kind === 'exchange' && options.some((option) => option.variantId === exchange.variantId))
+    return exchange.variantId
   return null
 }
 
@@ -56,7 +69,10 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
   const fitNoteId = useId()
-  const suggested = fit?.kind === 'picked' && options.some((option) => option.variantId === fit.variantId && option.available) ? fit.variantId : null
+  const suggested =
+    fit?.kind === 'picked' && options.some((option) => option.variantId === fit.variantId && option.available)
+      ? fit.variantId
+      : null
   // A choice the shopper made (stored, so restored on reload or back) always wins over the suggestion.
   const [choice, setChoice] = useState(() => restoredChoice(item, options) ?? suggested)
   const [error, setError] = useState<string | null>(null)
@@ -95,7 +111,10 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
           {allOut ? <p className="muted exchange__none">{t('exchange.allOut')}</p> : null}
           <div className="exchange__grid">
             {options.map((option) => (
-              <label key={option.variantId} className={`exchange__chip${option.available ? '' : ' exchange__chip--out'}`}>
+              <label
+                key={option.variantId}
+                className={`exchange__chip${option.available ? '' : ' exchange__chip--out'}`}
+              >
                 <input
                   ref={option.variantId === firstEnabledId ? firstEnabled : undefined}
                   type="radio"
@@ -128,13 +147,20 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
           />
           <span className="item__text">
             <span className="item__title">{t('exchange.refundInstead')}</span>
-            <span className="muted">{t(line.keep_if_refunded ? 'exchange.refundInsteadKeepHint' : 'exchange.refundInsteadHint')}</span>
+            <span className="muted">
+              {t(line.keep_if_refunded ? 'exchange.refundInsteadKeepHint' : 'exchange.refundInsteadHint')}
+            </span>
           </span>
         </label>
         {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       </fieldset>
       <div className="actions">
-        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={isContinuing}
+          onClick={() => void onContinue()}
+        >
           {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
           <span>{t('common.continue')}</span>
         </button>
@@ -153,7 +179,10 @@ export default function ExchangeScreen() {
   const line = order?.line_items.find((candidate) => candidate.id === id)
   const exchangeData = order?.exchange_data
   const options = useMemo(
-    () => (line ? exchangeOptionModels(exchangeOptions(line, exchangeData), exchangeData?.variants ?? {}, line.variant_id) : []),
+    () =>
+      line
+        ? exchangeOptionModels(exchangeOptions(line, exchangeData), exchangeData?.variants ?? {}, line.variant_id)
+        : [],
     [line, exchangeData],
   )
   const reasonId = item?.reason?.id
@@ -166,7 +195,11 @@ export default function ExchangeScreen() {
   if (!isExchangeable(line, exchangeData)) return <Navigate to={paths.returnReason.build(id)} replace />
 
   return (
-    <StepScreen title={t('exchange.title', { title: line.title })} stage="Details" backTo={paths.returnReason.build(id)}>
+    <StepScreen
+      title={t('exchange.title', { title: line.title })}
+      stage="Details"
+      backTo={paths.returnReason.build(id)}
+    >
       <ExchangeForm key={id} line={line} item={item} options={options} fit={fit} />
     </StepScreen>
   )

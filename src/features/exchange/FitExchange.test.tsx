@@ -6,24 +6,40 @@ import { buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant } from '
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
-const size = (id: string, value: string, available = true) => buildVariant({ id, title: value, options: [{ name: 'Size', value }], available })
+const size = (id: string, value: string, available = true) =>
+  buildVariant({ id, title: value, options: [{ name: 'Size', value }], available })
 const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m' })
 const exchangeData = (out: string[] = []): ExchangeData => ({
   options: { 'v-m': ['v-s', 'v-m', 'v-l', 'v-xl'] },
   upsell_enabled: false,
-  variants: Object.fromEntries(['S', 'M', 'L', 'XL'].map((value) => [`v-${value.toLowerCase()}`, size(`v-${value.toLowerCase()}`, value, !out.includes(value))])),
+  variants: Object.fromEntries(
+    ['S', 'M', 'L', 'XL'].map((value) => [
+      `v-${value.toLowerCase()}`,
+      size(`v-${value.toLowerCase()}`, value, !out.includes(value)),
+    ]),
+  ),
 })
 const reasons: ReturnReason[] = [
   { id: 'too_small', label: 'Too small', comment_required: false, fit: 'too_small' },
   { id: 'too_large', label: 'Too large', comment_required: false, fit: 'too_large' },
   { id: 'changed_mind', label: 'Changed my mind', comment_required: false },
 ]
-const chosen = (reasonId: string, exchange: ChosenItem['exchange'] = null): ChosenItem => ({ lineItemId: 'tee', quantity: 1, reason: { id: reasonId, comment: '' }, exchange })
+const chosen = (reasonId: string, exchange: ChosenItem['exchange'] = null): ChosenItem => ({
+  lineItemId: 'tee',
+  quantity: 1,
+  reason: { id: reasonId, comment: '' },
+  exchange,
+})
 
 function renderExchange(item: ChosenItem, out: string[] = []) {
   return renderPortal({
     route: '/return-item/tee/exchange',
-    preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [tee], exchange_data: exchangeData(out), return_reasons: reasons }), items: [item] }) },
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [tee], exchange_data: exchangeData(out), return_reasons: reasons }),
+        items: [item],
+      }),
+    },
   })
 }
 
@@ -51,20 +67,29 @@ describe('fit-aware exchange', () => {
   test('too large: the next size down is preselected', async () => {
     renderExchange(chosen('too_large'))
     expect(await screen.findByRole('radio', { name: 'Size S' })).toBeChecked()
-    expect(screen.getByText('We picked size S, one size down, because you said size M was too large. You can choose another.')).toBeVisible()
+    expect(
+      screen.getByText(
+        'We picked size S, one size down, because you said size M was too large. You can choose another.',
+      ),
+    ).toBeVisible()
   })
 
   test('the next size out of stock: the nearest one in stock beyond it, and the words say it was not the next', async () => {
     renderExchange(chosen('too_small'), ['L'])
     expect(await screen.findByRole('radio', { name: 'Size XL' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Size L Out of stock' })).not.toBeChecked()
-    expect(screen.getByText('We picked size XL, the next larger size we have, because you said size M was too small. You can choose another.')).toBeVisible()
+    expect(
+      screen.getByText(
+        'We picked size XL, the next larger size we have, because you said size M was too small. You can choose another.',
+      ),
+    ).toBeVisible()
   })
 
   test('no size in that direction in stock: nothing preselected, it says so, and Continue still asks for a choice', async () => {
     const { user, router } = renderExchange(chosen('too_large'), ['S'])
     await screen.findByRole('heading', { level: 1 })
-    const why = 'You said size M was too large, but we have no smaller size right now. You can choose another option or a refund.'
+    const why =
+      'You said size M was too large, but we have no smaller size right now. You can choose another option or a refund.'
     expect(screen.getByText(why)).toBeVisible()
     expect(variantsGroup()).toHaveAccessibleDescription(why)
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked()
@@ -110,6 +135,10 @@ describe('fit-aware exchange', () => {
         }),
       },
     })
-    expect(await screen.findByText('Wir haben Größe L gewählt, eine Nummer größer, weil Ihnen Größe M zu klein war. Sie können auch etwas anderes wählen.')).toBeVisible()
+    expect(
+      await screen.findByText(
+        'Wir haben Größe L gewählt, eine Nummer größer, weil Ihnen Größe M zu klein war. Sie können auch etwas anderes wählen.',
+      ),
+    ).toBeVisible()
   })
 })

@@ -22,7 +22,9 @@ export function exchangeOptionModels(
   variants: Readonly<Record<string, Variant | undefined>>,
   currentVariantId: string | null,
 ): ExchangeOptionModel[] {
-  const compared = [...variantIds, ...(currentVariantId ? [currentVariantId] : [])].map((id) => variants[id]).filter((variant) => variant !== undefined)
+  const compared = [...variantIds, ...(currentVariantId ? [currentVariantId] : [])]
+    .map((id) => variants[id])
+    .filter((variant) => variant !== undefined)
   const differing = new Set<string>()
   const seen = new Map<string, string>()
   for (const variant of compared) {
@@ -35,8 +37,11 @@ export function exchangeOptionModels(
   return variantIds.map((variantId) => {
     const variant = variants[variantId]
     const usable = (variant?.options ?? []).filter((option) => !isPlaceholder(option.value))
-    const shown = usable.some((option) => differing.has(option.name)) ? usable.filter((option) => differing.has(option.name)) : usable
-    const label = shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || null
+    const shown = usable.some((option) => differing.has(option.name))
+      ? usable.filter((option) => differing.has(option.name))
+      : usable
+    const label =
+      shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || null
     // A variant the server did not describe is offered; the server decides when the return is made.
     return { variantId, label, available: variant?.available !== false }
   })

@@ -12,7 +12,22 @@ const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 't
 
 /** Letter sizes by rank: "XXL" and "2XL" are the same size. */
 const LETTER_RANK: Record<string, number> = {
-  XXXS: 0, '3XS': 0, XXS: 1, '2XS': 1, XS: 2, S: 3, M: 4, L: 5, XL: 6, XXL: 7, '2XL': 7, XXXL: 8, '3XL': 8, XXXXL: 9, '4XL': 9, '5XL': 10,
+  XXXS: 0,
+  '3XS': 0,
+  XXS: 1,
+  '2XS': 1,
+  XS: 2,
+  S: 3,
+  M: 4,
+  L: 5,
+  XL: 6,
+  XXL: 7,
+  '2XL': 7,
+  XXXL: 8,
+  '3XL': 8,
+  XXXXL: 9,
+  '4XL': 9,
+  '5XL': 10,
 }
 const NUMERIC = /^\d+(?:[.,]\d+)?$/
 
@@ -31,13 +46,17 @@ export function sizeOrder(values: readonly string[]): string[] {
   return distinct
 }
 
-const sizeName = (variant: Variant) => variant.options.find((option) => SIZE_NAMES.has(option.name.trim().toLowerCase()))?.name
+const sizeName = (variant: Variant) =>
+  variant.options.find((option) => SIZE_NAMES.has(option.name.trim().toLowerCase()))?.name
 const optionValue = (variant: Variant, name: string) => variant.options.find((option) => option.name === name)?.value
 
 /** The same product in another size only: every other option (colour, fit) as bought. */
 function sameButSize(variant: Variant, bought: Variant, size: string): boolean {
   const others = bought.options.filter((option) => option.name !== size)
-  return variant.options.length === bought.options.length && others.every((option) => optionValue(variant, option.name) === option.value)
+  return (
+    variant.options.length === bought.options.length &&
+    others.every((option) => optionValue(variant, option.name) === option.value)
+  )
 }
 
 /** A reason by id, looking into sub-reasons too (a shop may nest them). */
@@ -57,21 +76,28 @@ export function findReason(reasons: readonly ReturnReason[], id: string | undefi
  * item has no size to move along.
  * @example suggestFit(teeInM, { fit: 'too_small', … }, data) // { kind: 'picked', to: 'L', adjacent: true, … }
  */
-export function suggestFit(line: LineItem, reason: ReturnReason | undefined, data: ExchangeData | null | undefined): FitSuggestion | null {
+export function suggestFit(
+  line: LineItem,
+  reason: ReturnReason | undefined,
+  data: ExchangeData | null | undefined,
+): FitSuggestion | null {
   const fit = reason?.fit
   if ((fit !== 'too_small' && fit !== 'too_large') || !line.variant_id || !data) return null
   const bought = data.variants[line.variant_id]
   const size = bought ? sizeName(bought) : undefined
   const from = bought && size ? optionValue(bought, size) : undefined
   if (!bought || !size || from === undefined) return null
-  const offered = (data.options[line.variant_id] ?? []).flatMap((id) => (id !== bought.id && data.variants[id] ? [data.variants[id]] : []))
+  const offered = (data.options[line.variant_id] ?? []).flatMap((id) =>
+    id !== bought.id && data.variants[id] ? [data.variants[id]] : [],
+  )
   const family = offered.filter((variant) => sameButSize(variant, bought, size))
   const sizes = sizeOrder([from, ...family.map((variant) => optionValue(variant, size)!)])
   const step = fit === 'too_small' ? 1 : -1
   const start = sizes.indexOf(from)
   for (let index = start + step; index >= 0 && index < sizes.length; index += step) {
     const candidate = family.find((variant) => optionValue(variant, size) === sizes[index] && variant.available)
-    if (candidate) return { kind: 'picked', fit, variantId: candidate.id, from, to: sizes[index]!, adjacent: index === start + step }
+    if (candidate)
+      return { kind: 'picked', fit, variantId: candidate.id, from, to: sizes[index]!, adjacent: index === start + step }
   }
   return { kind: 'none', fit, from }
 }

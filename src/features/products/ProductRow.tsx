@@ -15,7 +15,8 @@ export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: Pr
   const id = useId()
   const t = useT()
   const blocked = row.maxQuantity < 1
-  const left = row.maxQuantity > 0 && row.maxQuantity < row.quantity ? ` · ${t('products.left', { count: row.maxQuantity })}` : ''
+  const left =
+    row.maxQuantity > 0 && row.maxQuantity < row.quantity ? ` · ${t('products.left', { count: row.maxQuantity })}` : ''
   const className = `products__item${blocked ? ' products__item--blocked' : ''}${chosen > 0 ? ' products__item--chosen' : ''}`
   return (
     <li className={className}>
@@ -30,7 +31,15 @@ export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: Pr
           onChange={(event) => onChange(row.id, event.target.checked ? 1 : 0)}
         />
         {row.image ? (
-          <img className="item__image products__image" src={row.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+          <img
+            className="item__image products__image"
+            src={row.image}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="item__image products__image" aria-hidden="true" />
         )}

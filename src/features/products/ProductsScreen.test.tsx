@@ -3,9 +3,18 @@ import { initialLaunch } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 
-const tee = () => buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', quantity: 3, returnable_quantity: 3, price: money('25.00') })
+const tee = () =>
+  buildLineItem({
+    id: 'tee',
+    title: 'Classic Tee',
+    variant_title: 'M',
+    quantity: 3,
+    returnable_quantity: 3,
+    price: money('25.00'),
+  })
 const mug = () => buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, price: money('12.50') })
-const shirt = () => buildLineItem({ id: 'shirt', title: 'Linen Shirt', ineligible_reason: 'final_sale', returnable_quantity: 0 })
+const shirt = () =>
+  buildLineItem({ id: 'shirt', title: 'Linen Shirt', ineligible_reason: 'final_sale', returnable_quantity: 0 })
 
 function renderProducts(lineItems = [tee(), mug(), shirt()], flow: Parameters<typeof buildFlow>[0] = {}) {
   const order = buildOrder({ order_name: '#1001', processed_at: '2026-11-10T10:00:00.000Z', line_items: lineItems })
@@ -26,7 +35,11 @@ describe('item selection', () => {
     expect(within(teeRow).getByText('€25.00')).toBeInTheDocument()
     expect(teeRow.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/tee.png')
     expect(within(itemRow(/Ceramic Mug/)).getByText('€12.50')).toBeInTheDocument()
-    expect(within(screen.getByRole('navigation', { name: 'Progress' })).getByText('Items').closest('li')).toHaveAttribute('aria-current', 'step')
+    expect(
+      within(screen.getByRole('navigation', { name: 'Progress' }))
+        .getByText('Items')
+        .closest('li'),
+    ).toHaveAttribute('aria-current', 'step')
   })
 
   test('items that cannot be returned are not selectable and say why in words', async () => {
@@ -108,7 +121,9 @@ describe('item selection', () => {
       { lineItemId: 'mug', quantity: 1, reason: null, exchange: null },
     ])
     expect(router.state.location.pathname).toBe('/return-item/tee/return-reason')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' }),
+    ).toBeInTheDocument()
   })
 
   test('a reload restores the selection and quantities from the store', async () => {
@@ -118,7 +133,9 @@ describe('item selection', () => {
     await screen.findByRole('heading', { level: 1 })
     expect(screen.getByRole('checkbox', { name: /Classic Tee/ })).toBeChecked()
     expect(screen.getByRole('checkbox', { name: /Ceramic Mug/ })).not.toBeChecked()
-    expect(within(screen.getByRole('group', { name: 'Quantity of Classic Tee to return' })).getByText('2 of 3')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('group', { name: 'Quantity of Classic Tee to return' })).getByText('2 of 3'),
+    ).toBeInTheDocument()
     expect(continueButton()).toBeEnabled()
   })
 
@@ -152,7 +169,9 @@ describe('item selection', () => {
   })
 
   test('a 150-line order lists every item and selects one without re-rendering trouble', async () => {
-    const lines = Array.from({ length: 150 }, (_, index) => buildLineItem({ id: `bulk-${index}`, title: `Bulk item ${index + 1}` }))
+    const lines = Array.from({ length: 150 }, (_, index) =>
+      buildLineItem({ id: `bulk-${index}`, title: `Bulk item ${index + 1}` }),
+    )
     const { user, store, router } = renderProducts(lines)
     await screen.findByRole('heading', { level: 1 })
     expect(screen.getAllByRole('checkbox')).toHaveLength(150)

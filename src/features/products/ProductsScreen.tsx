@@ -60,7 +60,13 @@ export default function ProductsScreen() {
 
   async function onContinue() {
     if (units === 0 || isContinuing) return
-    dispatch(itemsChosen(rows.filter((row) => (chosen[row.id] ?? 0) > 0).map((row) => ({ lineItemId: row.id, quantity: chosen[row.id]! }))))
+    dispatch(
+      itemsChosen(
+        rows
+          .filter((row) => (chosen[row.id] ?? 0) > 0)
+          .map((row) => ({ lineItemId: row.id, quantity: chosen[row.id]! })),
+      ),
+    )
     await continueFrom({ kind: 'products' })
   }
 

@@ -3,8 +3,16 @@ import { blockedReason, formatOrderDate, productRows } from './productRows'
 
 test.each([
   ['final sale', { ineligible_reason: 'final_sale', returnable_quantity: 0 }, 'ineligible.final_sale'],
-  ['return window closed', { ineligible_reason: 'return_window_closed', returnable_quantity: 0 }, 'ineligible.return_window_closed'],
-  ['already returned', { ineligible_reason: 'already_returned', returnable_quantity: 0 }, 'ineligible.already_returned'],
+  [
+    'return window closed',
+    { ineligible_reason: 'return_window_closed', returnable_quantity: 0 },
+    'ineligible.return_window_closed',
+  ],
+  [
+    'already returned',
+    { ineligible_reason: 'already_returned', returnable_quantity: 0 },
+    'ineligible.already_returned',
+  ],
   ['not delivered', { ineligible_reason: 'not_fulfilled', returnable_quantity: 0 }, 'ineligible.not_fulfilled'],
   ['no reason but nothing left', { ineligible_reason: null, returnable_quantity: 0 }, 'ineligible.nothingLeft'],
   ['returnable', { ineligible_reason: null, returnable_quantity: 2 }, null],
@@ -19,7 +27,10 @@ test('productRows: an ineligible item offers no units even if the server sent so
 
 test('productRows: prices are formatted in the given language and images kept only when http(s)', () => {
   const rows = productRows(
-    [buildLineItem({ price: money('1234.5'), product_src: 'https://cdn.example.com/a.png' }), buildLineItem({ price: money('1234.5'), product_src: 'data:image/png;base64,AA' })],
+    [
+      buildLineItem({ price: money('1234.5'), product_src: 'https://cdn.example.com/a.png' }),
+      buildLineItem({ price: money('1234.5'), product_src: 'data:image/png;base64,AA' }),
+    ],
     'de',
   )
   expect(rows.map((row) => [row.price.replace(/\s/g, ' '), row.image])).toEqual([

@@ -29,7 +29,10 @@ export interface ProductRowModel {
 
 /** The reason's message, or null when at least one unit can be returned. */
 export function blockedReason(line: Pick<LineItem, 'ineligible_reason' | 'returnable_quantity'>): MessageId | null {
-  if (line.ineligible_reason) return Object.hasOwn(INELIGIBILITY_WORDS, line.ineligible_reason) ? INELIGIBILITY_WORDS[line.ineligible_reason] : 'ineligible.other'
+  if (line.ineligible_reason)
+    return Object.hasOwn(INELIGIBILITY_WORDS, line.ineligible_reason)
+      ? INELIGIBILITY_WORDS[line.ineligible_reason]
+      : 'ineligible.other'
   if (!(line.returnable_quantity >= 1)) return 'ineligible.nothingLeft'
   return null
 }

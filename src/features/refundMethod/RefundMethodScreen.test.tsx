@@ -8,11 +8,20 @@ import { server } from '../../testing/server'
 
 const quoteRoute = '*/portal-registration/returns/quote'
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_id: null, variant_title: null })
-const refunded: ChosenItem = { lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }
+const refunded: ChosenItem = {
+  lineItemId: 'mug',
+  quantity: 1,
+  reason: { id: 'too-small', comment: '' },
+  exchange: null,
+}
 const quote = buildQuote('11.50', { store_credit_value: money('12.65') })
 
 function renderRefundMethod(flow: Partial<ReturnFlowState> = {}, multiplier: number | null = 1.1) {
-  server.use(http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier }))))
+  server.use(
+    http.get('*/portal-registration/config/:id', () =>
+      HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier })),
+    ),
+  )
   return renderPortal({
     route: '/refund-method',
     preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [mug] }), items: [refunded], ...flow }) },
@@ -29,11 +38,19 @@ describe('refund method', () => {
       }),
     )
     const { store } = renderRefundMethod()
-    expect(await screen.findByRole('heading', { level: 1, name: 'How would you like your refund?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How would you like your refund?' }),
+    ).toBeInTheDocument()
     expect(await screen.findByRole('radio', { name: /Original payment method.*€11\.50/ })).not.toBeChecked()
     expect(screen.getByRole('radio', { name: /Store credit \(gift card\).*\+10% bonus.*€12\.65/ })).not.toBeChecked()
     expect(screen.getByRole('group', { name: 'Refund method' })).toBeInTheDocument()
-    expect(bodies).toEqual([{ items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }], upsell_variant_id: null, refund_method: null }])
+    expect(bodies).toEqual([
+      {
+        items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }],
+        upsell_variant_id: null,
+        refund_method: null,
+      },
+    ])
     // Without a method yet, this quote is the one for the current choices: the flow keeps it.
     expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('11.50')
   })
@@ -67,7 +84,11 @@ describe('refund method', () => {
 
   test('a failed quote is announced, and Try again shows the amounts keeping the choice', async () => {
     let calls = 0
-    server.use(http.post(quoteRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(quote))))
+    server.use(
+      http.post(quoteRoute, () =>
+        ++calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(quote),
+      ),
+    )
     const { user } = renderRefundMethod({ refundMethod: 'store_credit' })
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not work out your refund.')
     expect(screen.queryByRole('radio')).not.toBeInTheDocument()
@@ -102,12 +123,21 @@ describe('refund method', () => {
   test('the shop’s refund timing is said under each method; without it, no timing words', async () => {
     const timed = buildQuote('11.50', {
       store_credit_value: money('12.65'),
-      refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } },
+      refund_timing: {
+        original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+        store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+      },
     })
     server.use(http.post(quoteRoute, () => HttpResponse.json(timed)))
     const { unmount } = renderRefundMethod()
-    expect(await screen.findByRole('radio', { name: /Original payment method.*Arrives 5–10 business days after we receive your items/ })).toBeInTheDocument()
-    expect(screen.getByRole('radio', { name: /Store credit.*Arrives at once, when you submit your return/ })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('radio', {
+        name: /Original payment method.*Arrives 5–10 business days after we receive your items/,
+      }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('radio', { name: /Store credit.*Arrives at once, when you submit your return/ }),
+    ).toBeInTheDocument()
     unmount()
 
     server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
@@ -119,24 +149,52 @@ describe('refund method', () => {
   test('every refunded item kept: a timing after receipt counts from the submission, as nothing is sent', async () => {
     const socks = buildLineItem({ id: 'socks', title: 'Cotton Socks', variant_id: null, variant_title: null })
     const keptOnly = buildQuote('9.90', {
-      items: [{ line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, quantity: 1, reason_id: 'too-small', reason_label: 'Too small', comment: null, exchange_variant_id: null, exchange_variant_title: null, keep: true }],
+      items: [
+        {
+          line_item_id: 'socks',
+          title: 'Cotton Socks',
+          variant_title: null,
+          quantity: 1,
+          reason_id: 'too-small',
+          reason_label: 'Too small',
+          comment: null,
+          exchange_variant_id: null,
+          exchange_variant_title: null,
+          keep: true,
+        },
+      ],
       refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } },
     })
     server.use(http.post(quoteRoute, () => HttpResponse.json(keptOnly)))
     renderRefundMethod({ order: buildOrder({ line_items: [socks] }), items: [{ ...refunded, lineItemId: 'socks' }] })
-    expect(await screen.findByRole('radio', { name: /Original payment method.*Arrives 5–10 business days after you submit your return/ })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('radio', {
+        name: /Original payment method.*Arrives 5–10 business days after you submit your return/,
+      }),
+    ).toBeInTheDocument()
     expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
   })
 
   test('a return fee is said with what it is taken from; without one, no fee words', async () => {
     const withFee = buildQuote('10.05', {
       store_credit_value: money('11.06'),
-      breakdown: { items_subtotal: money('11.76'), tax: money('2.24'), return_fee: money('3.95'), bonus: money('0.00'), upsell: money('0.00'), total: money('10.05') },
+      breakdown: {
+        items_subtotal: money('11.76'),
+        tax: money('2.24'),
+        return_fee: money('3.95'),
+        bonus: money('0.00'),
+        upsell: money('0.00'),
+        total: money('10.05'),
+      },
     })
     server.use(http.post(quoteRoute, () => HttpResponse.json(withFee)))
     const { unmount } = renderRefundMethod()
     expect(await screen.findByRole('radio', { name: /Original payment method.*€10\.05/ })).toBeInTheDocument()
-    expect(screen.getByText('Your items come to €14.00. A return fee of €3.95 is taken from that, so both amounts below are after the fee.')).toBeVisible()
+    expect(
+      screen.getByText(
+        'Your items come to €14.00. A return fee of €3.95 is taken from that, so both amounts below are after the fee.',
+      ),
+    ).toBeVisible()
     unmount()
 
     server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))

@@ -24,7 +24,9 @@ function previousStep({ items, order, upsell }: ReturnFlowState): string {
   const last = items.at(-1)
   const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
   if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data) ? paths.exchange.build(last.lineItemId) : paths.returnReason.build(last.lineItemId)
+  return isExchangeable(line, order?.exchange_data)
+    ? paths.exchange.build(last.lineItemId)
+    : paths.returnReason.build(last.lineItemId)
 }
 
 /** The store credit of a quote; the refund times the multiplier (in cents) if the server left it out. */
@@ -43,11 +45,19 @@ function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
   if (!(Number(fee.amount) > 0)) return null
   // The fee is taken from the items with their tax, before any bonus or new item.
   const cents = (money: MoneyBag) => Math.round(Number(money.presentment_money.amount) * 100)
-  const items = { amount: ((cents(breakdown.items_subtotal) + cents(breakdown.tax)) / 100).toFixed(2), currency_code: fee.currency_code }
-  return <p className="refund-method__fee">{t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}</p>
+  const items = {
+    amount: ((cents(breakdown.items_subtotal) + cents(breakdown.tax)) / 100).toFixed(2),
+    currency_code: fee.currency_code,
+  }
+  return (
+    <p className="refund-method__fee">
+      {t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}
+    </p>
+  )
 }
 
-const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+const isSessionExpired = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 interface MethodFormProps {
   quote: ReturnOrder
@@ -90,28 +100,62 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
       <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
         <legend>{t('refund.legend')}</legend>
         <label className="choice refund-method__choice">
-          <input ref={firstRadio} type="radio" name="refund-method" value="original_payment" checked={choice === 'original_payment'} onChange={() => choose('original_payment')} />
+          <input
+            ref={firstRadio}
+            type="radio"
+            name="refund-method"
+            value="original_payment"
+            checked={choice === 'original_payment'}
+            onChange={() => choose('original_payment')}
+          />
           <span className="refund-method__text">
             <span className="item__title">{t('refund.original')}</span>
             <span className="muted">{t('refund.originalHint')}</span>
-            {quote.refund_timing?.original_payment ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(countedTiming(quote.refund_timing.original_payment, quote.items), t, locale) })}</span> : null}
+            {quote.refund_timing?.original_payment ? (
+              <span className="refund-method__timing">
+                {t('timing.arrives', {
+                  when: refundWhen(countedTiming(quote.refund_timing.original_payment, quote.items), t, locale),
+                })}
+              </span>
+            ) : null}
           </span>
-          <span className="amount refund-method__amount">{formatMoney(quote.refund_value.presentment_money, locale)}</span>
+          <span className="amount refund-method__amount">
+            {formatMoney(quote.refund_value.presentment_money, locale)}
+          </span>
         </label>
         <label className="choice refund-method__choice">
-          <input type="radio" name="refund-method" value="store_credit" checked={choice === 'store_credit'} onChange={() => choose('store_credit')} />
+          <input
+            type="radio"
+            name="refund-method"
+            value="store_credit"
+            checked={choice === 'store_credit'}
+            onChange={() => choose('store_credit')}
+          />
           <span className="refund-method__text">
             <span className="item__title">{t('refund.storeCredit')}</span>
             <span className="muted">{t('refund.storeCreditHint')}</span>
-            {quote.refund_timing?.store_credit ? <span className="refund-method__timing">{t('timing.arrives', { when: refundWhen(countedTiming(quote.refund_timing.store_credit, quote.items), t, locale) })}</span> : null}
-            {bonus > 0 ? <span className="refund-method__bonus">{t('refund.bonus', { bonus: formatPercent(bonus, locale) })}</span> : null}
+            {quote.refund_timing?.store_credit ? (
+              <span className="refund-method__timing">
+                {t('timing.arrives', {
+                  when: refundWhen(countedTiming(quote.refund_timing.store_credit, quote.items), t, locale),
+                })}
+              </span>
+            ) : null}
+            {bonus > 0 ? (
+              <span className="refund-method__bonus">{t('refund.bonus', { bonus: formatPercent(bonus, locale) })}</span>
+            ) : null}
           </span>
           <span className="amount refund-method__amount">{formatMoney(storeCredit(quote, multiplier), locale)}</span>
         </label>
         {error ? <ErrorMessage id={errorId}>{t('refund.chooseError')}</ErrorMessage> : null}
       </fieldset>
       <div className="actions">
-        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={isContinuing}
+          onClick={() => void onContinue()}
+        >
           {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
           <span>{t('common.continue')}</span>
         </button>
@@ -164,7 +208,11 @@ export default function RefundMethodScreen() {
         ) : (
           <div className="refund-method__problem">
             <ErrorMessage>{t('refund.failed')}</ErrorMessage>
-            <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void fetchQuote())}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => (focusStepHeading(), void fetchQuote())}
+            >
               {t('common.tryAgain')}
             </button>
           </div>

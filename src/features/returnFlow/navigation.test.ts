@@ -44,7 +44,14 @@ interface Setup {
   exchangeData?: boolean
 }
 
-function input({ items, upsellEnabled = false, multiplier = null, refund = null, upsell = null, exchangeData = true }: Setup): NavigationInput {
+function input({
+  items,
+  upsellEnabled = false,
+  multiplier = null,
+  refund = null,
+  upsell = null,
+  exchangeData = true,
+}: Setup): NavigationInput {
   return {
     flow: {
       order: buildOrder({
@@ -79,15 +86,60 @@ describe('isExchangeable (portal-spec.md §4)', () => {
 
 describe('nextStep after a return reason', () => {
   test.each<[string, Setup, Step, string]>([
-    ['exchangeable, not last', { items: [chosen('tee'), chosen('mug')] }, reasonStep('tee'), paths.exchange.build('tee')],
-    ['exchangeable, last, upsell on', { items: [chosen('mug'), chosen('tee')], upsellEnabled: true }, reasonStep('tee'), paths.exchange.build('tee')],
-    ['not exchangeable, last, upsell on', { items: [chosen('tee'), chosen('mug')], upsellEnabled: true }, reasonStep('mug'), paths.upsellOffer.build()],
-    ['not exchangeable, not last, upsell on', { items: [chosen('mug'), chosen('tee')], upsellEnabled: true }, reasonStep('mug'), paths.returnReason.build('tee')],
-    ['not exchangeable, not last, upsell off', { items: [chosen('mug'), chosen('cap')] }, reasonStep('mug'), paths.returnReason.build('cap')],
-    ['no exchange data, last, upsell unknown', { items: [chosen('tee')], exchangeData: false }, reasonStep('tee'), paths.confirm.build()],
-    ['not exchangeable, last, upsell off, multiplier, value unknown', { items: [chosen('mug')], multiplier: 1.1 }, reasonStep('mug'), paths.refundMethod.build()],
-    ['not exchangeable, last, upsell off, multiplier, value zero', { items: [chosen('mug')], multiplier: 1.1, refund: '0.00' }, reasonStep('mug'), paths.confirm.build()],
-    ['not exchangeable, last, upsell off, no multiplier', { items: [chosen('mug')], refund: '9.00' }, reasonStep('mug'), paths.confirm.build()],
+    [
+      'exchangeable, not last',
+      { items: [chosen('tee'), chosen('mug')] },
+      reasonStep('tee'),
+      paths.exchange.build('tee'),
+    ],
+    [
+      'exchangeable, last, upsell on',
+      { items: [chosen('mug'), chosen('tee')], upsellEnabled: true },
+      reasonStep('tee'),
+      paths.exchange.build('tee'),
+    ],
+    [
+      'not exchangeable, last, upsell on',
+      { items: [chosen('tee'), chosen('mug')], upsellEnabled: true },
+      reasonStep('mug'),
+      paths.upsellOffer.build(),
+    ],
+    [
+      'not exchangeable, not last, upsell on',
+      { items: [chosen('mug'), chosen('tee')], upsellEnabled: true },
+      reasonStep('mug'),
+      paths.returnReason.build('tee'),
+    ],
+    [
+      'not exchangeable, not last, upsell off',
+      { items: [chosen('mug'), chosen('cap')] },
+      reasonStep('mug'),
+      paths.returnReason.build('cap'),
+    ],
+    [
+      'no exchange data, last, upsell unknown',
+      { items: [chosen('tee')], exchangeData: false },
+      reasonStep('tee'),
+      paths.confirm.build(),
+    ],
+    [
+      'not exchangeable, last, upsell off, multiplier, value unknown',
+      { items: [chosen('mug')], multiplier: 1.1 },
+      reasonStep('mug'),
+      paths.refundMethod.build(),
+    ],
+    [
+      'not exchangeable, last, upsell off, multiplier, value zero',
+      { items: [chosen('mug')], multiplier: 1.1, refund: '0.00' },
+      reasonStep('mug'),
+      paths.confirm.build(),
+    ],
+    [
+      'not exchangeable, last, upsell off, no multiplier',
+      { items: [chosen('mug')], refund: '9.00' },
+      reasonStep('mug'),
+      paths.confirm.build(),
+    ],
   ])('%s', (_name, setup, step, expected) => {
     expect(nextStep(input(setup), step)).toBe(expected)
   })
@@ -96,21 +148,81 @@ describe('nextStep after a return reason', () => {
 describe('nextStep on any other step', () => {
   test.each<[string, Setup, Step, string]>([
     // Rule 1: the next item's return-reason step.
-    ['products → first chosen item', { items: [chosen('mug'), chosen('cap')] }, { kind: 'products' }, paths.returnReason.build('mug')],
-    ['exchange, not last → next item', { items: [exchanged('tee'), chosen('mug')], upsellEnabled: true, multiplier: 1.1 }, exchangeStep('tee'), paths.returnReason.build('mug')],
+    [
+      'products → first chosen item',
+      { items: [chosen('mug'), chosen('cap')] },
+      { kind: 'products' },
+      paths.returnReason.build('mug'),
+    ],
+    [
+      'exchange, not last → next item',
+      { items: [exchanged('tee'), chosen('mug')], upsellEnabled: true, multiplier: 1.1 },
+      exchangeStep('tee'),
+      paths.returnReason.build('mug'),
+    ],
     // Rule 2: upsell on and some item has no exchange variant.
-    ['last exchange, upsell on, another item refunded', { items: [refunded('mug'), exchanged('tee')], upsellEnabled: true }, exchangeStep('tee'), paths.upsellOffer.build()],
-    ['last exchange refused, upsell on', { items: [refunded('tee')], upsellEnabled: true }, exchangeStep('tee'), paths.upsellOffer.build()],
-    ['last exchange, upsell on, every item exchanged, multiplier', { items: [exchanged('tee'), exchanged('cap')], upsellEnabled: true, multiplier: 1.1 }, exchangeStep('cap'), paths.confirm.build()],
+    [
+      'last exchange, upsell on, another item refunded',
+      { items: [refunded('mug'), exchanged('tee')], upsellEnabled: true },
+      exchangeStep('tee'),
+      paths.upsellOffer.build(),
+    ],
+    [
+      'last exchange refused, upsell on',
+      { items: [refunded('tee')], upsellEnabled: true },
+      exchangeStep('tee'),
+      paths.upsellOffer.build(),
+    ],
+    [
+      'last exchange, upsell on, every item exchanged, multiplier',
+      { items: [exchanged('tee'), exchanged('cap')], upsellEnabled: true, multiplier: 1.1 },
+      exchangeStep('cap'),
+      paths.confirm.build(),
+    ],
     // Rule 3: multiplier, some item not exchanged, refund value above zero or unknown.
-    ['upsell off, multiplier, item refunded, value unknown', { items: [refunded('tee')], multiplier: 1.1 }, exchangeStep('tee'), paths.refundMethod.build()],
-    ['upsell off, multiplier, item refunded, value positive', { items: [refunded('tee')], multiplier: 1.1, refund: '0.01' }, exchangeStep('tee'), paths.refundMethod.build()],
-    ['upsell off, multiplier, item refunded, value zero', { items: [refunded('tee')], multiplier: 1.1, refund: '0.00' }, exchangeStep('tee'), paths.confirm.build()],
-    ['upsell off, multiplier, every item exchanged', { items: [exchanged('tee')], multiplier: 1.1, refund: '5.00' }, exchangeStep('tee'), paths.confirm.build()],
-    ['upsell off, multiplier 1 still counts as configured', { items: [refunded('tee')], multiplier: 1 }, exchangeStep('tee'), paths.refundMethod.build()],
+    [
+      'upsell off, multiplier, item refunded, value unknown',
+      { items: [refunded('tee')], multiplier: 1.1 },
+      exchangeStep('tee'),
+      paths.refundMethod.build(),
+    ],
+    [
+      'upsell off, multiplier, item refunded, value positive',
+      { items: [refunded('tee')], multiplier: 1.1, refund: '0.01' },
+      exchangeStep('tee'),
+      paths.refundMethod.build(),
+    ],
+    [
+      'upsell off, multiplier, item refunded, value zero',
+      { items: [refunded('tee')], multiplier: 1.1, refund: '0.00' },
+      exchangeStep('tee'),
+      paths.confirm.build(),
+    ],
+    [
+      'upsell off, multiplier, every item exchanged',
+      { items: [exchanged('tee')], multiplier: 1.1, refund: '5.00' },
+      exchangeStep('tee'),
+      paths.confirm.build(),
+    ],
+    [
+      'upsell off, multiplier 1 still counts as configured',
+      { items: [refunded('tee')], multiplier: 1 },
+      exchangeStep('tee'),
+      paths.refundMethod.build(),
+    ],
     // Rule 4.
-    ['upsell off, no multiplier, item refunded', { items: [refunded('tee')], refund: '5.00' }, exchangeStep('tee'), paths.confirm.build()],
-    ['upsell off, no multiplier, value unknown', { items: [refunded('tee')] }, exchangeStep('tee'), paths.confirm.build()],
+    [
+      'upsell off, no multiplier, item refunded',
+      { items: [refunded('tee')], refund: '5.00' },
+      exchangeStep('tee'),
+      paths.confirm.build(),
+    ],
+    [
+      'upsell off, no multiplier, value unknown',
+      { items: [refunded('tee')] },
+      exchangeStep('tee'),
+      paths.confirm.build(),
+    ],
   ])('%s', (_name, setup, step, expected) => {
     expect(nextStep(input(setup), step)).toBe(expected)
   })
@@ -118,19 +230,107 @@ describe('nextStep on any other step', () => {
 
 describe('nextStep after the upsell steps (never back to themselves)', () => {
   test.each<[string, Setup, Step, string]>([
-    ['offer declined, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.refundMethod.build()],
-    ['offer declined, multiplier, value zero', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
-    ['offer declined, no multiplier', { items: [refunded('tee')], upsellEnabled: true, upsell: { kind: 'declined' } }, { kind: 'upsell-offer' }, paths.confirm.build()],
+    [
+      'offer declined, multiplier, value unknown',
+      { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'declined' } },
+      { kind: 'upsell-offer' },
+      paths.refundMethod.build(),
+    ],
+    [
+      'offer declined, multiplier, value zero',
+      { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'declined' } },
+      { kind: 'upsell-offer' },
+      paths.confirm.build(),
+    ],
+    [
+      'offer declined, no multiplier',
+      { items: [refunded('tee')], upsellEnabled: true, upsell: { kind: 'declined' } },
+      { kind: 'upsell-offer' },
+      paths.confirm.build(),
+    ],
     // A new item is not the exchange of an item, so the tee is still not exchanged.
-    ['exploration done with a replacement, multiplier, value unknown', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
-    ['exploration done with a replacement, multiplier, remainder positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '10.15', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
-    ['exploration done with a replacement that takes the whole credit', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '0.00', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
-    ['exploration done with a replacement, no multiplier', { items: [refunded('tee')], upsellEnabled: true, refund: '5.00', upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
-    ['exploration done with a replacement, every item exchanged', { items: [exchanged('tee'), exchanged('cap')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }, { kind: 'upsell-explore' }, paths.confirm.build()],
-    ['exploration left without a replacement, value positive', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, refund: '3.00', upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-explore' }, paths.refundMethod.build()],
-    ['offer accepted → exploration', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: null } }, { kind: 'upsell-offer' }, paths.upsellExplore.build()],
-    ['confirm → return instructions', { items: [refunded('tee')] }, { kind: 'confirm' }, paths.returnInstruction.build()],
-    ['refund method → confirm', { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1 }, { kind: 'refund-method' }, paths.confirm.build()],
+    [
+      'exploration done with a replacement, multiplier, value unknown',
+      {
+        items: [refunded('tee')],
+        upsellEnabled: true,
+        multiplier: 1.1,
+        upsell: { kind: 'accepted', variantId: 'hat' },
+      },
+      { kind: 'upsell-explore' },
+      paths.refundMethod.build(),
+    ],
+    [
+      'exploration done with a replacement, multiplier, remainder positive',
+      {
+        items: [refunded('tee')],
+        upsellEnabled: true,
+        multiplier: 1.1,
+        refund: '10.15',
+        upsell: { kind: 'accepted', variantId: 'hat' },
+      },
+      { kind: 'upsell-explore' },
+      paths.refundMethod.build(),
+    ],
+    [
+      'exploration done with a replacement that takes the whole credit',
+      {
+        items: [refunded('tee')],
+        upsellEnabled: true,
+        multiplier: 1.1,
+        refund: '0.00',
+        upsell: { kind: 'accepted', variantId: 'hat' },
+      },
+      { kind: 'upsell-explore' },
+      paths.confirm.build(),
+    ],
+    [
+      'exploration done with a replacement, no multiplier',
+      { items: [refunded('tee')], upsellEnabled: true, refund: '5.00', upsell: { kind: 'accepted', variantId: 'hat' } },
+      { kind: 'upsell-explore' },
+      paths.confirm.build(),
+    ],
+    [
+      'exploration done with a replacement, every item exchanged',
+      {
+        items: [exchanged('tee'), exchanged('cap')],
+        upsellEnabled: true,
+        multiplier: 1.1,
+        upsell: { kind: 'accepted', variantId: 'hat' },
+      },
+      { kind: 'upsell-explore' },
+      paths.confirm.build(),
+    ],
+    [
+      'exploration left without a replacement, value positive',
+      {
+        items: [refunded('tee')],
+        upsellEnabled: true,
+        multiplier: 1.1,
+        refund: '3.00',
+        upsell: { kind: 'accepted', variantId: null },
+      },
+      { kind: 'upsell-explore' },
+      paths.refundMethod.build(),
+    ],
+    [
+      'offer accepted → exploration',
+      { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: null } },
+      { kind: 'upsell-offer' },
+      paths.upsellExplore.build(),
+    ],
+    [
+      'confirm → return instructions',
+      { items: [refunded('tee')] },
+      { kind: 'confirm' },
+      paths.returnInstruction.build(),
+    ],
+    [
+      'refund method → confirm',
+      { items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1 },
+      { kind: 'refund-method' },
+      paths.confirm.build(),
+    ],
   ])('%s', (_name, setup, step, expected) => {
     expect(nextStep(input(setup), step)).toBe(expected)
   })
@@ -139,11 +339,25 @@ describe('nextStep after the upsell steps (never back to themselves)', () => {
 describe('needsQuote', () => {
   test('asks for a quote only when the route hangs on an unknown refund value', () => {
     expect(needsQuote(input({ items: [refunded('tee')], multiplier: 1.1 }), exchangeStep('tee'))).toBe(true)
-    expect(needsQuote(input({ items: [refunded('tee')], multiplier: 1.1, refund: '2.00' }), exchangeStep('tee'))).toBe(false)
+    expect(needsQuote(input({ items: [refunded('tee')], multiplier: 1.1, refund: '2.00' }), exchangeStep('tee'))).toBe(
+      false,
+    )
     expect(needsQuote(input({ items: [refunded('tee')] }), exchangeStep('tee'))).toBe(false)
-    expect(needsQuote(input({ items: [refunded('tee'), chosen('mug')], multiplier: 1.1 }), exchangeStep('tee'))).toBe(false)
+    expect(needsQuote(input({ items: [refunded('tee'), chosen('mug')], multiplier: 1.1 }), exchangeStep('tee'))).toBe(
+      false,
+    )
     // After a new item the remainder decides between the refund method and confirm.
-    expect(needsQuote(input({ items: [refunded('tee')], upsellEnabled: true, multiplier: 1.1, upsell: { kind: 'accepted', variantId: 'hat' } }), { kind: 'upsell-explore' })).toBe(true)
+    expect(
+      needsQuote(
+        input({
+          items: [refunded('tee')],
+          upsellEnabled: true,
+          multiplier: 1.1,
+          upsell: { kind: 'accepted', variantId: 'hat' },
+        }),
+        { kind: 'upsell-explore' },
+      ),
+    ).toBe(true)
   })
 })
 
@@ -152,7 +366,12 @@ describe('returnRequest', () => {
     expect(
       returnRequest({
         items: [
-          { lineItemId: 'tee', quantity: 2, reason: { id: 'small', comment: '  too tight ' }, exchange: { kind: 'exchange', variantId: 'tee-l' } },
+          {
+            lineItemId: 'tee',
+            quantity: 2,
+            reason: { id: 'small', comment: '  too tight ' },
+            exchange: { kind: 'exchange', variantId: 'tee-l' },
+          },
           { lineItemId: 'mug', quantity: 1, reason: { id: 'broken', comment: '' }, exchange: null },
         ],
         upsell: { kind: 'declined' },
@@ -169,6 +388,12 @@ describe('returnRequest', () => {
   })
 
   test('is null while an item has no reason', () => {
-    expect(returnRequest({ items: [{ lineItemId: 'tee', quantity: 1, reason: null, exchange: null }], upsell: null, refundMethod: null })).toBeNull()
+    expect(
+      returnRequest({
+        items: [{ lineItemId: 'tee', quantity: 1, reason: null, exchange: null }],
+        upsell: null,
+        refundMethod: null,
+      }),
+    ).toBeNull()
   })
 })

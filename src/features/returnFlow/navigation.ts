@@ -71,7 +71,10 @@ export function nextStep(input: NavigationInput, current: Step): string {
       return afterItem(input, index)
     }
     case 'exchange':
-      return afterItem(input, flow.items.findIndex((item) => item.lineItemId === current.lineItemId))
+      return afterItem(
+        input,
+        flow.items.findIndex((item) => item.lineItemId === current.lineItemId),
+      )
     case 'upsell-offer':
       // Accepting leads to the exploration; declining goes on with rules 3 and 4.
       if (flow.upsell?.kind === 'accepted' && flow.upsell.variantId === null) return paths.upsellExplore.build()
@@ -106,7 +109,14 @@ const zeroQuote: NonNullable<ReturnFlowState['quote']> = {
   refund_method: null,
   refund_value: zeroBag,
   store_credit_value: null,
-  breakdown: { items_subtotal: zeroBag, tax: zeroBag, return_fee: zeroBag, bonus: zeroBag, upsell: zeroBag, total: zeroBag },
+  breakdown: {
+    items_subtotal: zeroBag,
+    tax: zeroBag,
+    return_fee: zeroBag,
+    bonus: zeroBag,
+    upsell: zeroBag,
+    total: zeroBag,
+  },
   created_at: null,
 }
 
@@ -129,6 +139,10 @@ export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | '
 
 /** Memoised: the request for the flow in the store. */
 export const selectReturnRequest = createSelector(
-  [(state: { returnFlow: ReturnFlowState }) => state.returnFlow.items, (state: { returnFlow: ReturnFlowState }) => state.returnFlow.upsell, (state: { returnFlow: ReturnFlowState }) => state.returnFlow.refundMethod],
+  [
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.items,
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.upsell,
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.refundMethod,
+  ],
   (items, upsell, refundMethod) => returnRequest({ items, upsell, refundMethod }),
 )

@@ -9,7 +9,9 @@ test('a valid persisted state is kept', () => {
   const state = buildFlow({
     launch: { lang: 'de', testMode: true, configOverride: 'abc' },
     order,
-    items: [{ lineItemId: 'tee', quantity: 2, reason: { id: 'small', comment: 'tight' }, exchange: { kind: 'refund' } }],
+    items: [
+      { lineItemId: 'tee', quantity: 2, reason: { id: 'small', comment: 'tight' }, exchange: { kind: 'refund' } },
+    ],
     upsell: { kind: 'declined' },
     refundMethod: 'store_credit',
     idempotencyKey: 'key-0001-abcdef',
@@ -56,14 +58,26 @@ test('unknown values of a choice fall back to "not chosen"', () => {
     refundMethod: 'cash',
     quote: { refund_value: 'lots' },
   })
-  expect(restored).toMatchObject({ items: [{ lineItemId: 'tee', quantity: 1, reason: null, exchange: null }], upsell: null, refundMethod: null, quote: null })
+  expect(restored).toMatchObject({
+    items: [{ lineItemId: 'tee', quantity: 1, reason: null, exchange: null }],
+    upsell: null,
+    refundMethod: null,
+    quote: null,
+  })
 })
 
-test.each<[string, (flow: Record<string, any>) => void]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
+test.each<[string, (flow: Record<string, any>) => void]>([
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   ['a line without a price', (flow) => delete flow.order.line_items[0].price],
-  ['a line with a returnable quantity above its quantity', (flow) => (flow.order.line_items[1].returnable_quantity = 5)],
+  [
+    'a line with a returnable quantity above its quantity',
+    (flow) => (flow.order.line_items[1].returnable_quantity = 5),
+  ],
   ['two lines with one id', (flow) => (flow.order.line_items[1].id = 'tee')],
-  ['an exchange option naming a variant it does not describe', (flow) => flow.order.exchange_data.options['tee-m'].push('tee-xxl')],
+  [
+    'an exchange option naming a variant it does not describe',
+    (flow) => flow.order.exchange_data.options['tee-m'].push('tee-xxl'),
+  ],
   ['a variant without a price', (flow) => delete flow.order.exchange_data.variants['tee-s'].price],
   ['a reason without a label', (flow) => delete flow.order.return_reasons[0].label],
   ['no token', (flow) => delete flow.order.token],
@@ -73,14 +87,27 @@ test.each<[string, (flow: Record<string, any>) => void]>([ // eslint-disable-lin
   expect(restoreReturnFlow(flow)).toEqual({ ...initialState, launch: completeFlow().launch })
 })
 
-test.each<[string, (flow: Record<string, any>) => void, Partial<ReturnType<typeof restoreReturnFlow>>]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
-  ['an exchange for a variant the item is not offered', (flow) => (flow.items[0].exchange.variantId = 'mug-default'), { items: [{ ...completeFlow().items[0]!, exchange: null }, completeFlow().items[1]!] }],
+test.each<[string, (flow: Record<string, any>) => void, Partial<ReturnType<typeof restoreReturnFlow>>]>([
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  [
+    'an exchange for a variant the item is not offered',
+    (flow) => (flow.items[0].exchange.variantId = 'mug-default'),
+    { items: [{ ...completeFlow().items[0]!, exchange: null }, completeFlow().items[1]!] },
+  ],
   ['one line chosen twice', (flow) => flow.items.push(flow.items[0]), { items: [], quote: null, submitted: null }],
   ['a quote without its breakdown’s total', (flow) => delete flow.quote.breakdown.total, { quote: null }],
   ['a submitted return without an id', (flow) => (flow.submitted.id = null), { submitted: null }],
   ['a submitted return that is a quote', (flow) => (flow.submitted.status = 'quote'), { submitted: null }],
-  ['a language that is no language tag', (flow) => (flow.launch.lang = 'de"><script>'), { launch: { ...completeFlow().launch, lang: null } }],
-  ['an idempotency key the server would refuse', (flow) => (flow.idempotencyKey = 'key\nX-Evil: 1'), { idempotencyKey: null }],
+  [
+    'a language that is no language tag',
+    (flow) => (flow.launch.lang = 'de"><script>'),
+    { launch: { ...completeFlow().launch, lang: null } },
+  ],
+  [
+    'an idempotency key the server would refuse',
+    (flow) => (flow.idempotencyKey = 'key\nX-Evil: 1'),
+    { idempotencyKey: null },
+  ],
 ])('%s is dropped, the rest kept', (_name, spoil, expected) => {
   const flow = JSON.parse(JSON.stringify(completeFlow()))
   spoil(flow)
@@ -127,7 +154,26 @@ describe('sub-reasons and photos', () => {
     ['a sub-reason without a label', [{ ...tree[1], children: [{ id: 'x', comment_required: false }] }]],
     [
       'sub-reasons nested deeper than the API gives them',
-      [{ ...tree[1], children: [{ id: 'a', label: 'A', comment_required: false, children: [{ id: 'b', label: 'B', comment_required: false, children: [{ id: 'c', label: 'C', comment_required: false }] }] }] }],
+      [
+        {
+          ...tree[1],
+          children: [
+            {
+              id: 'a',
+              label: 'A',
+              comment_required: false,
+              children: [
+                {
+                  id: 'b',
+                  label: 'B',
+                  comment_required: false,
+                  children: [{ id: 'c', label: 'C', comment_required: false }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     ],
   ])('an order whose reasons have %s is dropped', (_name, reasons) => {
     expect(restoreReturnFlow(withReason(null, reasons)).order).toBeNull()
@@ -135,7 +181,10 @@ describe('sub-reasons and photos', () => {
 })
 
 describe('refund timing on the quote and the submitted return', () => {
-  const timings = { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' } }
+  const timings = {
+    original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+    store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+  }
   const withTimings = () => {
     const flow = JSON.parse(JSON.stringify(completeFlow()))
     flow.quote.refund_timing = timings
@@ -149,7 +198,8 @@ describe('refund timing on the quote and the submitted return', () => {
     expect(restored.submitted?.refund_timing).toEqual(timings)
   })
 
-  test.each<[string, (timing: Record<string, any>) => void]>([ // eslint-disable-line @typescript-eslint/no-explicit-any
+  test.each<[string, (timing: Record<string, any>) => void]>([
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     ['an unknown method', (t) => (t.cash = t.store_credit)],
     ['to before from', (t) => (t.original_payment.to_days = 1)],
     ['negative days', (t) => (t.store_credit.from_days = -1)],

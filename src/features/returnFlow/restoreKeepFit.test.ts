@@ -9,13 +9,30 @@ const order = buildOrder({
     { id: 'other', label: 'Other', comment_required: false },
   ],
 })
-const item = { line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, quantity: 1, reason_id: 'other', reason_label: 'Other', comment: null, exchange_variant_id: null, exchange_variant_title: null }
+const item = {
+  line_item_id: 'socks',
+  title: 'Cotton Socks',
+  variant_title: null,
+  quantity: 1,
+  reason_id: 'other',
+  reason_label: 'Other',
+  comment: null,
+  exchange_variant_id: null,
+  exchange_variant_title: null,
+}
 const keptQuote = (keep: unknown, kept: unknown = money('9.90')) =>
-  ({ ...buildQuote('9.90', { items: [{ ...item, keep } as ReturnOrder['items'][number]] }), breakdown: { ...buildQuote('9.90').breakdown, kept_items: kept } }) as ReturnOrder
+  ({
+    ...buildQuote('9.90', { items: [{ ...item, keep } as ReturnOrder['items'][number]] }),
+    breakdown: { ...buildQuote('9.90').breakdown, kept_items: kept },
+  }) as ReturnOrder
 const persisted = (value: object) => JSON.parse(JSON.stringify(value)) as unknown
 
 test('reasons with fit markers, kept items and the kept part of a quote are restored as they were', () => {
-  const state = buildFlow({ order, quote: keptQuote(true), submitted: buildSubmittedReturn({ items: [{ ...item, keep: true }] }) })
+  const state = buildFlow({
+    order,
+    quote: keptQuote(true),
+    submitted: buildSubmittedReturn({ items: [{ ...item, keep: true }] }),
+  })
   expect(restoreReturnFlow(persisted(state))).toEqual(state)
 })
 
@@ -25,8 +42,14 @@ test('a quote stored before keep-item returns (no keep flag, no kept part) is st
 })
 
 test.each([
-  ['a fit marker the portal does not know', { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 'tiny' }] }],
-  ['a fit marker of the wrong type', { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 1 }] }],
+  [
+    'a fit marker the portal does not know',
+    { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 'tiny' }] },
+  ],
+  [
+    'a fit marker of the wrong type',
+    { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 1 }] },
+  ],
 ])('an order with %s is not trusted', (_name, broken) => {
   expect(restoreReturnFlow(persisted(buildFlow({ order: broken as never }))).order).toBeNull()
 })

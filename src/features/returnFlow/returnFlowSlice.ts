@@ -63,7 +63,8 @@ function choicesChanged(state: ReturnFlowState) {
   state.submitted = null
 }
 
-const findItem = (state: ReturnFlowState, lineItemId: string) => state.items.find((item) => item.lineItemId === lineItemId)
+const findItem = (state: ReturnFlowState, lineItemId: string) =>
+  state.items.find((item) => item.lineItemId === lineItemId)
 
 export const returnFlowSlice = createSlice({
   name: 'returnFlow',
@@ -102,7 +103,10 @@ export const returnFlowSlice = createSlice({
       state.refundMethod = null
       choicesChanged(state)
     },
-    reasonGiven(state, action: PayloadAction<{ lineItemId: string; reasonId: string; comment: string; photoIds?: string[] }>) {
+    reasonGiven(
+      state,
+      action: PayloadAction<{ lineItemId: string; reasonId: string; comment: string; photoIds?: string[] }>,
+    ) {
       const item = findItem(state, action.payload.lineItemId)
       if (!item) return
       const { reasonId, comment, photoIds } = action.payload
@@ -192,5 +196,13 @@ export const {
   returnSubmitted,
 } = returnFlowSlice.actions
 
-export const { selectFlow, selectLaunch, selectOrder, selectHasOrder, selectChosenItems, selectQuote, selectSubmitted, selectReadOnly } =
-  returnFlowSlice.selectors
+export const {
+  selectFlow,
+  selectLaunch,
+  selectOrder,
+  selectHasOrder,
+  selectChosenItems,
+  selectQuote,
+  selectSubmitted,
+  selectReadOnly,
+} = returnFlowSlice.selectors

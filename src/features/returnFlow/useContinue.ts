@@ -6,7 +6,10 @@ import { useShop } from '../../shop/useShop'
 import { needsQuote, nextStep, returnRequest, type NavigationInput, type Step } from './navigation'
 import { quoteReceived } from './returnFlowSlice'
 
-const inputOf = (state: RootState, multiplier: number | null | undefined): NavigationInput => ({ flow: state.returnFlow, multiplier })
+const inputOf = (state: RootState, multiplier: number | null | undefined): NavigationInput => ({
+  flow: state.returnFlow,
+  multiplier,
+})
 
 /**
  * Moves on from a step to the route the navigation rules give. When that route hangs on a refund

@@ -1,15 +1,27 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { buildFlow, buildInstructions, buildQuote, buildReturnStatus, buildSubmittedReturn, money } from '../../testing/builders'
+import {
+  buildFlow,
+  buildInstructions,
+  buildQuote,
+  buildReturnStatus,
+  buildSubmittedReturn,
+  money,
+} from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
 const instructionsRoute = '*/portal-registration/returns/:id/instructions'
-const items: ReturnFlowState['items'] = [{ lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }]
+const items: ReturnFlowState['items'] = [
+  { lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null },
+]
 
 function renderInstructions(flow: Partial<ReturnFlowState> = {}) {
-  return renderPortal({ route: '/return-instruction', preloadedState: { returnFlow: buildFlow({ items, submitted: buildSubmittedReturn(), ...flow }) } })
+  return renderPortal({
+    route: '/return-instruction',
+    preloadedState: { returnFlow: buildFlow({ items, submitted: buildSubmittedReturn(), ...flow }) },
+  })
 }
 
 describe('return instructions', () => {
@@ -35,15 +47,22 @@ describe('return instructions', () => {
     ])
     // An API-relative label is made absolute on the API host (this page's origin here).
     const label = screen.getByRole('link', { name: 'Download shipping label (PDF)' })
-    expect(label).toHaveAttribute('href', 'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc')
+    expect(label).toHaveAttribute(
+      'href',
+      'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc',
+    )
 
     const qr = screen.getByRole('img', { name: 'QR code for drop-off: RB-1001-R1' })
-    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(buildInstructions().qr_svg)}`)
+    expect(qr.getAttribute('src')).toBe(
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(buildInstructions().qr_svg)}`,
+    )
     expect(screen.getByText('Code: RB-1001-R1')).toBeInTheDocument()
 
     const address = screen.getByRole('heading', { name: 'Return address' }).nextElementSibling!
     expect(address).toHaveTextContent(/Demo Store Returns.*Hafenstraße 12.*20457 Hamburg.*Germany/)
-    expect(screen.getByText('Once we receive your items, we refund €25.00 to your original payment method.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Once we receive your items, we refund €25.00 to your original payment method.'),
+    ).toBeInTheDocument()
 
     expect(screen.getByRole('link', { name: 'Start another return' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument()
@@ -51,7 +70,11 @@ describe('return instructions', () => {
 
   test('an SVG with a script is only ever an image, and a non-http label is not linked', async () => {
     const hostile = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.hacked = true</script></svg>'
-    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions({ qr_svg: hostile, label_url: 'javascript:alert(1)' }))))
+    server.use(
+      http.get(instructionsRoute, () =>
+        HttpResponse.json(buildInstructions({ qr_svg: hostile, label_url: 'javascript:alert(1)' })),
+      ),
+    )
     const { container } = renderInstructions()
     expect(await screen.findByRole('img', { name: /QR code for drop-off/ })).toBeInTheDocument()
     expect(container.querySelector('svg script, script')).toBeNull()
@@ -61,17 +84,37 @@ describe('return instructions', () => {
   })
 
   test('an absolute https label is used as it is; store credit is described as a gift card', async () => {
-    server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions({ label_url: 'https://labels.example.com/r1.pdf' }))))
-    renderInstructions({ submitted: buildSubmittedReturn({ refund_method: 'store_credit', breakdown: { ...buildQuote('10.00').breakdown, total: money('11.00') } }) })
-    expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute('href', 'https://labels.example.com/r1.pdf')
-    expect(screen.getByText('Once we receive your items, you get €11.00 as store credit (a gift card) by e-mail.')).toBeInTheDocument()
+    server.use(
+      http.get(instructionsRoute, () =>
+        HttpResponse.json(buildInstructions({ label_url: 'https://labels.example.com/r1.pdf' })),
+      ),
+    )
+    renderInstructions({
+      submitted: buildSubmittedReturn({
+        refund_method: 'store_credit',
+        breakdown: { ...buildQuote('10.00').breakdown, total: money('11.00') },
+      }),
+    })
+    expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute(
+      'href',
+      'https://labels.example.com/r1.pdf',
+    )
+    expect(
+      screen.getByText('Once we receive your items, you get €11.00 as store credit (a gift card) by e-mail.'),
+    ).toBeInTheDocument()
   })
 
   test('a failed load is announced with Try again, keeping the return number', async () => {
     let calls = 0
-    server.use(http.get(instructionsRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'x' }, { status: 500 }) : HttpResponse.json(buildInstructions()))))
+    server.use(
+      http.get(instructionsRoute, () =>
+        ++calls === 1 ? HttpResponse.json({ error: 'x' }, { status: 500 }) : HttpResponse.json(buildInstructions()),
+      ),
+    )
     const { user } = renderInstructions()
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your return is registered, but we could not load the instructions.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your return is registered, but we could not load the instructions.',
+    )
     expect(screen.getByText('#1001-R1')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toBeInTheDocument()
@@ -88,13 +131,17 @@ describe('return instructions', () => {
     server.use(
       http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())),
       http.get('*/portal-registration/returns/:id/status', ({ request }) =>
-        new URL(request.url).searchParams.get('signature') === buildInstructions().status_token ? HttpResponse.json(buildReturnStatus()) : HttpResponse.json({ error: 'not_found' }, { status: 404 }),
+        new URL(request.url).searchParams.get('signature') === buildInstructions().status_token
+          ? HttpResponse.json(buildReturnStatus())
+          : HttpResponse.json({ error: 'not_found' }, { status: 404 }),
       ),
     )
     const { user, router } = renderInstructions({ launch: { lang: 'de', testMode: false, configOverride: null } })
     const follow = await screen.findByRole('region', { name: 'Ihre Rücksendung verfolgen' })
     const path = `/status/return-1?lang=de#${buildInstructions().status_token}`
-    expect(within(follow).getByRole('textbox', { name: 'Link zum Status Ihrer Rücksendung' })).toHaveValue(`http://localhost${path}`)
+    expect(within(follow).getByRole('textbox', { name: 'Link zum Status Ihrer Rücksendung' })).toHaveValue(
+      `http://localhost${path}`,
+    )
     await user.click(within(follow).getByRole('link', { name: 'Status Ihrer Rücksendung ansehen' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung #1001-R1' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/status/return-1')
@@ -103,15 +150,34 @@ describe('return instructions', () => {
   test('with the shop’s refund timing the refund says when the money arrives', async () => {
     server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
     renderInstructions({
-      submitted: buildSubmittedReturn({ refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } } }),
+      submitted: buildSubmittedReturn({
+        refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } },
+      }),
     })
-    expect(await screen.findByText('We refund €25.00 to your original payment method, 5–10 business days after we receive your items.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'We refund €25.00 to your original payment method, 5–10 business days after we receive your items.',
+      ),
+    ).toBeInTheDocument()
   })
 
   test('an exchange only has no refund section: it says the new items ship', async () => {
     server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
-    const exchanged = { line_item_id: 'tee', title: 'Classic Tee', variant_title: 'M', quantity: 1, reason_id: 'too-small', reason_label: 'Too small', comment: null, exchange_variant_id: 'v-l', exchange_variant_title: 'L', keep: false }
-    renderInstructions({ submitted: buildSubmittedReturn({ items: [exchanged], breakdown: buildQuote('0.00').breakdown }) })
+    const exchanged = {
+      line_item_id: 'tee',
+      title: 'Classic Tee',
+      variant_title: 'M',
+      quantity: 1,
+      reason_id: 'too-small',
+      reason_label: 'Too small',
+      comment: null,
+      exchange_variant_id: 'v-l',
+      exchange_variant_title: 'L',
+      keep: false,
+    }
+    renderInstructions({
+      submitted: buildSubmittedReturn({ items: [exchanged], breakdown: buildQuote('0.00').breakdown }),
+    })
     expect(await screen.findByRole('heading', { name: 'Your exchange' })).toBeInTheDocument()
     expect(screen.getByText('Your new items ship once your return arrives.')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
@@ -120,8 +186,14 @@ describe('return instructions', () => {
   test('a refund at once on submission reads as done once the return is submitted', async () => {
     server.use(http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())))
     const atOnce = { from_days: 0, to_days: 0, business_days: true, after: 'submit' as const }
-    renderInstructions({ submitted: buildSubmittedReturn({ refund_method: 'store_credit', refund_timing: { store_credit: atOnce } }) })
-    expect(await screen.findByText('We issued €25.00 as store credit (a gift card) when you submitted your return: look for it in your e-mail.')).toBeInTheDocument()
+    renderInstructions({
+      submitted: buildSubmittedReturn({ refund_method: 'store_credit', refund_timing: { store_credit: atOnce } }),
+    })
+    expect(
+      await screen.findByText(
+        'We issued €25.00 as store credit (a gift card) when you submitted your return: look for it in your e-mail.',
+      ),
+    ).toBeInTheDocument()
     expect(screen.queryByText(/when you submit your return/)).not.toBeInTheDocument()
   })
 })

@@ -1,5 +1,11 @@
 import { Link, Navigate } from 'react-router-dom'
-import type { InstructionItem, NothingToSendInstructions, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../api/contract'
+import type {
+  InstructionItem,
+  NothingToSendInstructions,
+  ReturnInstructions,
+  ReturnInstructionsAnswer,
+  ReturnOrder,
+} from '../../api/contract'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
 import { useAppSelector } from '../../app/hooks'
 import { CopyLink } from '../../components/CopyLink'
@@ -18,7 +24,9 @@ import './ReturnInstructionScreen.css'
 /** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
-  const exchanging = submitted.items.some((item) => item.exchange_variant_id) || Number(submitted.breakdown.upsell.presentment_money.amount) > 0
+  const exchanging =
+    submitted.items.some((item) => item.exchange_variant_id) ||
+    Number(submitted.breakdown.upsell.presentment_money.amount) > 0
   // Every item kept: the refund does not wait for a parcel.
   const allKept = submitted.items.length > 0 && submitted.items.every((item) => item.keep === true)
   const parts: string[] = []
@@ -35,7 +43,12 @@ function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): st
       parts.push(t(credit ? 'instructions.refundKeptStoreCredit' : 'instructions.refundKeptOriginal', { amount }))
     } else if (timing) {
       // The shop's own timing replaces the generic "once we receive your items".
-      parts.push(t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', { amount, when: refundWhen(timing, t, locale) }))
+      parts.push(
+        t(credit ? 'instructions.refundStoreCreditTimed' : 'instructions.refundOriginalTimed', {
+          amount,
+          when: refundWhen(timing, t, locale),
+        }),
+      )
     } else {
       parts.push(t(credit ? 'instructions.refundStoreCredit' : 'instructions.refundOriginal', { amount }))
     }
@@ -52,7 +65,9 @@ function SendAndKeep({ items }: { items: readonly InstructionItem[] }) {
   if (kept.length === 0) return null
   const list = (group: InstructionItem[], id: string, heading: string, modifier: string) => (
     <div className={`instructions__group instructions__group--${modifier}`}>
-      <h3 id={id} className="instructions__subheading">{heading}</h3>
+      <h3 id={id} className="instructions__subheading">
+        {heading}
+      </h3>
       <ul className="instructions__items" aria-labelledby={id}>
         {group.map((item) => (
           <li key={item.line_item_id}>
@@ -78,23 +93,35 @@ function RefundSection({ submitted }: { submitted: ReturnOrder }) {
   const locale = useLocale()
   const { items_subtotal, upsell, total } = submitted.breakdown
   // An exchange only refunds nothing: the section speaks of the exchange, not of a refund.
-  const exchangeOnly = isZero(items_subtotal) && isZero(upsell) && isZero(total) && submitted.items.some((item) => item.exchange_variant_id)
+  const exchangeOnly =
+    isZero(items_subtotal) &&
+    isZero(upsell) &&
+    isZero(total) &&
+    submitted.items.some((item) => item.exchange_variant_id)
   return (
     <section className="instructions__section" aria-labelledby="instructions-refund">
-      <h2 id="instructions-refund" className="instructions__heading">{t(exchangeOnly ? 'instructions.exchange' : 'instructions.refund')}</h2>
+      <h2 id="instructions-refund" className="instructions__heading">
+        {t(exchangeOnly ? 'instructions.exchange' : 'instructions.refund')}
+      </h2>
       <p className="instructions__refund">{refundSummary(submitted, locale, t)}</p>
     </section>
   )
 }
 
 /** The status page of this return, and its link to keep (in the session's language). */
-function FollowReturn({ instructions }: { instructions: Pick<ReturnInstructionsAnswer, 'return_id' | 'status_token'> }) {
+function FollowReturn({
+  instructions,
+}: {
+  instructions: Pick<ReturnInstructionsAnswer, 'return_id' | 'status_token'>
+}) {
   const t = useT()
   const { lang } = useAppSelector(selectLaunch)
   const path = paths.status.build(instructions.return_id, instructions.status_token, lang)
   return (
     <section className="instructions__section instructions__follow" aria-labelledby="instructions-follow">
-      <h2 id="instructions-follow" className="instructions__heading">{t('instructions.follow')}</h2>
+      <h2 id="instructions-follow" className="instructions__heading">
+        {t('instructions.follow')}
+      </h2>
       <p className="muted instructions__follow-intro">{t('instructions.followIntro')}</p>
       <CopyLink url={`${window.location.origin}${path}`} label={t('status.linkLabel')} />
       <Link className="button button--secondary instructions__follow-open" to={path}>
@@ -114,15 +141,25 @@ function ReturnNumber({ name }: { name: string }) {
 }
 
 /** Every item kept: no parcel, so no label, QR code, address or packing steps. */
-function NothingToSend({ instructions, submitted }: { instructions: NothingToSendInstructions; submitted: ReturnOrder }) {
+function NothingToSend({
+  instructions,
+  submitted,
+}: {
+  instructions: NothingToSendInstructions
+  submitted: ReturnOrder
+}) {
   const t = useT()
   return (
     <div className="instructions instructions--kept">
       <ReturnNumber name={instructions.return_name} />
       <section className="instructions__section" aria-labelledby="instructions-steps">
-        <h2 id="instructions-steps" className="instructions__heading">{t('instructions.nothingToSend')}</h2>
+        <h2 id="instructions-steps" className="instructions__heading">
+          {t('instructions.nothingToSend')}
+        </h2>
         {instructions.steps.map((step, index) => (
-          <p key={index} className="instructions__kept-step">{step}</p>
+          <p key={index} className="instructions__kept-step">
+            {step}
+          </p>
         ))}
         <SendAndKeep items={instructions.items} />
       </section>
@@ -145,7 +182,9 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
     <div className="instructions">
       <ReturnNumber name={instructions.return_name} />
       <section className="instructions__section" aria-labelledby="instructions-steps">
-        <h2 id="instructions-steps" className="instructions__heading">{t('instructions.next')}</h2>
+        <h2 id="instructions-steps" className="instructions__heading">
+          {t('instructions.next')}
+        </h2>
         <ol className="instructions__steps" aria-labelledby="instructions-steps">
           {instructions.steps.map((step, index) => (
             <li key={index}>{step}</li>
@@ -153,7 +192,13 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
         </ol>
         {instructions.items ? <SendAndKeep items={instructions.items} /> : null}
         {label ? (
-          <a className="button button--primary instructions__label" href={label} download target="_blank" rel="noopener noreferrer">
+          <a
+            className="button button--primary instructions__label"
+            href={label}
+            download
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('instructions.label')}
           </a>
         ) : (
@@ -161,12 +206,22 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
         )}
       </section>
       <section className="instructions__section instructions__qr" aria-labelledby="instructions-qr">
-        <h2 id="instructions-qr" className="instructions__heading">{t('instructions.qrHeading')}</h2>
-        <img className="instructions__qr-image" src={svgDataUrl(instructions.qr_svg)} alt={t('instructions.qrAlt', { code: instructions.qr_code_value })} width={200} height={200} />
+        <h2 id="instructions-qr" className="instructions__heading">
+          {t('instructions.qrHeading')}
+        </h2>
+        <img
+          className="instructions__qr-image"
+          src={svgDataUrl(instructions.qr_svg)}
+          alt={t('instructions.qrAlt', { code: instructions.qr_code_value })}
+          width={200}
+          height={200}
+        />
         <p className="muted instructions__code">{t('instructions.code', { code: instructions.qr_code_value })}</p>
       </section>
       <section className="instructions__section" aria-labelledby="instructions-address">
-        <h2 id="instructions-address" className="instructions__heading">{t('instructions.address')}</h2>
+        <h2 id="instructions-address" className="instructions__heading">
+          {t('instructions.address')}
+        </h2>
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
       <RefundSection submitted={submitted} />
@@ -184,11 +239,13 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
     return (
       <div className="instructions__problem">
         <ReturnNumber name={submitted.name ?? ''} />
-        <ErrorMessage>
-          {t(expired ? 'instructions.expired' : 'instructions.failed')}
-        </ErrorMessage>
+        <ErrorMessage>{t(expired ? 'instructions.expired' : 'instructions.failed')}</ErrorMessage>
         {expired ? null : (
-          <button type="button" className="button button--secondary" onClick={() => (focusStepHeading(), void refetch())}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (focusStepHeading(), void refetch())}
+          >
             {t('common.tryAgain')}
           </button>
         )}

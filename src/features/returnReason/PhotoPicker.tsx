@@ -22,7 +22,8 @@ const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 function problemWords(problem: PhotoProblem, t: Translate): string {
   const name = problem.name.length > 60 ? `${problem.name.slice(0, 57)}…` : problem.name
   if (problem.kind === 'notImage') return t('reason.photoNotImage', { name })
-  if (problem.kind === 'tooLarge') return t('reason.photoTooLarge', { name, max: megabytes(problem.maxBytes ?? PHOTO_MAX_BYTES) })
+  if (problem.kind === 'tooLarge')
+    return t('reason.photoTooLarge', { name, max: megabytes(problem.maxBytes ?? PHOTO_MAX_BYTES) })
   if (problem.kind === 'tooMany') return t('reason.photosMax', { name, max: PHOTOS_PER_ITEM })
   return t('reason.photoFailed', { name })
 }
@@ -41,12 +42,27 @@ interface PhotoPickerProps {
 }
 
 /** Photos as evidence: add (camera or library), preview, remove; errors per file, announced. */
-export function PhotoPicker({ title, required, photos, problems, error, token, addButton, onFiles, onRemove }: PhotoPickerProps) {
+export function PhotoPicker({
+  title,
+  required,
+  photos,
+  problems,
+  error,
+  token,
+  addButton,
+  onFiles,
+  onRemove,
+}: PhotoPickerProps) {
   const t = useT()
   const ids = { label: useId(), hint: useId(), error: useId(), input: useId() }
   const full = photos.length >= PHOTOS_PER_ITEM
   return (
-    <div className="field reason__photos" role="group" aria-labelledby={ids.label} aria-describedby={[ids.hint, error ? ids.error : ''].join(' ').trim()}>
+    <div
+      className="field reason__photos"
+      role="group"
+      aria-labelledby={ids.label}
+      aria-describedby={[ids.hint, error ? ids.error : ''].join(' ').trim()}
+    >
       <span className="field__label" id={ids.label}>
         {t('reason.photosLabel', { count: required, max: PHOTOS_PER_ITEM })}
       </span>
@@ -65,7 +81,12 @@ export function PhotoPicker({ title, required, photos, problems, error, token, a
                     <Spinner label={t('reason.photoUploading', { index: index + 1 })} size="small" />
                   </span>
                 ) : null}
-                <button type="button" className="reason__thumb-remove" aria-label={t('reason.photoRemove', { index: index + 1 })} onClick={() => onRemove(photo.key)}>
+                <button
+                  type="button"
+                  className="reason__thumb-remove"
+                  aria-label={t('reason.photoRemove', { index: index + 1 })}
+                  onClick={() => onRemove(photo.key)}
+                >
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -95,7 +116,10 @@ export function PhotoPicker({ title, required, photos, problems, error, token, a
           />
           <label htmlFor={ids.input} className="button button--secondary reason__add-photo" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M9 4 7.2 6H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-3.2L15 4H9Zm3 4.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
+              <path
+                fill="currentColor"
+                d="M9 4 7.2 6H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-3.2L15 4H9Zm3 4.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z"
+              />
             </svg>
             {t('reason.photosAdd')}
           </label>

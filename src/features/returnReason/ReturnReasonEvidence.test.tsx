@@ -18,10 +18,21 @@ const reasons: ReturnReason[] = [
       { id: 'wrong-item', label: 'Wrong item sent', comment_required: false, photos_required: 2 },
     ],
   },
-  { id: 'quality', label: 'Quality', comment_required: false, children: [{ id: 'stitching', label: 'Loose stitching', comment_required: false }] },
+  {
+    id: 'quality',
+    label: 'Quality',
+    comment_required: false,
+    children: [{ id: 'stitching', label: 'Loose stitching', comment_required: false }],
+  },
 ]
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
-const chosen = (more: Partial<ChosenItem> = {}): ChosenItem => ({ lineItemId: 'mug', quantity: 1, reason: null, exchange: null, ...more })
+const chosen = (more: Partial<ChosenItem> = {}): ChosenItem => ({
+  lineItemId: 'mug',
+  quantity: 1,
+  reason: null,
+  exchange: null,
+  ...more,
+})
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0])
 const photoFile = (name = 'mug.png', type = 'image/png', bytes: BlobPart = PNG) => new File([bytes], name, { type })
 const photoId = (n: number) => `photo${String(n).padStart(17, '0')}`
@@ -32,9 +43,16 @@ function photoApi(answer?: () => Response) {
   server.use(
     http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('14.00'))),
     http.post('*/portal-registration/photos', async ({ request }) => {
-      seen.uploads.push({ type: request.headers.get('content-type'), auth: request.headers.get('authorization'), size: (await request.arrayBuffer()).byteLength })
+      seen.uploads.push({
+        type: request.headers.get('content-type'),
+        auth: request.headers.get('authorization'),
+        size: (await request.arrayBuffer()).byteLength,
+      })
       if (answer) return answer()
-      return HttpResponse.json({ id: photoId(seen.uploads.length), content_type: 'image/png', size: PNG.byteLength }, { status: 201 })
+      return HttpResponse.json(
+        { id: photoId(seen.uploads.length), content_type: 'image/png', size: PNG.byteLength },
+        { status: 201 },
+      )
     }),
     http.get('*/portal-registration/photos/:id', ({ params, request }) => {
       seen.previews.push(`${String(params.id)} ${request.headers.get('authorization')}`)
@@ -47,7 +65,12 @@ function photoApi(answer?: () => Response) {
 function renderReason(item = chosen()) {
   return renderPortal({
     route: '/return-item/mug/return-reason',
-    preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [mug], return_reasons: reasons, token: 'jane-token' }), items: [item] }) },
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [mug], return_reasons: reasons, token: 'jane-token' }),
+        items: [item],
+      }),
+    },
   })
 }
 
@@ -64,8 +87,14 @@ describe('sub-reasons', () => {
     await user.click(screen.getByRole('radio', { name: 'Not as described' }))
 
     const group = subGroup('Not as described')!
-    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['colour', 'wrong-item'])
-    expect(screen.getByRole('status')).toHaveTextContent('2 more specific options for “Not as described” are shown below.')
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['colour', 'wrong-item'])
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2 more specific options for “Not as described” are shown below.',
+    )
     // A heading is not a reason: nothing is stored and nothing is asked yet.
     expect(store.getState().returnFlow.items[0]!.reason).toBeNull()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
@@ -110,7 +139,9 @@ describe('photos', () => {
     await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByLabelText('Add photos')).not.toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
-    expect(screen.getByRole('group', { name: 'Photos (at least 1 required, up to 3)' })).toHaveAccessibleDescription(/JPEG, PNG or WebP, up to 5 MB each/)
+    expect(screen.getByRole('group', { name: 'Photos (at least 1 required, up to 3)' })).toHaveAccessibleDescription(
+      /JPEG, PNG or WebP, up to 5 MB each/,
+    )
     await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Chipped rim')
 
     await user.click(continueButton())
@@ -128,8 +159,19 @@ describe('photos', () => {
     await user.upload(fileInput(), photoFile())
 
     // A neutral tile first, then the picture (a data: URL: the CSP allows those, not blob:).
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)))
-    await waitFor(() => expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'Chipped rim', photoIds: [photoId(1)] }))
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    )
+    await waitFor(() =>
+      expect(store.getState().returnFlow.items[0]!.reason).toEqual({
+        id: 'damaged',
+        comment: 'Chipped rim',
+        photoIds: [photoId(1)],
+      }),
+    )
     expect(seen.uploads).toEqual([{ type: 'image/png', auth: 'Bearer jane-token', size: PNG.byteLength }])
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
 
@@ -143,7 +185,9 @@ describe('photos', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
     await user.upload(fileInput(), [photoFile('one.png'), photoFile('two.png')])
-    await waitFor(() => expect(store.getState().returnFlow.items[0]!.reason?.photoIds).toEqual([photoId(1), photoId(2)]))
+    await waitFor(() =>
+      expect(store.getState().returnFlow.items[0]!.reason?.photoIds).toEqual([photoId(1), photoId(2)]),
+    )
     const list = screen.getByRole('list', { name: 'Your photos' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(2)
 
@@ -174,17 +218,38 @@ describe('photos', () => {
     const { user } = renderReason()
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
-    fireEvent.change(fileInput(), { target: { files: [photoFile('notes.txt', 'text/plain', 'hello'), photoFile('1.png'), photoFile('2.png'), photoFile('3.png')] } })
+    fireEvent.change(fileInput(), {
+      target: {
+        files: [
+          photoFile('notes.txt', 'text/plain', 'hello'),
+          photoFile('1.png'),
+          photoFile('2.png'),
+          photoFile('3.png'),
+        ],
+      },
+    })
     expect(screen.getByRole('alert')).toHaveTextContent('“notes.txt” is not a photo we can take.')
     await waitFor(() => expect(seen.uploads).toHaveLength(3))
     expect(screen.queryByText(/was left out/)).not.toBeInTheDocument()
   })
 
   test.each([
-    ['not an image', photoFile('notes.txt', 'text/plain', 'hello'), '“notes.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.'],
+    [
+      'not an image',
+      photoFile('notes.txt', 'text/plain', 'hello'),
+      '“notes.txt” is not a photo we can take. Choose a JPEG, PNG or WebP image.',
+    ],
     // jsdom draws no image: like a browser that cannot read a GIF, or shrink a photo, before sending it.
-    ['a GIF the browser cannot draw again as a JPEG', photoFile('anim.gif', 'image/gif'), '“anim.gif” is not a photo we can take. Choose a JPEG, PNG or WebP image.'],
-    ['over 5 MB where the browser cannot shrink it', photoFile('huge.jpg', 'image/jpeg', new Uint8Array(5 * 1024 * 1024 + 1)), '“huge.jpg” is larger than 5 MB. Choose a smaller photo.'],
+    [
+      'a GIF the browser cannot draw again as a JPEG',
+      photoFile('anim.gif', 'image/gif'),
+      '“anim.gif” is not a photo we can take. Choose a JPEG, PNG or WebP image.',
+    ],
+    [
+      'over 5 MB where the browser cannot shrink it',
+      photoFile('huge.jpg', 'image/jpeg', new Uint8Array(5 * 1024 * 1024 + 1)),
+      '“huge.jpg” is larger than 5 MB. Choose a smaller photo.',
+    ],
   ])('a file that is %s is refused without an upload, with an error for that file', async (_name, file, message) => {
     const seen = photoApi()
     const { user } = renderReason()
@@ -216,7 +281,12 @@ describe('photos', () => {
     const seen = photoApi()
     renderReason(chosen({ reason: { id: 'damaged', comment: 'Chipped', photoIds: [photoId(7)] } }))
     // A neutral tile first, then the picture (a data: URL: the CSP allows those, not blob:).
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/)))
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Your photo 1 of the Ceramic Mug' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    )
     expect(seen.previews).toEqual([`${photoId(7)} Bearer jane-token`])
   })
 })

@@ -8,14 +8,32 @@ const reasons: ReturnReason[] = [
   { id: 'too-small', label: 'Too small', comment_required: false },
   { id: 'damaged', label: 'Arrived damaged', comment_required: true },
 ]
-const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m', quantity: 2, returnable_quantity: 2 })
+const tee = buildLineItem({
+  id: 'tee',
+  title: 'Classic Tee',
+  variant_title: 'M',
+  variant_id: 'v-m',
+  quantity: 2,
+  returnable_quantity: 2,
+})
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
-const chosen = (lineItemId: string, more: Partial<ChosenItem> = {}): ChosenItem => ({ lineItemId, quantity: 1, reason: null, exchange: null, ...more })
+const chosen = (lineItemId: string, more: Partial<ChosenItem> = {}): ChosenItem => ({
+  lineItemId,
+  quantity: 1,
+  reason: null,
+  exchange: null,
+  ...more,
+})
 
 function renderReason(id: string, items: ChosenItem[], order: Partial<VerifiedOrder> = {}) {
   return renderPortal({
     route: `/return-item/${id}/return-reason`,
-    preloadedState: { returnFlow: buildFlow({ order: buildOrder({ line_items: [tee, mug], return_reasons: reasons, ...order }), items }) },
+    preloadedState: {
+      returnFlow: buildFlow({
+        order: buildOrder({ line_items: [tee, mug], return_reasons: reasons, ...order }),
+        items,
+      }),
+    },
   })
 }
 
@@ -25,12 +43,22 @@ const reasonGroup = () => screen.getByRole('group', { name: 'Reason for the retu
 describe('return reason', () => {
   test('names the item, shows its card and the shop’s reasons as a radio group', async () => {
     renderReason('tee', [chosen('tee', { quantity: 2 }), chosen('mug')])
-    expect(await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Item 1 of 2')).toBeInTheDocument()
     expect(screen.getByText('Returning 2 units')).toBeInTheDocument()
-    expect(within(reasonGroup()).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['too-small', 'damaged'])
+    expect(
+      within(reasonGroup())
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['too-small', 'damaged'])
     expect(screen.getByRole('radio', { name: 'Too small' })).not.toBeChecked()
-    expect(within(screen.getByRole('navigation', { name: 'Progress' })).getByText('Details').closest('li')).toHaveAttribute('aria-current', 'step')
+    expect(
+      within(screen.getByRole('navigation', { name: 'Progress' }))
+        .getByText('Details')
+        .closest('li'),
+    ).toHaveAttribute('aria-current', 'step')
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument()
     // No comment field until a reason is chosen.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
@@ -92,7 +120,10 @@ describe('return reason', () => {
     const exchange_data = {
       options: { 'v-m': ['v-m', 'v-l'] },
       upsell_enabled: false,
-      variants: { 'v-m': buildVariant({ id: 'v-m' }), 'v-l': buildVariant({ id: 'v-l', title: 'L', options: [{ name: 'Size', value: 'L' }] }) },
+      variants: {
+        'v-m': buildVariant({ id: 'v-m' }),
+        'v-l': buildVariant({ id: 'v-l', title: 'L', options: [{ name: 'Size', value: 'L' }] }),
+      },
     }
     const { user, router } = renderReason('tee', [chosen('tee'), chosen('mug')], { exchange_data })
     await screen.findByRole('heading', { level: 1 })
@@ -102,9 +133,13 @@ describe('return reason', () => {
   })
 
   test('the last item with upsell enabled goes on to the upsell offer', async () => {
-    const { user, router } = renderReason('mug', [chosen('tee', { reason: { id: 'too-small', comment: '' } }), chosen('mug')], {
-      exchange_data: { options: {}, upsell_enabled: true, variants: {} },
-    })
+    const { user, router } = renderReason(
+      'mug',
+      [chosen('tee', { reason: { id: 'too-small', comment: '' } }), chosen('mug')],
+      {
+        exchange_data: { options: {}, upsell_enabled: true, variants: {} },
+      },
+    )
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Too small' }))
     await user.click(continueButton())
@@ -119,7 +154,9 @@ describe('return reason', () => {
     await user.click(continueButton())
 
     expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' })).toHaveFocus()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
+    ).toHaveFocus()
     expect(screen.getByText('Item 2 of 2')).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Arrived damaged' })).not.toBeChecked()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()

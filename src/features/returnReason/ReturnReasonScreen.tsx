@@ -11,7 +11,13 @@ import { StepScreen } from '../../components/StepScreen'
 import { paths } from '../../config/paths'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
-import { reasonGiven, reasonWithdrawn, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
+import {
+  reasonGiven,
+  reasonWithdrawn,
+  selectChosenItems,
+  selectOrder,
+  type ChosenItem,
+} from '../returnFlow/returnFlowSlice'
 import { useContinue } from '../returnFlow/useContinue'
 import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
 import { checkPhotoFile, preparePhoto } from './preparePhoto'
@@ -26,7 +32,11 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
   const image = line.product_src ? safeUrl(line.product_src) : null
   return (
     <div className="item reason__item">
-      {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+      {image ? (
+        <img className="item__image" src={image} alt="" width={56} height={56} />
+      ) : (
+        <span className="item__image" aria-hidden="true" />
+      )}
       <span className="item__text">
         <span className="item__title">{line.title}</span>
         {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
@@ -60,9 +70,13 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
   const [upload] = useUploadPhotoMutation()
   const ids = { comment: useId(), commentError: useId() }
   // The chosen reason from the top of the tree down: a reason, then one of its sub-reasons.
-  const [path, setPath] = useState<ReturnReason[]>(() => (item.reason ? (reasonPath(reasons, item.reason.id) ?? []) : []))
+  const [path, setPath] = useState<ReturnReason[]>(() =>
+    item.reason ? (reasonPath(reasons, item.reason.id) ?? []) : [],
+  )
   const [comment, setComment] = useState(item.reason?.comment ?? '')
-  const [photos, setPhotos] = useState<PickedPhoto[]>(() => (item.reason?.photoIds ?? []).map((id) => ({ key: id, id, localUrl: null })))
+  const [photos, setPhotos] = useState<PickedPhoto[]>(() =>
+    (item.reason?.photoIds ?? []).map((id) => ({ key: id, id, localUrl: null })),
+  )
   const [problems, setProblems] = useState<PhotoProblem[]>([])
   const [errors, setErrors] = useState<FormErrors>({})
   const firstRadios = [useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null)]
@@ -76,11 +90,19 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
 
   /** Stored as it is given, so a reload restores it; Continue still checks it. */
   const store = (leaf: ReturnReason, text: string, photoIds: string[]) =>
-    dispatch(reasonGiven({ lineItemId: line.id, reasonId: leaf.id, comment: text.trim(), ...(photosRequired(leaf) ? { photoIds } : {}) }))
+    dispatch(
+      reasonGiven({
+        lineItemId: line.id,
+        reasonId: leaf.id,
+        comment: text.trim(),
+        ...(photosRequired(leaf) ? { photoIds } : {}),
+      }),
+    )
 
   // An upload that finished (or a photo removed) reaches the store once the ids differ from it.
   useEffect(() => {
-    if (reason && needed && !sameIds(uploadedIds, item.reason?.id === reason.id ? (item.reason.photoIds ?? []) : [])) store(reason, comment, uploadedIds)
+    if (reason && needed && !sameIds(uploadedIds, item.reason?.id === reason.id ? (item.reason.photoIds ?? []) : []))
+      store(reason, comment, uploadedIds)
   })
 
   function choose(level: number, candidate: ReturnReason) {
@@ -101,7 +123,10 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
       if (added.length >= free) return void found.push({ name: file.name, kind: 'tooMany' })
       const photo: PickedPhoto = { key: `local-${++localKeys.current}`, id: null, localUrl: null }
       added.push(photo)
-      const update = (change: Partial<PickedPhoto>) => setPhotos((before) => before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)))
+      const update = (change: Partial<PickedPhoto>) =>
+        setPhotos((before) =>
+          before.map((candidate) => (candidate.key === photo.key ? { ...candidate, ...change } : candidate)),
+        )
       const refuse = (problem: PhotoProblem) => {
         setPhotos((before) => before.filter((candidate) => candidate.key !== photo.key))
         setProblems((before) => [...before, problem])
@@ -115,7 +140,10 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
           update({ id: uploaded.id })
         })
         .catch((error: { status?: unknown }) => {
-          refuse({ name: file.name, kind: error.status === 413 ? 'tooLarge' : error.status === 415 ? 'notImage' : 'failed' })
+          refuse({
+            name: file.name,
+            kind: error.status === 413 ? 'tooLarge' : error.status === 415 ? 'notImage' : 'failed',
+          })
         })
     })
     setProblems(found)
@@ -145,14 +173,25 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     await continueFrom({ kind: 'return-reason', lineItemId: line.id })
   }
 
-  const photosError = errors.photos === 'missing' ? t('reason.photosError', { count: needed }) : errors.photos === 'uploading' ? t('reason.photosWait') : null
+  const photosError =
+    errors.photos === 'missing'
+      ? t('reason.photosError', { count: needed })
+      : errors.photos === 'uploading'
+        ? t('reason.photosWait')
+        : null
   return (
     <div className="reason" aria-busy={isContinuing}>
       {position.count > 1 ? (
         <p className="lead">{t('reason.position', { index: position.index + 1, count: position.count })}</p>
       ) : null}
       <ItemSummary line={line} quantity={item.quantity} />
-      <ReasonChoices reasons={reasons} path={path} errorLevel={errors.level ?? null} firstRadios={firstRadios} onChoose={choose} />
+      <ReasonChoices
+        reasons={reasons}
+        path={path}
+        errorLevel={errors.level ?? null}
+        firstRadios={firstRadios}
+        onChoose={choose}
+      />
       {reason ? (
         <div className="field reason__comment">
           <label className="field__label" htmlFor={ids.comment}>
@@ -194,7 +233,12 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
         />
       ) : null}
       <div className="actions">
-        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void onContinue()}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={isContinuing}
+          onClick={() => void onContinue()}
+        >
           {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
           <span>{t('common.continue')}</span>
         </button>
@@ -221,7 +265,14 @@ export default function ReturnReasonScreen() {
         <ErrorMessage>{t('reason.none')}</ErrorMessage>
       ) : (
         // One form per item: the next item's reason step starts empty, not with this item's answer.
-        <ReasonForm key={id} line={line} item={item} position={{ index, count: items.length }} reasons={order.return_reasons} token={order.token} />
+        <ReasonForm
+          key={id}
+          line={line}
+          item={item}
+          position={{ index, count: items.length }}
+          reasons={order.return_reasons}
+          token={order.token}
+        />
       )}
     </StepScreen>
   )

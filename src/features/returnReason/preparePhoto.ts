@@ -8,10 +8,14 @@ import { readBytes } from '../../components/PhotoThumb'
 export const PHOTO_PICK_MAX_BYTES = 30 * 1024 * 1024
 const JPEG_QUALITY = 0.85
 
-export type PreparedPhoto = { ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: 'notImage' | 'tooLarge'; maxBytes: number }
+export type PreparedPhoto =
+  { ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: 'notImage' | 'tooLarge'; maxBytes: number }
 
 /** Whether this browser draws photos again before sending them (every current one does). */
-const canShrink = () => typeof createImageBitmap === 'function' && typeof HTMLCanvasElement !== 'undefined' && typeof HTMLCanvasElement.prototype.toBlob === 'function'
+const canShrink = () =>
+  typeof createImageBitmap === 'function' &&
+  typeof HTMLCanvasElement !== 'undefined' &&
+  typeof HTMLCanvasElement.prototype.toBlob === 'function'
 
 /** The largest file the shopper may choose here: what the browser shrinks, else what the API takes. */
 export const photoPickMaxBytes = () => (canShrink() ? PHOTO_PICK_MAX_BYTES : PHOTO_MAX_BYTES)
@@ -21,7 +25,8 @@ const sendable = (file: Blob) => (PHOTO_TYPES as readonly string[]).includes(fil
 /** What is wrong with the file before anything is read (a text file, a 100 MB file), or null. */
 export function checkPhotoFile(file: File): Extract<PreparedPhoto, { ok: false }> | null {
   // An empty type is a photo the platform does not name (HEIC on some systems): the browser may still read it.
-  if (!sendable(file) && file.type !== '' && !file.type.startsWith('image/')) return { ok: false, problem: 'notImage', maxBytes: PHOTO_MAX_BYTES }
+  if (!sendable(file) && file.type !== '' && !file.type.startsWith('image/'))
+    return { ok: false, problem: 'notImage', maxBytes: PHOTO_MAX_BYTES }
   const maxBytes = photoPickMaxBytes()
   if (file.size > maxBytes) return { ok: false, problem: 'tooLarge', maxBytes }
   return null

@@ -39,7 +39,13 @@ describe('start screen content', () => {
   test('the configuration sets the document title, favicon and button colour', async () => {
     server.use(
       http.get(configRoute, () =>
-        HttpResponse.json(buildConfig({ document_title_text: 'Acme Returns', favicon_src: 'https://cdn.example.com/f.ico', button_color: '#ffeb3b' })),
+        HttpResponse.json(
+          buildConfig({
+            document_title_text: 'Acme Returns',
+            favicon_src: 'https://cdn.example.com/f.ico',
+            button_color: '#ffeb3b',
+          }),
+        ),
       ),
     )
     renderPortal()
@@ -52,7 +58,9 @@ describe('start screen content', () => {
   })
 
   test('the background image comes from the configuration, and only an http(s) one is used', async () => {
-    server.use(http.get(configRoute, () => HttpResponse.json(buildConfig({ background_src: 'https://cdn.example.com/bg.jpg' }))))
+    server.use(
+      http.get(configRoute, () => HttpResponse.json(buildConfig({ background_src: 'https://cdn.example.com/bg.jpg' }))),
+    )
     const { container, unmount } = renderPortal()
     await screen.findByRole('heading', { level: 1 })
     expect(container.querySelector('img.page__background')).toHaveAttribute('src', 'https://cdn.example.com/bg.jpg')
@@ -73,9 +81,15 @@ describe('start screen content', () => {
   })
 
   test('the optional tooltip describes the order field', async () => {
-    server.use(http.get(configRoute, () => HttpResponse.json(buildConfig({ order_tooltip_text: 'Find it in your confirmation e-mail' }))))
+    server.use(
+      http.get(configRoute, () =>
+        HttpResponse.json(buildConfig({ order_tooltip_text: 'Find it in your confirmation e-mail' })),
+      ),
+    )
     renderPortal()
-    expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveAccessibleDescription('Find it in your confirmation e-mail')
+    expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveAccessibleDescription(
+      'Find it in your confirmation e-mail',
+    )
   })
 
   test('no tooltip is shown when the shop has none', async () => {
@@ -98,7 +112,12 @@ describe('start screen content', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Start your return' })).toBeInTheDocument()
   })
 
-  test.each([['null', null], ['an array', []], ['an empty object', {}], ['a configuration without portal_id', { shop: 'demo' }]])(
+  test.each([
+    ['null', null],
+    ['an array', []],
+    ['an empty object', {}],
+    ['a configuration without portal_id', { shop: 'demo' }],
+  ])(
     "a configuration answer that is %s is a failed fetch: 'Error fetching config', no start screen",
     async (_name, body) => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
@@ -165,7 +184,10 @@ describe('the config override', () => {
     expect(await screen.findByRole('heading', { name: '<b>bold</b><script>alert(1)</script>' })).toBeInTheDocument()
     expect(document.querySelector('script, b')).toBeNull()
     expect(screen.getByRole('link', { name: /website/i })).toHaveAttribute('href', 'https://shop.example.com/')
-    expect(screen.getByRole('img', { name: /website/i })).toHaveAttribute('src', 'http://localhost/demo-assets/logo.svg')
+    expect(screen.getByRole('img', { name: /website/i })).toHaveAttribute(
+      'src',
+      'http://localhost/demo-assets/logo.svg',
+    )
     expect(screen.getByText('Need help? Write to help@example.com')).toBeInTheDocument()
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('website_url'))
     expect(screen.getByText('Preview')).toBeInTheDocument()
@@ -245,7 +267,12 @@ describe('verification', () => {
     await fillAndSubmit(user, '  #1001 ', ' jane@example.com ')
     expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/products')
-    expect(body).toEqual({ order_name: '#1001', email: 'jane@example.com', shop: 'demo-shop', portal_id: 'portal-demo' })
+    expect(body).toEqual({
+      order_name: '#1001',
+      email: 'jane@example.com',
+      shop: 'demo-shop',
+      portal_id: 'portal-demo',
+    })
     expect(store.getState().returnFlow.order?.order_name).toBe('#1001')
   })
 
@@ -478,15 +505,18 @@ describe('the stored return order', () => {
       preloadedState: {
         returnFlow: buildFlow({
           launch: { lang: null, testMode: true, configOverride: null },
-          order: buildOrder({ line_items: [buildLineItem({ title: 'Classic Tee' }), buildLineItem({ title: 'Ceramic Mug' })] }),
+          order: buildOrder({
+            line_items: [buildLineItem({ title: 'Classic Tee' }), buildLineItem({ title: 'Ceramic Mug' })],
+          }),
         }),
       },
     })
     const list = await screen.findByRole('list', { name: 'Items in this order' })
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Classic Tee'),
-      expect.stringContaining('Ceramic Mug'),
-    ])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Classic Tee'), expect.stringContaining('Ceramic Mug')])
     // The launch's Test Mode follows the shopper through the flow.
     expect(screen.getByText('Test Mode')).toBeInTheDocument()
   })

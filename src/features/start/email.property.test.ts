@@ -27,10 +27,13 @@ test('isValidEmail is total and quick on any text, ignores surrounding spaces, a
 
 test('every address fast-check considers valid (RFC 5322, without quoted parts) and under 255 characters is accepted', () => {
   fc.assert(
-    fc.property(fc.emailAddress().filter((email) => email.length <= 254 && /\.[^.]+$/.test(email.split('@')[1]!)), (email) => {
-      expect(isValidEmail(email)).toBe(true)
-      expect(canStartReturn('#1001', email, false, null)).toBe(true)
-    }),
+    fc.property(
+      fc.emailAddress().filter((email) => email.length <= 254 && /\.[^.]+$/.test(email.split('@')[1]!)),
+      (email) => {
+        expect(isValidEmail(email)).toBe(true)
+        expect(canStartReturn('#1001', email, false, null)).toBe(true)
+      },
+    ),
     { numRuns: 2000 },
   )
 })

@@ -15,6 +15,11 @@ export function isValidEmail(email: string): boolean {
  * portal-spec.md §5: the start button is enabled only for a name (beginning with the shop's prefix
  * or 'EXC' when it has one), a valid e-mail, and no verify running.
  */
-export function canStartReturn(orderName: string, email: string, verifying: boolean, orderPrefix: string | null | undefined): boolean {
+export function canStartReturn(
+  orderName: string,
+  email: string,
+  verifying: boolean,
+  orderPrefix: string | null | undefined,
+): boolean {
   return orderName.trim() !== '' && beginsAsRequired(orderName, orderPrefix) && isValidEmail(email) && !verifying
 }

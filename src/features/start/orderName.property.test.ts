@@ -1,8 +1,15 @@
 import fc from 'fast-check'
 import { EXCHANGE_PREFIX, rewriteOrderName } from './orderName'
 
-const prefix = fc.oneof(fc.constantFrom('AC', 'R-', '#SHOP', 'EX', 'E'), fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }))
-const input = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('', '#', ' ', 'exc', 'ß', 'ﬀ', '\u0000'))
+const prefix = fc.oneof(
+  fc.constantFrom('AC', 'R-', '#SHOP', 'EX', 'E'),
+  fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }),
+)
+const input = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constantFrom('', '#', ' ', 'exc', 'ß', 'ﬀ', '\u0000'),
+)
 
 test('the prefix rewrite is total and idempotent, and its result begins with the prefix or EXC (or is on its way there)', () => {
   fc.assert(
@@ -21,7 +28,10 @@ test('the prefix rewrite is total and idempotent, and its result begins with the
 })
 
 test('without a prefix the input is never changed', () => {
-  fc.assert(fc.property(input, (value) => expect(rewriteOrderName(value, null)).toBe(value)), { numRuns: 1000 })
+  fc.assert(
+    fc.property(input, (value) => expect(rewriteOrderName(value, null)).toBe(value)),
+    { numRuns: 1000 },
+  )
 })
 
 test('typing any order name key by key ends where typing it at once does', () => {

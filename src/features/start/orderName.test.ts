@@ -46,7 +46,13 @@ describe('rewriteOrderName with prefix AC', () => {
     (input) => {
       const once = rewriteOrderName(input, 'AC')
       expect(rewriteOrderName(once, 'AC')).toBe(once)
-      expect(once === '' || once.startsWith('AC') || 'AC'.startsWith(once) || once.startsWith('EXC') || 'EXC'.startsWith(once)).toBe(true)
+      expect(
+        once === '' ||
+          once.startsWith('AC') ||
+          'AC'.startsWith(once) ||
+          once.startsWith('EXC') ||
+          'EXC'.startsWith(once),
+      ).toBe(true)
     },
   )
 })

@@ -24,17 +24,29 @@ test.each([
   ['a 429', { status: 429, data: { error: 'rate_limited' } }, SOMETHING_WENT_WRONG],
   ['a network failure', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, SOMETHING_WENT_WRONG],
   ['a timeout', { status: 'TIMEOUT_ERROR', error: 'AbortError' }, SOMETHING_WENT_WRONG],
-  ['a body that is not JSON', { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, SOMETHING_WENT_WRONG],
+  [
+    'a body that is not JSON',
+    { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' },
+    SOMETHING_WENT_WRONG,
+  ],
   ['an unexpected throw', new Error('boom'), SOMETHING_WENT_WRONG],
 ])('%s shows %j', (_name, error, message) => {
   expect(verifyErrorMessage(error, config, SOMETHING_WENT_WRONG)).toBe(message)
 })
 
 test('a known code without its configured message falls back to default_error_message, then to the portal words', () => {
-  expect(verifyErrorMessage({ status: 400, data: { error: 'order_too_old' } }, buildConfig({ order_too_old_message: undefined }), SOMETHING_WENT_WRONG)).toBe(
-    config.default_error_message,
-  )
   expect(
-    verifyErrorMessage({ status: 400, data: { error: 'x' } }, buildConfig({ default_error_message: undefined }), SOMETHING_WENT_WRONG),
+    verifyErrorMessage(
+      { status: 400, data: { error: 'order_too_old' } },
+      buildConfig({ order_too_old_message: undefined }),
+      SOMETHING_WENT_WRONG,
+    ),
+  ).toBe(config.default_error_message)
+  expect(
+    verifyErrorMessage(
+      { status: 400, data: { error: 'x' } },
+      buildConfig({ default_error_message: undefined }),
+      SOMETHING_WENT_WRONG,
+    ),
   ).toBe(SOMETHING_WENT_WRONG)
 })

@@ -13,7 +13,8 @@ const STATE_WORDS: Record<ReturnItemState, MessageId> = {
 }
 
 /** An exchanged item's last step is its new item leaving, not money. */
-const stateWords = (state: ReturnItemState, exchanged: boolean): MessageId => (state === 'refunded' && exchanged ? 'status.state.exchanged' : STATE_WORDS[state])
+const stateWords = (state: ReturnItemState, exchanged: boolean): MessageId =>
+  state === 'refunded' && exchanged ? 'status.state.exchanged' : STATE_WORDS[state]
 
 /**
  * Where `state` stands among `states`: its place, or (a state the item's way does not name) the
@@ -44,14 +45,22 @@ export function ItemProgress({ item }: { item: ReturnStatusItem }) {
   return (
     <li className="status-item" aria-labelledby={titleId}>
       <div className="status-item__head">
-        {image ? <img className="item__image" src={image} alt="" width={56} height={56} /> : <span className="item__image" aria-hidden="true" />}
+        {image ? (
+          <img className="item__image" src={image} alt="" width={56} height={56} />
+        ) : (
+          <span className="item__image" aria-hidden="true" />
+        )}
         <div className="item__text">
           <span className="item__title" id={titleId}>
             {item.title}
           </span>
           {item.variant_title ? <span className="muted">{item.variant_title}</span> : null}
           <span className="muted">{t('status.quantity', { count: item.quantity })}</span>
-          {exchanged ? <span className="status-item__exchange">{t('status.exchangeFor', { variant: item.exchange_variant_title! })}</span> : null}
+          {exchanged ? (
+            <span className="status-item__exchange">
+              {t('status.exchangeFor', { variant: item.exchange_variant_title! })}
+            </span>
+          ) : null}
           {kept ? <span className="status-item__kept">{t('status.kept')}</span> : null}
         </div>
       </div>
@@ -63,11 +72,18 @@ export function ItemProgress({ item }: { item: ReturnStatusItem }) {
           const phase = index < current ? 'done' : index === current ? 'current' : 'upcoming'
           const at = reached.get(state)
           return (
-            <li key={state} className={`status-track__step status-track__step--${phase}`} aria-current={phase === 'current' ? 'step' : undefined}>
+            <li
+              key={state}
+              className={`status-track__step status-track__step--${phase}`}
+              aria-current={phase === 'current' ? 'step' : undefined}
+            >
               <span className="status-track__dot" aria-hidden="true" />
               <span className="status-track__text">
                 <span className="status-track__label">{t(stateWords(state, exchanged))}</span>
-                <span className="visually-hidden"> ({t(phase === 'done' ? 'status.done' : phase === 'current' ? 'status.current' : 'status.upcoming')})</span>
+                <span className="visually-hidden">
+                  {' '}
+                  ({t(phase === 'done' ? 'status.done' : phase === 'current' ? 'status.current' : 'status.upcoming')})
+                </span>
                 {at && phase !== 'upcoming' ? (
                   <time className="status-track__date muted" dateTime={at}>
                     {formatDate(at, locale)}

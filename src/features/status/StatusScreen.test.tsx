@@ -17,7 +17,11 @@ function answer(status: ReturnStatus | (() => Response)): Seen {
   const seen: Seen = { calls: [] }
   server.use(
     http.get(statusRoute, ({ params, request }) => {
-      seen.calls.push({ id: String(params.id), signature: new URL(request.url).searchParams.get('signature'), auth: request.headers.get('authorization') })
+      seen.calls.push({
+        id: String(params.id),
+        signature: new URL(request.url).searchParams.get('signature'),
+        auth: request.headers.get('authorization'),
+      })
       return typeof status === 'function' ? status() : HttpResponse.json(status)
     }),
   )
@@ -35,14 +39,25 @@ const tee = buildStatusItem({
     { state: 'in_transit', at: '2026-11-13T10:00:00.000Z' },
   ],
 })
-const mug = buildStatusItem({ line_item_id: 'mug', title: 'Ceramic Mug', variant_title: null, state: 'in_transit', history: tee.history })
+const mug = buildStatusItem({
+  line_item_id: 'mug',
+  title: 'Ceramic Mug',
+  variant_title: null,
+  state: 'in_transit',
+  history: tee.history,
+})
 
 describe('return status page', () => {
   test('opens without a session: each item’s progress as an ordered list with the current step named, the refund with its timing, label and QR', async () => {
     const seen = answer(
       buildReturnStatus({
         items: [tee, mug],
-        refund: { method: 'original_payment', amount: { amount: '10.05', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: null },
+        refund: {
+          method: 'original_payment',
+          amount: { amount: '10.05', currency_code: 'EUR' },
+          timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+          expected: null,
+        },
       }),
     )
     renderPortal({ route: route() })
@@ -51,7 +66,9 @@ describe('return status page', () => {
     expect(seen.calls).toEqual([{ id: 'return-1', signature: SIGNATURE, auth: null }])
     expect(screen.getByText('Submitted on November 12, 2026')).toBeInTheDocument()
 
-    const [teeCard, mugCard] = within(screen.getByRole('region', { name: 'Your items' })).getAllByRole('listitem', { name: /Classic Tee|Ceramic Mug/ })
+    const [teeCard, mugCard] = within(screen.getByRole('region', { name: 'Your items' })).getAllByRole('listitem', {
+      name: /Classic Tee|Ceramic Mug/,
+    })
     expect(teeCard).toHaveTextContent(/Classic Tee.*M.*Quantity: 1.*Exchange for L/)
     expect(within(teeCard!).getByText('Now:', { exact: false })).toHaveTextContent('Now: On its way to us')
     const track = within(teeCard!).getByRole('list', { name: 'Progress of Classic Tee' })
@@ -72,18 +89,33 @@ describe('return status page', () => {
     expect(refund).toHaveTextContent('Arrives 5–10 business days after we receive your items')
 
     const label = screen.getByRole('region', { name: 'Your label and drop-off code' })
-    expect(within(label).getByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute('href', 'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc')
+    expect(within(label).getByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute(
+      'href',
+      'http://localhost/portal-registration/returns/return-1/label.pdf?signature=abc',
+    )
     expect(within(label).getByRole('img', { name: 'QR code for drop-off: RB-1001-R1' })).toBeInTheDocument()
     expect(label).toHaveTextContent(/Hafenstraße 12.*20457 Hamburg/)
-    expect(screen.getByRole('textbox', { name: 'Link to your return’s status' })).toHaveValue(`http://localhost${route()}`)
+    expect(screen.getByRole('textbox', { name: 'Link to your return’s status' })).toHaveValue(
+      `http://localhost${route()}`,
+    )
     expect(screen.getByRole('link', { name: 'Go to the start' })).toHaveAttribute('href', '/')
   })
 
   test('once the dates are known they are shown; once everything is received the label is gone', async () => {
     answer(
       buildReturnStatus({
-        items: [buildStatusItem({ state: 'received', history: [...tee.history, { state: 'received', at: '2026-11-20T10:00:00.000Z' }] })],
-        refund: { method: 'original_payment', amount: { amount: '25.00', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: { from: '2026-11-27', to: '2026-12-04' } },
+        items: [
+          buildStatusItem({
+            state: 'received',
+            history: [...tee.history, { state: 'received', at: '2026-11-20T10:00:00.000Z' }],
+          }),
+        ],
+        refund: {
+          method: 'original_payment',
+          amount: { amount: '25.00', currency_code: 'EUR' },
+          timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+          expected: { from: '2026-11-27', to: '2026-12-04' },
+        },
         label: null,
       }),
     )
@@ -95,7 +127,16 @@ describe('return status page', () => {
   })
 
   test('store credit at once: expected on one day; a shop without timing shows the amount only', async () => {
-    answer(buildReturnStatus({ refund: { method: 'store_credit', amount: { amount: '11.06', currency_code: 'EUR' }, timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' }, expected: { from: '2026-11-12', to: '2026-11-12' } } }))
+    answer(
+      buildReturnStatus({
+        refund: {
+          method: 'store_credit',
+          amount: { amount: '11.06', currency_code: 'EUR' },
+          timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+          expected: { from: '2026-11-12', to: '2026-11-12' },
+        },
+      }),
+    )
     const { unmount } = renderPortal({ route: route() })
     expect(await screen.findByText('Expected on November 12, 2026')).toBeInTheDocument()
     expect(screen.getByText('€11.06 as store credit (a gift card)')).toBeInTheDocument()
@@ -108,7 +149,17 @@ describe('return status page', () => {
   })
 
   test('in the shop’s language from ?lang=de', async () => {
-    answer(buildReturnStatus({ items: [tee], refund: { method: 'original_payment', amount: { amount: '10.05', currency_code: 'EUR' }, timing: { from_days: 1, to_days: 1, business_days: true, after: 'receipt' }, expected: null } }))
+    answer(
+      buildReturnStatus({
+        items: [tee],
+        refund: {
+          method: 'original_payment',
+          amount: { amount: '10.05', currency_code: 'EUR' },
+          timing: { from_days: 1, to_days: 1, business_days: true, after: 'receipt' },
+          expected: null,
+        },
+      }),
+    )
     renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
     expect(await screen.findByRole('heading', { level: 1, name: 'Rücksendung #1001-R1' })).toBeInTheDocument()
     expect(screen.getByText('Aktuell:', { exact: false })).toHaveTextContent('Aktuell: Auf dem Weg zu uns')
@@ -121,23 +172,37 @@ describe('return status page', () => {
     ['a forged or unknown link (404)', `#${SIGNATURE}`, 404],
     ['a malformed request (400)', `#${SIGNATURE}`, 400],
   ])('%s says the link is not valid, and no more', async (_name, hash, code) => {
-    const seen = answer(() => HttpResponse.json({ error: 'not_found', message: 'This status link is not valid.' }, { status: code ?? 404 }))
+    const seen = answer(() =>
+      HttpResponse.json({ error: 'not_found', message: 'This status link is not valid.' }, { status: code ?? 404 }),
+    )
     renderPortal({ route: route(hash) })
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid. Check that you copied all of it, or ask the shop for a new one.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is not valid. Check that you copied all of it, or ask the shop for a new one.',
+    )
     expect(seen.calls).toHaveLength(code === null ? 0 : 1)
     expect(screen.getByRole('heading', { level: 1, name: 'Your return' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
   })
 
   test('an expired link says so', async () => {
-    answer(() => HttpResponse.json({ error: 'link_expired', message: 'This status link has expired.' }, { status: 410 }))
+    answer(() =>
+      HttpResponse.json({ error: 'link_expired', message: 'This status link has expired.' }, { status: 410 }),
+    )
     renderPortal({ route: route() })
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired. Please contact the shop about your return.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has expired. Please contact the shop about your return.',
+    )
   })
 
   test('a failed load offers Try again, which loads the return', async () => {
     let calls = 0
-    server.use(http.get(statusRoute, () => (++calls === 1 ? HttpResponse.json({ error: 'internal' }, { status: 500 }) : HttpResponse.json(buildReturnStatus()))))
+    server.use(
+      http.get(statusRoute, () =>
+        ++calls === 1
+          ? HttpResponse.json({ error: 'internal' }, { status: 500 })
+          : HttpResponse.json(buildReturnStatus()),
+      ),
+    )
     const { user } = renderPortal({ route: route() })
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your return. Please try again.')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
@@ -146,7 +211,13 @@ describe('return status page', () => {
 
   test('a kept item says the shopper keeps it and has two steps only; the label is for the items sent', async () => {
     const socks = buildStatusItem({ line_item_id: 'socks', title: 'Cotton Socks', variant_title: null, keep: true })
-    const beanie = buildStatusItem({ line_item_id: 'beanie', title: 'Wool Beanie', variant_title: null, state: 'in_transit', history: tee.history })
+    const beanie = buildStatusItem({
+      line_item_id: 'beanie',
+      title: 'Wool Beanie',
+      variant_title: null,
+      state: 'in_transit',
+      history: tee.history,
+    })
     answer(buildReturnStatus({ items: [socks, beanie] }))
     renderPortal({ route: route() })
     const items = within(await screen.findByRole('region', { name: 'Your items' }))
@@ -156,7 +227,10 @@ describe('return status page', () => {
     const track = within(socksCard).getByRole('list', { name: 'Progress of Cotton Socks' })
     expect(track.tagName).toBe('OL')
     const steps = within(track).getAllByRole('listitem')
-    expect(steps.map((step) => step.textContent)).toEqual(['Return requested (current step)November 12, 2026', 'Refunded (not yet)'])
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Return requested (current step)November 12, 2026',
+      'Refunded (not yet)',
+    ])
     expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual(['step', null])
     // The beanie travels: four steps, and no word of keeping it.
     const beanieCard = items.getByRole('listitem', { name: 'Wool Beanie' })
@@ -181,7 +255,12 @@ describe('return status page', () => {
     answer(
       buildReturnStatus({
         items: [socks],
-        refund: { method: 'original_payment', amount: { amount: '19.80', currency_code: 'EUR' }, timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' }, expected: { from: '2026-11-19', to: '2026-11-26' } },
+        refund: {
+          method: 'original_payment',
+          amount: { amount: '19.80', currency_code: 'EUR' },
+          timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+          expected: { from: '2026-11-19', to: '2026-11-26' },
+        },
         label: null,
       }),
     )
@@ -191,9 +270,14 @@ describe('return status page', () => {
     expect(within(card).getByText('You keep this item: no need to send it back')).toBeInTheDocument()
     expect(within(card).getByText('Now:', { exact: false })).toHaveTextContent('Now: Refunded')
     const steps = within(within(card).getByRole('list', { name: 'Progress of Cotton Socks' })).getAllByRole('listitem')
-    expect(steps.map((step) => step.textContent)).toEqual(['Return requested (done)November 12, 2026', 'Refunded (current step)November 13, 2026'])
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Return requested (done)November 12, 2026',
+      'Refunded (current step)November 13, 2026',
+    ])
     expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step'])
-    expect(screen.getByRole('region', { name: 'Your refund' })).toHaveTextContent('Expected between November 19, 2026 and November 26, 2026')
+    expect(screen.getByRole('region', { name: 'Your refund' })).toHaveTextContent(
+      'Expected between November 19, 2026 and November 26, 2026',
+    )
     expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /shipping label/ })).not.toBeInTheDocument()
@@ -223,17 +307,30 @@ describe('return status page', () => {
   })
 
   test('store credit issued at once on submission reads as done: issued on the day, not expected', async () => {
-    const sent = buildStatusItem({ line_item_id: 'mug', title: 'Ceramic Mug', variant_title: null, states: ['requested', 'in_transit', 'received'] })
+    const sent = buildStatusItem({
+      line_item_id: 'mug',
+      title: 'Ceramic Mug',
+      variant_title: null,
+      states: ['requested', 'in_transit', 'received'],
+    })
     answer(
       buildReturnStatus({
         items: [sent],
-        refund: { method: 'store_credit', amount: { amount: '11.06', currency_code: 'EUR' }, timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' }, expected: { from: '2026-11-12', to: '2026-11-12' }, issued_at: '2026-11-12T10:00:00.000Z' },
+        refund: {
+          method: 'store_credit',
+          amount: { amount: '11.06', currency_code: 'EUR' },
+          timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+          expected: { from: '2026-11-12', to: '2026-11-12' },
+          issued_at: '2026-11-12T10:00:00.000Z',
+        },
       }),
     )
     renderPortal({ route: route() })
     const refund = await screen.findByRole('region', { name: 'Your refund' })
     expect(refund).toHaveTextContent('Issued on November 12, 2026, when you submitted your return')
     expect(refund).not.toHaveTextContent(/Expected|at once/)
-    expect(within(screen.getByRole('list', { name: 'Progress of Ceramic Mug' })).queryByText('Refunded')).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('list', { name: 'Progress of Ceramic Mug' })).queryByText('Refunded'),
+    ).not.toBeInTheDocument()
   })
 })

@@ -24,14 +24,19 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
   const { timing, expected } = refund
   return (
     <>
-      <p className="status__refund-amount">{t(refund.method === 'store_credit' ? 'status.refundStoreCredit' : 'status.refundOriginal', { amount })}</p>
+      <p className="status__refund-amount">
+        {t(refund.method === 'store_credit' ? 'status.refundStoreCredit' : 'status.refundOriginal', { amount })}
+      </p>
       {refund.issued_at ? (
         <p className="status__refund-when">{t('status.issuedOn', { date: formatDate(refund.issued_at, locale) })}</p>
       ) : expected ? (
         <p className="status__refund-when">
           {expected.from === expected.to
             ? t('status.expectedOn', { date: formatDay(expected.from, locale) })
-            : t('status.expectedBetween', { from: formatDay(expected.from, locale), to: formatDay(expected.to, locale) })}
+            : t('status.expectedBetween', {
+                from: formatDay(expected.from, locale),
+                to: formatDay(expected.to, locale),
+              })}
         </p>
       ) : timing ? (
         <p className="status__refund-when">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p>
@@ -45,12 +50,19 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
   const locale = useLocale()
   const label = status.label ? labelHref(status.label.label_url) : null
   // Every item exchanged: nothing is refunded, so there is no refund to speak of.
-  const exchangeOnly = status.refund === null && status.items.length > 0 && status.items.every((item) => item.exchange_variant_title !== null)
+  const exchangeOnly =
+    status.refund === null &&
+    status.items.length > 0 &&
+    status.items.every((item) => item.exchange_variant_title !== null)
   return (
     <div className="status">
-      <p className="status__submitted muted">{t('status.submittedOn', { date: formatDate(status.created_at, locale) })}</p>
+      <p className="status__submitted muted">
+        {t('status.submittedOn', { date: formatDate(status.created_at, locale) })}
+      </p>
       <section className="status__section status__items" aria-labelledby="status-items">
-        <h2 id="status-items" className="status__heading">{t('status.items')}</h2>
+        <h2 id="status-items" className="status__heading">
+          {t('status.items')}
+        </h2>
         <ul className="status__item-list">
           {status.items.map((item) => (
             <ItemProgress key={item.line_item_id} item={item} />
@@ -60,20 +72,38 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
       <div className="status__side">
         {exchangeOnly ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
-            <h2 id="status-refund" className="status__heading">{t('status.refund')}</h2>
+            <h2 id="status-refund" className="status__heading">
+              {t('status.refund')}
+            </h2>
             <RefundBlock refund={status.refund} />
           </section>
         )}
         {status.label ? (
           <section className="status__section status__label" aria-labelledby="status-label">
-            <h2 id="status-label" className="status__heading">{t('status.label')}</h2>
-            {status.items.some((item) => item.keep) ? <p className="status__label-note">{t('status.labelSentOnly')}</p> : null}
+            <h2 id="status-label" className="status__heading">
+              {t('status.label')}
+            </h2>
+            {status.items.some((item) => item.keep) ? (
+              <p className="status__label-note">{t('status.labelSentOnly')}</p>
+            ) : null}
             {label ? (
-              <a className="button button--primary button--block" href={label} download target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button--primary button--block"
+                href={label}
+                download
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {t('instructions.label')}
               </a>
             ) : null}
-            <img className="status__qr" src={svgDataUrl(status.label.qr_svg)} alt={t('instructions.qrAlt', { code: status.label.qr_code_value })} width={160} height={160} />
+            <img
+              className="status__qr"
+              src={svgDataUrl(status.label.qr_svg)}
+              alt={t('instructions.qrAlt', { code: status.label.qr_code_value })}
+              width={160}
+              height={160}
+            />
             <p className="muted status__code">{t('instructions.code', { code: status.label.qr_code_value })}</p>
             <h3 className="status__subheading">{t('instructions.address')}</h3>
             <ReturnAddress address={status.address} locale={locale} className="status__address" />
@@ -91,7 +121,9 @@ function Problem({ kind, retry }: { kind: 'invalid' | 'expired' | 'failed'; retr
   const t = useT()
   return (
     <div className="card__center">
-      <ErrorMessage>{t(kind === 'invalid' ? 'status.invalid' : kind === 'expired' ? 'status.expired' : 'status.failed')}</ErrorMessage>
+      <ErrorMessage>
+        {t(kind === 'invalid' ? 'status.invalid' : kind === 'expired' ? 'status.expired' : 'status.failed')}
+      </ErrorMessage>
       {kind === 'failed' ? (
         <button type="button" className="button button--secondary" onClick={retry}>
           {t('common.tryAgain')}
@@ -101,7 +133,8 @@ function Problem({ kind, retry }: { kind: 'invalid' | 'expired' | 'failed'; retr
   )
 }
 
-const statusCode = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? error.status : null)
+const statusCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error ? error.status : null
 
 /**
  * /status/{id}#{signature}: a submitted return's items and where each is (an item the shopper
@@ -117,9 +150,19 @@ export default function StatusScreen() {
   const signature = decodeURIComponent(hash.replace(/^#/, ''))
   const wellFormed = SIGNATURE.test(signature) && id !== ''
   // Fetched fresh on every visit: the state moves on while the page is away.
-  const { data, error, isError, isFetching, refetch } = useGetReturnStatusQuery({ returnId: id, signature }, { skip: !wellFormed, refetchOnMountOrArgChange: true })
+  const { data, error, isError, isFetching, refetch } = useGetReturnStatusQuery(
+    { returnId: id, signature },
+    { skip: !wellFormed, refetchOnMountOrArgChange: true },
+  )
   const code = statusCode(error)
-  const problem = !wellFormed || (isError && (code === 404 || code === 400)) ? 'invalid' : isError && code === 410 ? 'expired' : isError ? 'failed' : null
+  const problem =
+    !wellFormed || (isError && (code === 404 || code === 400))
+      ? 'invalid'
+      : isError && code === 410
+        ? 'expired'
+        : isError
+          ? 'failed'
+          : null
 
   return (
     <section className="step status-screen" aria-labelledby="status-title" aria-busy={isFetching}>

@@ -19,17 +19,28 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
   const t = useT()
   const image = product.image_src ? safeUrl(product.image_src) : null
   const lowest = product.variants.reduce<MoneyBag | null>(
-    (low, variant) => (low === null || Number(variant.price.presentment_money.amount) < Number(low.presentment_money.amount) ? variant.price : low),
+    (low, variant) =>
+      low === null || Number(variant.price.presentment_money.amount) < Number(low.presentment_money.amount)
+        ? variant.price
+        : low,
     null,
   )
   return (
     <li className="explore__product">
-      {image ? <img className="explore__image" src={image} alt="" loading="lazy" /> : <span className="explore__image" aria-hidden="true" />}
+      {image ? (
+        <img className="explore__image" src={image} alt="" loading="lazy" />
+      ) : (
+        <span className="explore__image" aria-hidden="true" />
+      )}
       <div className="explore__heading">
-        <h2 className="explore__title" id={titleId}>{product.title}</h2>
+        <h2 className="explore__title" id={titleId}>
+          {product.title}
+        </h2>
         {lowest ? (
           <span className="muted">
-            {product.variants.length > 1 ? t('explore.from', { price: formatMoney(lowest.presentment_money, locale) }) : formatMoney(lowest.presentment_money, locale)}
+            {product.variants.length > 1
+              ? t('explore.from', { price: formatMoney(lowest.presentment_money, locale) })
+              : formatMoney(lowest.presentment_money, locale)}
           </span>
         ) : null}
       </div>
@@ -39,7 +50,14 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
           const disabled = !variant.available || !affordable
           return (
             <label key={variant.id} className={`explore__chip${disabled ? ' explore__chip--off' : ''}`}>
-              <input type="radio" name="upsell-variant" value={variant.id} checked={choice === variant.id} disabled={disabled} onChange={() => onChoose(variant.id)} />
+              <input
+                type="radio"
+                name="upsell-variant"
+                value={variant.id}
+                checked={choice === variant.id}
+                disabled={disabled}
+                onChange={() => onChoose(variant.id)}
+              />
               <span className="explore__chip-label">{variantLabel(variant)}</span>
               <span className="amount explore__price">{formatMoney(variant.price.presentment_money, locale)}</span>
               {!variant.available ? (

@@ -2,19 +2,58 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnRequest } from '../../api/contract'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { buildCatalogue, buildConfig, buildFlow, buildLineItem, buildOrder, buildProduct, buildQuote, buildVariant, money } from '../../testing/builders'
+import {
+  buildCatalogue,
+  buildConfig,
+  buildFlow,
+  buildLineItem,
+  buildOrder,
+  buildProduct,
+  buildQuote,
+  buildVariant,
+  money,
+} from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
 const quoteRoute = '*/portal-registration/returns/quote'
 const catalogueRoute = '*/portal-registration/catalogue'
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_id: null, variant_title: null })
-const refunded: ChosenItem = { lineItemId: 'mug', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: null }
+const refunded: ChosenItem = {
+  lineItemId: 'mug',
+  quantity: 1,
+  reason: { id: 'too-small', comment: '' },
+  exchange: null,
+}
 const hoodie = (id: string, size: string, price: string, available = true) =>
-  buildVariant({ id, product_id: 'hoodie', product_title: 'Zip Hoodie', title: size, options: [{ name: 'Size', value: size }], price: money(price), available })
+  buildVariant({
+    id,
+    product_id: 'hoodie',
+    product_title: 'Zip Hoodie',
+    title: size,
+    options: [{ name: 'Size', value: size }],
+    price: money(price),
+    available,
+  })
 const catalogue = buildCatalogue([
-  buildProduct({ id: 'hoodie', title: 'Zip Hoodie', variants: [hoodie('h-s', 'S', '27.50'), hoodie('h-m', 'M', '27.51'), hoodie('h-l', 'L', '20.00', false)] }),
-  buildProduct({ id: 'tote', title: 'Canvas Tote', image_src: 'javascript:alert(1)', variants: [buildVariant({ id: 'tote-1', title: 'Natural', options: [{ name: 'Colour', value: 'Natural' }], price: money('12.00') })] }),
+  buildProduct({
+    id: 'hoodie',
+    title: 'Zip Hoodie',
+    variants: [hoodie('h-s', 'S', '27.50'), hoodie('h-m', 'M', '27.51'), hoodie('h-l', 'L', '20.00', false)],
+  }),
+  buildProduct({
+    id: 'tote',
+    title: 'Canvas Tote',
+    image_src: 'javascript:alert(1)',
+    variants: [
+      buildVariant({
+        id: 'tote-1',
+        title: 'Natural',
+        options: [{ name: 'Colour', value: 'Natural' }],
+        price: money('12.00'),
+      }),
+    ],
+  }),
 ])
 // Refund 25.00; as store credit (×1.1) 27.50.
 const quote = buildQuote('25.00', { store_credit_value: money('27.50') })
@@ -60,7 +99,13 @@ describe('upsell exploration', () => {
     expect(document.querySelectorAll('img.explore__image')).toHaveLength(1)
     expect(document.querySelector('img[src^="javascript"]')).toBeNull()
     // The credit is priced as store credit without any upsell, and is not the flow's stored quote.
-    expect(bodies).toEqual([{ items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }], upsell_variant_id: null, refund_method: 'store_credit' }])
+    expect(bodies).toEqual([
+      {
+        items: [{ line_item_id: 'mug', quantity: 1, reason_id: 'too-small', exchange_variant_id: null }],
+        upsell_variant_id: null,
+        refund_method: 'store_credit',
+      },
+    ])
     expect(store.getState().returnFlow.quote).toBeNull()
   })
 
@@ -96,7 +141,11 @@ describe('upsell exploration', () => {
 
   test('with a multiplier, going on without a new item leads to the refund method', async () => {
     answer()
-    server.use(http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 }))))
+    server.use(
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
+    )
     const { user, router } = renderExplore()
     await user.click(await screen.findByRole('button', { name: 'Continue without a new item' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))

@@ -16,11 +16,14 @@ import { creditOf, fitsCredit } from './credit'
 import { ProductCard } from './ProductCard'
 import './UpsellExploreScreen.css'
 
-const isSessionExpired = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401
+const isSessionExpired = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 /** A variant of the catalogue that can be chosen now: in stock and within the credit. */
 function choosable(catalogue: Catalogue, credit: MoneyBag, variantId: string | null): boolean {
-  const variant = catalogue.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
+  const variant = catalogue.products
+    .flatMap((product) => product.variants)
+    .find((candidate) => candidate.id === variantId)
   return variant !== undefined && variant.available && fitsCredit(variant.price, credit)
 }
 
@@ -65,17 +68,34 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
       </p>
       <ul className="explore__grid" ref={grid} aria-describedby={error ? errorId : undefined}>
         {catalogue.products.map((product) => (
-          <ProductCard key={product.id} product={product} credit={credit} choice={choice} onChoose={pick} locale={locale} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            credit={credit}
+            choice={choice}
+            onChoose={pick}
+            locale={locale}
+          />
         ))}
       </ul>
       {catalogue.products.length === 0 ? <p className="muted">{t('explore.empty')}</p> : null}
       {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       <div className="actions">
-        <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={chooseItem}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={isContinuing}
+          onClick={chooseItem}
+        >
           {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
           <span>{t('explore.choose')}</span>
         </button>
-        <button type="button" className="button button--secondary button--block" disabled={isContinuing} onClick={() => void finish(null)}>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={isContinuing}
+          onClick={() => void finish(null)}
+        >
           {t('explore.skip')}
         </button>
       </div>
@@ -94,10 +114,15 @@ export default function UpsellExploreScreen() {
   const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
   // The credit is what the items are worth as store credit before any upsell. That is not the
   // quote for the current choices (no method is chosen yet), so it stays local to this screen.
-  const bodyKey = request ? JSON.stringify({ ...request, upsell_variant_id: null, refund_method: 'store_credit' }) : null
+  const bodyKey = request
+    ? JSON.stringify({ ...request, upsell_variant_id: null, refund_method: 'store_credit' })
+    : null
 
   async function fetchQuote() {
-    if (bodyKey) await quoteReturn(JSON.parse(bodyKey)).unwrap().catch(() => undefined)
+    if (bodyKey)
+      await quoteReturn(JSON.parse(bodyKey))
+        .unwrap()
+        .catch(() => undefined)
   }
 
   // Re-fetched only when the priced choices change, not on every render.
@@ -136,7 +161,9 @@ export default function UpsellExploreScreen() {
       </div>
     )
   } else if (catalogue.data && quote.data) {
-    content = <ExploreForm catalogue={catalogue.data} credit={creditOf(quote.data)} choice={choice} onChoose={setChoice} />
+    content = (
+      <ExploreForm catalogue={catalogue.data} credit={creditOf(quote.data)} choice={choice} onChoose={setChoice} />
+    )
   } else {
     content = (
       <div className="card__center">

@@ -13,7 +13,10 @@ describe('fitsCredit', () => {
   })
 
   test('falls back to the shop currency when the shopper paid in another', () => {
-    const price = { shop_money: { amount: '20.00', currency_code: 'EUR' }, presentment_money: { amount: '21.00', currency_code: 'CHF' } }
+    const price = {
+      shop_money: { amount: '20.00', currency_code: 'EUR' },
+      presentment_money: { amount: '21.00', currency_code: 'CHF' },
+    }
     expect(fitsCredit(price, money('25.00'))).toBe(true)
   })
 })
@@ -21,7 +24,16 @@ describe('fitsCredit', () => {
 describe('variantLabel', () => {
   test.each([
     ['one option', buildVariant({ options: [{ name: 'Size', value: 'M' }] }), 'Size M'],
-    ['two options', buildVariant({ options: [{ name: 'Size', value: 'M' }, { name: 'Colour', value: 'Blue' }] }), 'Size M, Colour Blue'],
+    [
+      'two options',
+      buildVariant({
+        options: [
+          { name: 'Size', value: 'M' },
+          { name: 'Colour', value: 'Blue' },
+        ],
+      }),
+      'Size M, Colour Blue',
+    ],
     ['no options', buildVariant({ title: 'One size', options: [] }), 'One size'],
   ])('%s', (_name, variant, expected) => {
     expect(variantLabel(variant)).toBe(expected)

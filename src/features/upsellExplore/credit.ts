@@ -20,5 +20,7 @@ export function fitsCredit(price: MoneyBag, credit: MoneyBag): boolean {
 
 /** A variant named by its option values ("Size M, Colour Blue"), or by its title without options. */
 export function variantLabel(variant: Pick<Variant, 'options' | 'title'>): string {
-  return variant.options.length > 0 ? variant.options.map((option) => `${option.name} ${option.value}`).join(', ') : variant.title
+  return variant.options.length > 0
+    ? variant.options.map((option) => `${option.name} ${option.value}`).join(', ')
+    : variant.title
 }

@@ -6,12 +6,19 @@ import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
 const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_id: 'v-m' })
-const refunded: ChosenItem = { lineItemId: 'tee', quantity: 1, reason: { id: 'too-small', comment: '' }, exchange: { kind: 'refund' } }
+const refunded: ChosenItem = {
+  lineItemId: 'tee',
+  quantity: 1,
+  reason: { id: 'too-small', comment: '' },
+  exchange: { kind: 'refund' },
+}
 
 /** The calls of the screens the offer leads to, so the next screen can load. */
 function nextScreensAnswer(multiplier: number | null = null) {
   server.use(
-    http.get('*/portal-registration/config/:id', () => HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier }))),
+    http.get('*/portal-registration/config/:id', () =>
+      HttpResponse.json(buildConfig({ gift_card_value_multiplier: multiplier })),
+    ),
     http.post('*/portal-registration/returns/quote', () => HttpResponse.json(buildQuote('25.00'))),
     http.get('*/portal-registration/catalogue', () => HttpResponse.json(buildCatalogue())),
   )
@@ -75,7 +82,11 @@ describe('upsell offer', () => {
 test('a quote that fails on Continue (the refund value decides the next step) leads to the refund method, which says so and retries; the answer is kept', async () => {
   nextScreensAnswer(1.1)
   let quotes = 0
-  server.use(http.post('*/portal-registration/returns/quote', () => (++quotes <= 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')))))
+  server.use(
+    http.post('*/portal-registration/returns/quote', () =>
+      ++quotes <= 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')),
+    ),
+  )
   const { user, router, store } = renderOffer()
   await user.click(await screen.findByRole('button', { name: 'No thanks, continue with my return' }))
   // Unknown value with a multiplier: rule 3 sends the shopper to the refund method, not past it.

@@ -15,7 +15,9 @@ function lastItemStep({ items, order }: ReturnFlowState): string {
   const last = items.at(-1)
   if (!last) return paths.products.build()
   const line = order?.line_items.find((candidate) => candidate.id === last.lineItemId)
-  return line && isExchangeable(line, order?.exchange_data) ? paths.exchange.build(last.lineItemId) : paths.returnReason.build(last.lineItemId)
+  return line && isExchangeable(line, order?.exchange_data)
+    ? paths.exchange.build(last.lineItemId)
+    : paths.returnReason.build(last.lineItemId)
 }
 
 /** PRODUCT.md §3.4: swap the refund for something new from the shop, with the store-credit bonus. */
@@ -43,13 +45,25 @@ export default function UpsellOfferScreen() {
             <span>{t('upsellOffer.bonus')}</span>
           </p>
         ) : null}
-        <p className="lead upsell-offer__lead">{t('upsellOffer.lead', { bonus: bonus > 0 ? formatPercent(bonus, locale) : 'none' })}</p>
+        <p className="lead upsell-offer__lead">
+          {t('upsellOffer.lead', { bonus: bonus > 0 ? formatPercent(bonus, locale) : 'none' })}
+        </p>
         <div className="actions">
-          <button type="button" className="button button--primary button--block" disabled={isContinuing} onClick={() => void answer(true)}>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={isContinuing}
+            onClick={() => void answer(true)}
+          >
             {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
             <span>{t('upsellOffer.accept')}</span>
           </button>
-          <button type="button" className="button button--secondary button--block" disabled={isContinuing} onClick={() => void answer(false)}>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={isContinuing}
+            onClick={() => void answer(false)}
+          >
             {t('upsellOffer.decline')}
           </button>
         </div>
