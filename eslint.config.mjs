@@ -1,0 +1,100 @@
+// The project's lint rules: typescript-eslint's type-checked rules, React's hook rules, no import
+// cycles, and the boundaries between the parts (docs/architecture.md):
+// - the server and the portal meet only in contract/;
+// - shared components do not reach up into the app's wiring;
+// - a feature uses only the return flow's core, never another feature.
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const FEATURES = [
+  'confirm',
+  'exchange',
+  'products',
+  'refundMethod',
+  'returnInstruction',
+  'returnReason',
+  'start',
+  'status',
+  'upsellExplore',
+  'upsellOffer',
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'server/dist/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'node_modules/',
+      'src/i18n/catalogs/',
+      'public/env.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              message: 'The server and the portal share only contract/.',
+            },
+            {
+              target: './src',
+              from: './server',
+              message: 'The server and the portal share only contract/.',
+            },
+            {
+              target: './contract',
+              from: ['./src', './server'],
+              message: 'contract/ stands on its own: the portal and the server depend on it, not the reverse.',
+            },
+            {
+              target: './src/components',
+              from: './src/app',
+              message: 'Shared components do not reach up into the app’s wiring.',
+            },
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`, './returnFlow'],
+              message: 'A feature uses the return flow’s core, never another feature.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+)
