@@ -75,7 +75,7 @@ module.exports = (_env, argv) => {
     devServer: {
       port: 3000,
       historyApiFallback: true,
-      // The API (npm start) answers the calls; the dev server only serves the portal.
+      // The API (npm run dev:server, or npm start) answers the calls; the dev server only serves the portal.
       proxy: [{ context: ['/portal-registration', '/demo-assets', '/health'], target: 'http://127.0.0.1:8080' }],
     },
   }

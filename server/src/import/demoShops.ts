@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join } from 'node:path'
+import { SERVER_DIR } from '../serverDir'
 import type { Database } from '../storage/database'
 import { importShop } from './importShop'
 
 /** The demo shops of PRODUCT.md §5, in the import format. */
-export const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => resolve(__dirname, '../../demo', name))
+export const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(SERVER_DIR, 'demo', name))
 
 export function readDemoShop(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'))

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { PortalContext } from '../context'
+import { SERVER_DIR } from '../serverDir'
 import { notFound } from './errors'
 import { firstPaintHints } from './firstPaintHints'
 
@@ -30,7 +31,7 @@ const API_PREFIXES = ['/portal-registration/', '/admin/', '/health', '/demo-asse
 /** The demo shops' images, at /demo-assets/. */
 export async function demoAssetRoutes(app: FastifyInstance) {
   await app.register(fastifyStatic, {
-    root: resolve(__dirname, '../../demo/assets'),
+    root: join(SERVER_DIR, 'demo', 'assets'),
     prefix: '/demo-assets/',
     decorateReply: false,
     index: false,
