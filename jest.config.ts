@@ -26,6 +26,8 @@ const config: Config = {
       roots: ['<rootDir>/server'],
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
+      // The suites that start the server as a process run it compiled, as shipped.
+      globalSetup: '<rootDir>/server/test/buildServer.ts',
       transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
   ],

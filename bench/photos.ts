@@ -1,6 +1,6 @@
 /**
  * Photo uploads against everything else: while photos are re-encoded and stored, the rest of the
- * API must keep answering. The real API (tsx server/src/server.ts) on loopback, on PGlite with a
+ * API must keep answering. The real API (compiled, as `npm start` runs it) on loopback, on PGlite with a
  * data directory and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one, on a PostgreSQL
  * server (in a schema of its own, dropped after). For each engine, GET /portal-registration/config/demo
  * is asked at a steady rate (one request every 10 ms, each sent without waiting for the one
@@ -363,7 +363,7 @@ async function main(): Promise<boolean> {
     process.exit(1)
   }, DEADLINE_MS)
   watchdog.unref()
-  // However the benchmark ends, no server is left running (SIGTERM: tsx passes it on to the API).
+  // However the benchmark ends, no server is left running.
   process.once('exit', () => {
     for (const child of children) child.kill('SIGTERM')
   })

@@ -42,8 +42,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    // The product as a new user runs it: the built portal served by the API, embedded storage.
-    command: 'npx tsx server/src/server.ts --static dist',
+    // The product as a new user runs it (after `npm run build`): the compiled server serving the
+    // built portal, embedded storage.
+    command: 'npm start',
     cwd: '..',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

@@ -7,7 +7,7 @@
  * Each width submits a return of #1001. With ADMIN_TOKEN set to the server's, the demo shops are
  * re-imported first (POST /admin/shops), so every walk starts from the demo data; without it, run
  * against a fresh DATA_DIR, e.g.
- *   PORT=8090 DATA_DIR=$(mktemp -d) ADMIN_TOKEN=screenshots-admin-token-0001 npx tsx server/src/server.ts --static dist &
+ *   npm run build && PORT=8090 DATA_DIR=$(mktemp -d) ADMIN_TOKEN=screenshots-admin-token-0001 npm start &
  *   ADMIN_TOKEN=screenshots-admin-token-0001 npx tsx e2e/screenshots.ts http://demo.localhost:8090 /tmp/shots
  */
 import { chromium, type Page } from '@playwright/test'

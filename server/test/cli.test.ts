@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { openPglite } from '../src/storage/database'
-import { childEnv, runTsx } from './spawned'
+import { childEnv, runCommand, scriptCommand } from './spawned'
 
 type Mutable = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const CLI = 'server/src/import/cli.ts'
 const [DEMO_PATH, ACME_PATH] = DEMO_SHOP_FILES as [string, string]
-// tsx start-up, PGlite creating its directory, and a busy machine: generous.
+// Node's start-up, PGlite creating its directory, and a busy machine: generous.
 const SLOW = 120_000
 
 describe('import-shop CLI (PGlite in DATA_DIR)', () => {
@@ -33,7 +32,8 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const importShops = (...files: string[]) => runTsx(CLI, files, childEnv({ DATA_DIR: dataDir }))
+  const importShops = (...files: string[]) =>
+    runCommand(scriptCommand('import-shop'), files, childEnv({ DATA_DIR: dataDir }))
   const writeFile = (name: string, content: unknown) => {
     const path = join(dir, name)
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))

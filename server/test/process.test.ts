@@ -16,7 +16,7 @@ const ADMIN_TOKEN = 'admin-token-for-process-tests'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The parent of `pid` (Linux), or null when it is gone: a pid file is only trusted for our own child's child. */
+/** The parent of `pid` (Linux), or null when it is gone. */
 function parentOf(pid: number): number | null {
   try {
     // "pid (comm) state ppid …"; comm may hold spaces, so read after its closing parenthesis.
@@ -35,16 +35,8 @@ describe('the server process on PGlite', () => {
     started = []
   })
   afterEach(async () => {
-    // Whatever happened: the script's process first (its tsx parent reaps it), then the group.
+    // Whatever happened: each server's process group (a stopped shell and its child with it).
     for (const server of started) {
-      const pid = holder()
-      if (pid !== null && parentOf(pid) === server.child.pid) {
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {
-          // gone already
-        }
-      }
       server.killAll()
       await within(10_000, 'a server to end', server.exited).catch(() => {})
     }
@@ -52,31 +44,38 @@ describe('the server process on PGlite', () => {
   })
 
   const pidFile = () => join(dataDir, '.rebound.pid')
-  /** The pid in DATA_DIR/.rebound.pid: the process running server.ts (tsx's child). */
+  /** The pid in DATA_DIR/.rebound.pid: the process running the server. */
   const holder = (): number | null => (existsSync(pidFile()) ? Number(readFileSync(pidFile(), 'utf8')) || null : null)
 
-  async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
+  async function start(
+    extra: Record<string, string> = {},
+    options: { underShell?: boolean } = {},
+  ): Promise<ServerProcess> {
     // The processes' durability is tested here, not the verify limits (asShipped.test.ts): raised.
-    const server = await startServer({
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      VERIFY_RATE_LIMIT_PER_IP: '10000',
-      VERIFY_RATE_LIMIT_PER_ORDER: '10000',
-      VERIFY_FAILURE_FLOOR_MS: '0',
-      ...extra,
-    })
+    const server = await startServer(
+      {
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        VERIFY_RATE_LIMIT_PER_IP: '10000',
+        VERIFY_RATE_LIMIT_PER_ORDER: '10000',
+        VERIFY_FAILURE_FLOOR_MS: '0',
+        ...extra,
+      },
+      [],
+      options,
+    )
     started.push(server.process)
     return server
   }
 
-  /** kill -9 of the process running server.ts, as an OOM kill or a power cut of the container would. */
+  /** kill -9 of the process running the server, as an OOM kill or a power cut of the container would. */
   async function killHard(server: ServerProcess): Promise<void> {
     const pid = holder()
-    expect(pid).not.toBeNull()
-    expect(parentOf(pid!)).toBe(server.process.child.pid)
+    // The pid file names the server's own process: the one started, no wrapper between.
+    expect(pid).toBe(server.process.child.pid)
     process.kill(pid!, 'SIGKILL')
-    await within(15_000, 'tsx to end after its child was killed', server.process.exited)
+    await within(15_000, 'the killed server to be reaped', server.process.exited)
     // What a crash leaves behind: the pid file of a process that no longer exists.
     expect(holder()).toBe(pid)
   }
@@ -113,18 +112,19 @@ describe('the server process on PGlite', () => {
   test(
     'kill -9 and a start at once on the same DATA_DIR: it starts although the killed process is not reaped yet (a zombie), and keeps the return',
     async () => {
-      const first = await start()
+      // A shell's child, as `npm start` runs it: the shell is the parent that reaps it.
+      const first = await start({}, { underShell: true })
       const order = await verify(first, '#1001', 'jane@example.com')
       const mug = order.line_items.find((line) => line.title === 'Ceramic Mug')!
       const created = await submit(first, order.token, 'zombie-restart-0001', oneUnit(mug.id))
       expect(created.status).toBe(201)
 
       const pid = holder()!
-      const tsx = first.process.child.pid!
-      expect(parentOf(pid)).toBe(tsx)
-      // tsx is stopped so that it cannot reap its child: the killed server stays a zombie for as
-      // long as this start takes, as it does while a busy or slow parent has not reaped it yet.
-      process.kill(tsx, 'SIGSTOP')
+      const shell = first.process.child.pid!
+      expect(parentOf(pid)).toBe(shell)
+      // The shell is stopped so that it cannot reap its child: the killed server stays a zombie for
+      // as long as this start takes, as it does while a busy or slow parent has not reaped it yet.
+      process.kill(shell, 'SIGSTOP')
       process.kill(pid, 'SIGKILL')
       for (const deadline = Date.now() + 10_000; readProcessStat(pid)?.state !== 'Z'; await sleep(20)) {
         if (Date.now() > deadline) throw new Error(`the killed server (${pid}) did not become a zombie`)

@@ -1,11 +1,12 @@
 import { request } from 'node:http'
 import type { Answer, CallsServer } from './processApi'
-import { childEnv, spawnTsx, within, type Exit, type Spawned } from './spawned'
+import { childEnv, scriptCommand, spawnCommand, within, type Exit, type Spawned } from './spawned'
 
 /**
- * The real entry point (`server/src/server.ts`, what `npm start` runs) as a child process, and
- * calls to it over HTTP from any loopback address: 127.0.0.2 is another client than 127.0.0.1,
- * as two shoppers' phones are, so per-client limits can be tested without trusting a proxy.
+ * The real entry point as shipped (the compiled server.js that `npm start` runs) as a child
+ * process, and calls to it over HTTP from any loopback address: 127.0.0.2 is another client than
+ * 127.0.0.1, as two shoppers' phones are, so per-client limits can be tested without trusting a
+ * proxy.
  */
 export interface ServerProcess extends CallsServer {
   process: Spawned
@@ -13,13 +14,14 @@ export interface ServerProcess extends CallsServer {
   /** everything the server wrote to standard output and error so far */
   log(): string
   /** the call, made from `from` (a loopback address), with how long the answer took */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads any answer's fields
   callFrom<T = any>(
     from: string,
     method: string,
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<Timed<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+  ): Promise<Timed<T>>
   /** SIGTERM, and its exit */
   stop(): Promise<Exit>
 }
@@ -80,14 +82,18 @@ export function httpCall<T>(
 }
 
 /**
- * Starts server.ts with this process's environment less every server setting, plus `env` (give
- * it PORT and DATA_DIR or DATABASE_URL), and waits for /health. The caller stops it (stop or
- * process.killAll) whatever happens.
+ * Starts the compiled server as `npm start` runs it, with this process's environment less every
+ * server setting, plus `env` (give it PORT and DATA_DIR or DATABASE_URL), and waits for /health.
+ * `underShell`: see spawnCommand. The caller stops it (stop or process.killAll) whatever happens.
  */
-export async function startServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  options: { underShell?: boolean } = {},
+): Promise<ServerProcess> {
   const port = Number(env.PORT)
   if (!Number.isInteger(port) || port <= 0) throw new Error('startServer needs a PORT (freePort())')
-  const spawned = spawnTsx('server/src/server.ts', args, childEnv(env))
+  const spawned = spawnCommand(scriptCommand('start'), args, childEnv(env), options)
   const log = () => spawned.stdout() + spawned.stderr()
   const callFrom = async <T>(
     from: string,

@@ -1,9 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 /** The repository root: children run from here, as `npm start` and `npm run import-shop` do. */
 export const ROOT = resolve(__dirname, '../..')
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx')
+
+/**
+ * The command of an npm script (package.json) up to its JavaScript file, without its arguments:
+ * `start` gives `node --enable-source-maps server/dist/server/src/server.js`. The tests run the
+ * compiled server and CLI exactly as the scripts do (buildServer.ts compiles them first).
+ */
+export function scriptCommand(name: 'start' | 'import-shop'): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts
+  const words = (scripts[name] ?? '').split(/\s+/)
+  const script = words.findIndex((word) => word.endsWith('.js'))
+  if (words[0] !== 'node' || script < 0) throw new Error(`npm run ${name} does not run a .js file with node`)
+  return [process.execPath, ...words.slice(1, script + 1)]
+}
 
 // Settings of this process that must not reach a child: it gets only what a test gives it.
 const UNSET = [
@@ -37,20 +52,30 @@ export interface Spawned {
   stderr(): string
   /** settles when the child has exited and its output is read */
   exited: Promise<Exit>
-  /** SIGKILL to the child's whole process group (tsx runs the script in a child of its own) */
+  /** SIGKILL to the child's whole process group (with `underShell`, the shell and its child) */
   killAll(): void
 }
 
 /**
- * `tsx script args…` in a process group of its own, so that a test can always end it and the
- * process tsx starts for the script, whatever the test's outcome.
+ * `command args…` in a process group of its own, so that a test can always end it (and, with
+ * `underShell`, the shell and the process it runs), whatever the test's outcome. `underShell`
+ * runs the command as a shell's child, as `npm start` does: a test can stop the shell so that
+ * the process, once killed, is not reaped (the jest worker reaps its own children at once).
  */
-export function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
-  const child = spawn(TSX, [script, ...args], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+export function spawnCommand(
+  command: string[],
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { underShell?: boolean } = {},
+): Spawned {
+  const [file, ...rest] = options.underShell
+    ? ['/bin/sh', '-c', '"$@"; exit $?', 'sh', ...command, ...args]
+    : [...command, ...args]
+  const child = spawn(file!, rest, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<Exit>((resolveExit, reject) => {
     child.once('error', reject)
     child.once('close', (code, signal) => resolveExit({ code, signal }))
@@ -86,11 +111,16 @@ export interface Run extends Exit {
   stderr: string
 }
 
-/** Runs `tsx script args…` to its end (killed after `timeoutMs`), with its exit and output. */
-export async function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Run> {
-  const run = spawnTsx(script, args, env)
+/** Runs `command args…` to its end (killed after `timeoutMs`), with its exit and output. */
+export async function runCommand(
+  command: string[],
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<Run> {
+  const run = spawnCommand(command, args, env)
   try {
-    const exit = await within(timeoutMs, `tsx ${script} ${args.join(' ')}`, run.exited)
+    const exit = await within(timeoutMs, [...command, ...args].join(' '), run.exited)
     return { ...exit, stdout: run.stdout(), stderr: run.stderr() }
   } finally {
     run.killAll()
