@@ -11,11 +11,11 @@ import { apiUrl, expect, SERVER_SECRETS, shopUrl, startReturn, test } from './fi
 const DIST = join(__dirname, '../dist')
 const MAPS_ASKED_FOR = process.env.SOURCE_MAPS === '1'
 
-/** The policy the README gives other hosts of the portal ("Deploying the portal elsewhere"). */
+/** The policy docs/deploying.md gives other hosts of the portal ("The portal elsewhere"). */
 function documentedPolicy(): string {
-  const readme = readFileSync(join(__dirname, '../README.md'), 'utf8')
-  const block = /```\n(default-src[^`]+)```/.exec(readme)?.[1]
-  if (!block) throw new Error('README.md no longer documents the Content-Security-Policy')
+  const doc = readFileSync(join(__dirname, '../docs/deploying.md'), 'utf8')
+  const block = /```\n(default-src[^`]+)```/.exec(doc)?.[1]
+  if (!block) throw new Error('docs/deploying.md no longer documents the Content-Security-Policy')
   return block.replace(/\s+/g, ' ').trim()
 }
 
@@ -53,7 +53,7 @@ test.describe('the production build', () => {
     }
   })
 
-  test('every page is sent with the Content-Security-Policy the README documents, the start screen and any deep link alike', async ({
+  test('every page is sent with the Content-Security-Policy docs/deploying.md documents, the start screen and any deep link alike', async ({
     request,
   }) => {
     const policy = documentedPolicy()

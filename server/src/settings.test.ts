@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { readSettings, SETTINGS_SCHEMA, SettingsError } from './settings'
 
 describe('readSettings', () => {
-  test('with no settings, the limits README promises', () => {
+  test('with no settings, the limits docs/settings.md promises', () => {
     expect(readSettings({})).toEqual({
       PORT: 8080,
       HOST: '0.0.0.0',
@@ -74,9 +74,9 @@ describe('readSettings', () => {
   })
 })
 
-describe("README's settings table", () => {
-  const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('### Settings'))
+describe("docs/settings.md's table", () => {
+  const doc = readFileSync(resolve(__dirname, '../../docs/settings.md'), 'utf8')
+  const section = doc.slice(doc.indexOf('# Settings'))
   const rows = [
     ...section
       .slice(0, section.indexOf('\n\n', section.indexOf('| setting ')))
