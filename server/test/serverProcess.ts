@@ -13,13 +13,13 @@ export interface ServerProcess extends CallsServer {
   /** everything the server wrote to standard output and error so far */
   log(): string
   /** the call, made from `from` (a loopback address), with how long the answer took */
-  callFrom<T = any>(
+  callFrom<T = unknown>(
     from: string,
     method: string,
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<Timed<T>> // eslint-disable-line @typescript-eslint/no-explicit-any
+  ): Promise<Timed<T>>
   /** SIGTERM, and its exit */
   stop(): Promise<Exit>
 }

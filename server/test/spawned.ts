@@ -49,8 +49,8 @@ export function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv)
   const child = spawn(TSX, [script, ...args], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<Exit>((resolveExit, reject) => {
     child.once('error', reject)
     child.once('close', (code, signal) => resolveExit({ code, signal }))
