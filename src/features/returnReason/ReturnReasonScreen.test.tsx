@@ -250,7 +250,7 @@ describe('return reason: sub-reasons and photos', () => {
   }
 
   const continueButton = () => screen.getByRole('button', { name: /continue/i })
-  const fileInput = () => screen.getByLabelText('Add photos') as HTMLInputElement
+  const fileInput = () => screen.getByLabelText<HTMLInputElement>('Add photos')
   const subGroup = (parent: string) => screen.queryByRole('group', { name: `${parent}: which fits best?` })
 
   describe('sub-reasons', () => {
