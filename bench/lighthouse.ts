@@ -11,6 +11,7 @@
  */
 import { runBenchmark, saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
+import type { Page } from 'puppeteer-core'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -179,11 +180,7 @@ async function main(): Promise<boolean> {
     })
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
 
-    const measure = async (
-      page: string,
-      url: string,
-      prepare?: (tab: import('puppeteer-core').Page) => Promise<void>,
-    ) => {
+    const measure = async (page: string, url: string, prepare?: (tab: Page) => Promise<void>) => {
       const results: { lhr: Lhr; figures: Figures }[] = []
       for (let run = 1; run <= runs; run++) {
         const tab = await browser.newPage()

@@ -91,7 +91,7 @@ function orderOf(size: number): VerifiedOrder {
     if (n % 2 === 0) {
       options[variantId] = [variantId, `variant-${n}-other`]
       // As verify answers: every variant an exchange offers is described (restore checks it).
-      for (const id of options[variantId]!) variants[id] = buildVariant({ id, title: id.endsWith('other') ? 'L' : 'M' })
+      for (const id of options[variantId]) variants[id] = buildVariant({ id, title: id.endsWith('other') ? 'L' : 'M' })
     }
     const blocked = n % 7 === 0
     const quantity = n % 5 === 0 ? 3 : 1
@@ -143,20 +143,21 @@ function persisted(flow: ReturnFlowState): string {
 // ---------------------------------------------------------------------------------------------
 // 1. Selectors in Node
 
-let sink: unknown
+// Each call's result is written here, so that no optimiser may drop a call whose result is unused.
+let _sink: unknown
 /** Median time of one call in µs: batches of at least 2 ms, after a warm-up. */
 function timeCall(fn: () => unknown): number {
   let iterations = 1
   for (;;) {
     const start = process.hrtime.bigint()
-    for (let i = 0; i < iterations; i++) sink = fn()
+    for (let i = 0; i < iterations; i++) _sink = fn()
     if (Number(process.hrtime.bigint() - start) > 2e6 || iterations >= 1 << 20) break
     iterations *= 2
   }
   const samples: number[] = []
   for (let sample = 0; sample < 15; sample++) {
     const start = process.hrtime.bigint()
-    for (let i = 0; i < iterations; i++) sink = fn()
+    for (let i = 0; i < iterations; i++) _sink = fn()
     samples.push(Number(process.hrtime.bigint() - start) / iterations / 1e3)
   }
   return median(samples)
@@ -575,8 +576,8 @@ async function main(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-scale-'))
   let server: ChildProcess | undefined
   let browser: Browser | undefined
-  let render: RenderRow[] = []
-  let interactions: Interaction[] = []
+  const render: RenderRow[] = []
+  let interactions: Interaction[]
   const loadSamples: ReturnType<typeof machineLoad>[] = []
   try {
     server = running.server = await startServer(port, { DATA_DIR: dataDir }, { staticDir: dist })

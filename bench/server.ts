@@ -100,7 +100,7 @@ export function ensureBuilt(): string {
   const dist = join(root, 'dist')
   const built = existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0
   const sources = Math.max(
-    ...['src', 'public', 'webpack.config.js', 'package-lock.json', 'tsconfig.json'].map((path) =>
+    ...['src', 'public', 'webpack.config.mjs', 'package-lock.json', 'tsconfig.json'].map((path) =>
       newest(join(root, path)),
     ),
   )

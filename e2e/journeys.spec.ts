@@ -159,7 +159,7 @@ test.describe('journeys of PRODUCT.md §3', () => {
     const downloading = page.waitForEvent('download')
     await label.click()
     const download = await downloading
-    expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     await expect(page.getByRole('link', { name: 'Start another return' })).toBeVisible()
     await expectAccessible(page)
 

@@ -88,7 +88,7 @@ describe("docs/settings.md's table", () => {
   })
 
   test("gives each setting's default as the schema does ('unset' for those without one)", () => {
-    const defaults = readSettings({}) as Record<string, unknown>
+    const defaults = readSettings({}) as Record<string, string | number | boolean | undefined>
     for (const [name, shown] of rows) {
       const value = name === 'TRUST_PROXY' ? undefined : defaults[name]
       expect([name, shown]).toEqual([name, value === undefined ? 'unset' : `\`${String(value)}\``])

@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import type { ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type { ApiError, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
 import { buildApp } from '../src/app'
-import { ACME, NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
+import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
+import { NOW, bearer, engines, startApi, verified, type TestApi } from './harness'
 import { databaseDigest } from './hostile'
+import { stringContaining } from './matchers'
 
 /**
  * What a verify token reaches: its own order, until it expires. Every call after verify is tried
@@ -16,42 +18,46 @@ const SECRET = Buffer.from('test-secret')
 const HOUR = 60 * 60 * 1000
 const ADMIN_TOKEN = 'admin-token-for-access-tests'
 
+/** #1001 with a tee and a mug; #1005 with one item; another shop's order. */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [buildLine({ id: 'li-1001-001' }), buildLine({ id: 'li-1001-002' })],
+})
+const solo = buildOrder({ name: '#1005', email: 'solo@example.com' })
+const SHOP = buildShop({ shop: 'north', orders: [jane, solo] })
+const adaOrder = buildOrder({ name: 'AC1001', email: 'ada@example.com' })
+const OTHER = buildShop({ shop: 'south', orders: [adaOrder] })
+
 describe.each(engines())('access on %s', (engine) => {
   let api: TestApi
-  let jane: VerifiedOrder
-  let ada: VerifiedOrder
+  let janeSession: VerifiedOrder
+  let adaSession: VerifiedOrder
   let janesReturn: ReturnOrder
   let instructions: ReturnInstructions
   beforeAll(async () => {
-    api = await startApi(engine, { adminToken: ADMIN_TOKEN })
-    await reloadDemoShops(api.db)
-    jane = await verified(api.app, '#1001', 'jane@example.com')
-    ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
+    api = await startApi(engine, [SHOP, OTHER], { adminToken: ADMIN_TOKEN })
+    janeSession = await verified(api.app, SHOP, jane)
+    adaSession = await verified(api.app, OTHER, adaOrder)
     const made = await api.app.inject({
       method: 'POST',
       url: '/portal-registration/returns',
-      headers: { ...bearer(jane.token), 'idempotency-key': 'access-0001' },
+      headers: { ...bearer(janeSession.token), 'idempotency-key': 'access-0001' },
       payload: mug(),
     })
     janesReturn = made.json<ReturnOrder>()
     const read = await api.app.inject({
       method: 'GET',
       url: `/portal-registration/returns/${janesReturn.id}/instructions`,
-      headers: bearer(jane.token),
+      headers: bearer(janeSession.token),
     })
     instructions = read.json<ReturnInstructions>()
   })
   afterAll(() => api.close())
 
-  /** One unit of #1001's tee: still returnable after the mug's return. */
-  const tee = (): ReturnRequest => ({
-    items: [{ line_item_id: 'li-1001-001', quantity: 1, reason_id: 'too_small' }],
-    refund_method: 'original_payment',
-  })
-  const mug = (): ReturnRequest => ({
-    items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }],
-    refund_method: 'original_payment',
-  })
+  /** #1001's tee: still returnable after the mug's return. */
+  const tee = (): ReturnRequest => buildReturn([returnItem('li-1001-001')])
+  const mug = (): ReturnRequest => buildReturn([returnItem('li-1001-002')])
 
   /** Every call a token authorises, each aimed at #1001 (its items, its return). */
   const calls = (): [string, (headers: Record<string, string>) => InjectOptions][] => [
@@ -82,39 +88,39 @@ describe.each(engines())('access on %s', (engine) => {
     const [quote, submit, read] = await Promise.all(
       calls()
         .slice(0, 3)
-        .map(([, call]) => api.app.inject(call(bearer(ada.token)))),
+        .map(([, call]) => api.app.inject(call(bearer(adaSession.token)))),
     )
-    expect([quote!.statusCode, quote!.json().message]).toEqual([
+    expect([quote!.statusCode, quote!.json<ApiError>().message]).toEqual([
       422,
-      expect.stringContaining('no such item in this order'),
+      stringContaining('no such item in this order'),
     ])
-    expect([submit!.statusCode, submit!.json().message]).toEqual([
+    expect([submit!.statusCode, submit!.json<ApiError>().message]).toEqual([
       422,
-      expect.stringContaining('no such item in this order'),
+      stringContaining('no such item in this order'),
     ])
     expect(read!.statusCode).toBe(404)
     expect(await databaseDigest(api.db)).toBe(before)
   })
 
   test('a token past its expiry (2 hours) is refused by every call with 401 session_expired', async () => {
-    expect(Date.parse(jane.token_expires_at)).toBe(NOW.getTime() + 2 * HOUR)
+    expect(Date.parse(janeSession.token_expires_at)).toBe(NOW.getTime() + 2 * HOUR)
     const later = await buildApp({
       db: api.db,
       secret: SECRET,
-      now: () => new Date(Date.parse(jane.token_expires_at) + 1000),
+      now: () => new Date(Date.parse(janeSession.token_expires_at) + 1000),
     })
     const justBefore = await buildApp({
       db: api.db,
       secret: SECRET,
-      now: () => new Date(Date.parse(jane.token_expires_at) - 1000),
+      now: () => new Date(Date.parse(janeSession.token_expires_at) - 1000),
     })
     try {
       for (const [name, call] of calls()) {
-        const refused = await later.inject(call(bearer(jane.token)))
-        expect([name, refused.statusCode, refused.json().error]).toEqual([name, 401, 'session_expired'])
+        const refused = await later.inject(call(bearer(janeSession.token)))
+        expect([name, refused.statusCode, refused.json<ApiError>().error]).toEqual([name, 401, 'session_expired'])
       }
       // The same token a second earlier still reads the instructions: it is the clock that refused.
-      expect((await justBefore.inject(calls()[2]![1](bearer(jane.token)))).statusCode).toBe(200)
+      expect((await justBefore.inject(calls()[2]![1](bearer(janeSession.token)))).statusCode).toBe(200)
     } finally {
       await later.close()
       await justBefore.close()
@@ -123,7 +129,7 @@ describe.each(engines())('access on %s', (engine) => {
 
   test('any Authorization header but a signed token is a 401 on every call, never a 5xx, and stores nothing', async () => {
     const before = await databaseDigest(api.db)
-    const [payload, signature] = jane.token.split('.') as [string, string]
+    const [payload, signature] = janeSession.token.split('.') as [string, string]
     const forged = fc.oneof(
       fc.string({ maxLength: 200 }).map((text) => `Bearer ${text}`),
       fc.string({ unit: 'binary', maxLength: 60 }),
@@ -131,7 +137,7 @@ describe.each(engines())('access on %s', (engine) => {
       fc.base64String({ maxLength: 100 }).map((text) => `Bearer ${payload}.${text.replace(/[=+/]/g, '')}`),
       // Well-formed claims for #1001 itself, signed with another secret.
       fc.string({ minLength: 1, maxLength: 20 }).map((other) => {
-        const claims = Buffer.from(JSON.stringify({ o: jane.order_id, s: 'demo', e: 9_999_999_999 })).toString(
+        const claims = Buffer.from(JSON.stringify({ o: janeSession.order_id, s: 'north', e: 9_999_999_999 })).toString(
           'base64url',
         )
         return `Bearer ${claims}.${createHmac('sha256', `x${other}`).update(claims).digest('base64url')}`
@@ -141,9 +147,9 @@ describe.each(engines())('access on %s', (engine) => {
         'Bearer',
         'Bearer ',
         'Basic amFuZTpzZWNyZXQ=',
-        `bearer ${jane.token}`,
-        `Bearer ${jane.token}.x`,
-        `Bearer ${jane.token} `,
+        `bearer ${janeSession.token}`,
+        `Bearer ${janeSession.token}.x`,
+        `Bearer ${janeSession.token} `,
       ),
     )
     await fc.assert(
@@ -165,13 +171,13 @@ describe.each(engines())('access on %s', (engine) => {
         headers: { 'idempotency-key': 'access-none-0001' },
         payload: { items: 'nope', extra: true },
       })
-      expect([url, response.statusCode, response.json().error]).toEqual([url, 401, 'session_expired'])
+      expect([url, response.statusCode, response.json<ApiError>().error]).toEqual([url, 401, 'session_expired'])
     }
     // And a read-only (support) token is refused for submit before its body is looked at.
     const support = await api.app.inject({
       method: 'POST',
       url: '/portal-registration/support-token',
-      headers: bearer(jane.token),
+      headers: bearer(janeSession.token),
     })
     const refused = await api.app.inject({
       method: 'POST',
@@ -179,19 +185,19 @@ describe.each(engines())('access on %s', (engine) => {
       headers: { ...bearer(support.json<{ token: string }>().token), 'idempotency-key': 'access-none-0002' },
       payload: { items: 'nope' },
     })
-    expect([refused.statusCode, refused.json().error]).toEqual([403, 'read_only_session'])
+    expect([refused.statusCode, refused.json<ApiError>().error]).toEqual([403, 'read_only_session'])
   })
 
   test("a label link opens its own return's label only, and only until it expires (30 days)", async () => {
     expect((await api.app.inject({ method: 'GET', url: instructions.label_url })).statusCode).toBe(200)
     // The link's expiry and signature on another return's id (#1005's, made for this test).
-    const solo = await verified(api.app, '#1005', 'solo@example.com')
+    const soloSession = await verified(api.app, SHOP, solo)
     const other = (
       await api.app.inject({
         method: 'POST',
         url: '/portal-registration/returns',
-        headers: { ...bearer(solo.token), 'idempotency-key': 'access-solo-0001' },
-        payload: { items: [{ line_item_id: solo.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }] },
+        headers: { ...bearer(soloSession.token), 'idempotency-key': 'access-solo-0001' },
+        payload: buildReturn([returnItem(soloSession.line_items[0]!.id)]),
       })
     ).json<ReturnOrder>()
     const borrowed = instructions.label_url.replace(janesReturn.id!, other.id!)
@@ -220,7 +226,7 @@ describe.each(engines())('access on %s', (engine) => {
       headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' },
       payload: huge,
     })
-    expect([without.statusCode, without.json().error]).toEqual([401, 'unauthorised'])
+    expect([without.statusCode, without.json<ApiError>().error]).toEqual([401, 'unauthorised'])
     const withToken = await api.app.inject({
       method: 'POST',
       url: '/admin/shops',

@@ -3,7 +3,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ReturnInstructions, ReturnOrder, VerifiedOrder } from '../../src/api/contract'
-import { freePort, oneUnit } from './processApi'
+import { buildOrder, buildShop, portalOf } from './builders'
+import { freePort, importWithCli, oneUnit } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 
 /**
@@ -16,24 +17,32 @@ import { startServer, type ServerProcess } from './serverProcess'
 const SLOW = 120_000
 const FLOOR_MS = 250
 
+/** #1001, guessed at; ten orders #1002 to #1011, timed; #1005 of them is returned from. */
+const jane = buildOrder({ name: '#1001', email: 'jane@example.com' })
+const ORDERS = Array.from({ length: 10 }, (_, i) => buildOrder({ name: `#${1002 + i}` }))
+const solo = ORDERS[3]!
+const SHOP = buildShop({ shop: 'north', orders: [jane, ...ORDERS] })
+
 let server: ServerProcess
 let dataDir: string
 type Held = { ms: number; received: string }
 let held: Promise<[Held, Held, Held]>
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'rebound-shipped-'))
+  // The shop is imported as an operator does before a first start (the import CLI).
+  await importWithCli({ DATA_DIR: dataDir }, [SHOP])
   server = await startServer({ PORT: String(await freePort()), DATA_DIR: dataDir })
   // Held from the start, beside the other tests (they wait on the server's time limits, not on
   // its work), and looked at by the last test.
   held = Promise.all([
     heldConnection((write) => {
       write(
-        'POST /portal-registration/verify HTTP/1.1\r\nHost: demo.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+        'POST /portal-registration/verify HTTP/1.1\r\nHost: north.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
       )
       return setInterval(() => write(' '), 2_000)
     }),
     heldConnection((write) => {
-      write('GET /health HTTP/1.1\r\nHost: demo.localhost\r\n')
+      write('GET /health HTTP/1.1\r\nHost: north.localhost\r\n')
       return setInterval(() => write('X-Slow: 1\r\n'), 2_000)
     }),
     heldConnection(() => null),
@@ -49,8 +58,7 @@ const guess = (from: string, order_name: string, email = 'nobody@example.com') =
   server.callFrom<{ error: string }>(from, 'POST', '/portal-registration/verify', {
     order_name,
     email,
-    shop: 'demo',
-    portal_id: 'portal-demo',
+    ...portalOf(SHOP),
   })
 
 const median = (values: number[]) => {
@@ -95,8 +103,8 @@ test(
 test(
   'a failed verify takes as long for an order that exists (a wrong e-mail) as for one that does not',
   async () => {
-    // Ten demo orders, three wrong e-mails each (within the ten a minute an order allows), each
-    // beside a name no order has, from a client of their own.
+    // Ten orders of the shop, three wrong e-mails each (within the ten a minute an order allows),
+    // each beside a name no order has, from a client of their own.
     const known: number[] = []
     const unknown: number[] = []
     for (let i = 0; i < 30; i++) {
@@ -147,10 +155,9 @@ test(
   async () => {
     const from = '127.0.3.1'
     const verified = await server.callFrom<VerifiedOrder>(from, 'POST', '/portal-registration/verify', {
-      order_name: '#1005',
-      email: 'solo@example.com',
-      shop: 'demo',
-      portal_id: 'portal-demo',
+      order_name: solo.name,
+      email: solo.email,
+      ...portalOf(SHOP),
     })
     expect(verified.status).toBe(200)
     const auth = { authorization: `Bearer ${verified.body.token}` }

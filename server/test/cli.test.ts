@@ -2,13 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
+import type { ShopFile } from '../src/import/shopFile'
 import { openPglite } from '../src/storage/database'
+import { buildLine, buildOrder, buildShop } from './builders'
 import { childEnv, runCommand, scriptCommand } from './spawned'
 
-type Mutable = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const [DEMO_PATH, ACME_PATH] = DEMO_SHOP_FILES as [string, string]
+/** Two shops to import: north with three orders and a blue button, south with one order and none. */
+const NORTH = buildShop({
+  shop: 'north',
+  config: { button_color: '#1f5fbf' },
+  orders: [buildOrder({ line_items: [buildLine(), buildLine()] }), buildOrder(), buildOrder()],
+})
+const SOUTH = buildShop({ shop: 'south', orders: [buildOrder()] })
 // Node's start-up, PGlite creating its directory, and a busy machine: generous.
 const SLOW = 120_000
 
@@ -16,10 +21,14 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   let dir: string
   let dataDir: string
   let holders: ChildProcess[]
+  let northPath: string
+  let southPath: string
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'rebound-cli-'))
     dataDir = join(dir, 'data')
     holders = []
+    northPath = writeFile('north.json', NORTH)
+    southPath = writeFile('south.json', SOUTH)
   })
   afterEach(async () => {
     for (const holder of holders) {
@@ -32,8 +41,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const importShops = (...files: string[]) =>
-    runCommand(scriptCommand('import-shop'), files, childEnv({ DATA_DIR: dataDir }))
+  const importShops = (...files: string[]) => runCommand(scriptCommand('import-shop'), files, childEnv({ DATA_DIR: dataDir }))
   const writeFile = (name: string, content: unknown) => {
     const path = join(dir, name)
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
@@ -63,12 +71,12 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'a valid file exits 0, prints the shop with its order count, and leaves the shop in DATA_DIR and the directory unclaimed',
     async () => {
-      const run = await importShops(DEMO_PATH)
+      const run = await importShops(northPath)
       expect(run.stderr).not.toContain('rejected')
       expect(run.code).toBe(0)
-      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 9 orders`)
+      expect(run.stdout).toContain(`${northPath}: shop north imported with 3 orders`)
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
-      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 9 }])
+      expect(await stored()).toEqual([{ id: 'north', button_color: '#1f5fbf', orders: 3 }])
     },
     SLOW,
   )
@@ -76,12 +84,12 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'an import removes the photo files whose rows it replaced (DATA_DIR/photos), and leaves the rest of the directory alone',
     async () => {
-      expect((await importShops(DEMO_PATH)).code).toBe(0)
+      expect((await importShops(northPath)).code).toBe(0)
       // A photo of an order the next import replaces: its row went with the order (a cascade).
       mkdirSync(join(dataDir, 'photos'), { recursive: true })
       writeFileSync(join(dataDir, 'photos', 'AAAAAAAAAAAAAAAAAAAAAA'), 'a photo whose row is gone')
       writeFileSync(join(dataDir, 'photos', 'notes.txt'), 'not a photo')
-      const run = await importShops(DEMO_PATH)
+      const run = await importShops(northPath)
       expect(run.code).toBe(0)
       expect(readdirSync(join(dataDir, 'photos'))).toEqual(['notes.txt'])
     },
@@ -91,11 +99,11 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'an invalid file exits 1 listing its field errors and changes nothing; a valid file imported next into the same directory works',
     async () => {
-      expect((await importShops(DEMO_PATH)).code).toBe(0)
-      const spoilt = readDemoShop(DEMO_PATH) as Mutable
+      expect((await importShops(northPath)).code).toBe(0)
+      const spoilt = structuredClone(NORTH)
       spoilt.config.button_color = '#000000'
-      spoilt.orders[0].line_items[0].variant_id = 'no-such-variant'
-      spoilt.orders[1].line_items[0].price = '12,50'
+      spoilt.orders[0]!.line_items[0]!.variant_id = 'no-such-variant'
+      spoilt.orders[1]!.line_items[0]!.price = '12,50'
       const invalid = writeFile('invalid.json', spoilt)
 
       const rejected = await importShops(invalid)
@@ -105,12 +113,12 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       expect(rejected.stdout).not.toContain('imported')
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
 
-      const next = await importShops(ACME_PATH)
+      const next = await importShops(southPath)
       expect(next.code).toBe(0)
-      expect(next.stdout).toContain('shop acme imported')
+      expect(next.stdout).toContain('shop south imported with 1 orders')
       expect(await stored()).toEqual([
-        { id: 'acme', button_color: null, orders: expect.any(Number) },
-        { id: 'demo', button_color: '#1f5fbf', orders: 9 },
+        { id: 'north', button_color: '#1f5fbf', orders: 3 },
+        { id: 'south', button_color: null, orders: 1 },
       ])
     },
     SLOW,
@@ -119,19 +127,19 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'a date in the year 0000 is rejected naming the field, with exit 1, and nothing is written',
     async () => {
-      expect((await importShops(DEMO_PATH)).code).toBe(0)
-      const spoilt = readDemoShop(DEMO_PATH) as Mutable
+      expect((await importShops(northPath)).code).toBe(0)
+      const spoilt = structuredClone(NORTH)
       spoilt.config.button_color = '#000000'
-      spoilt.orders[3].processed_at = '0000-06-01T00:00:00Z'
+      spoilt.orders[2]!.processed_at = '0000-06-01T00:00:00Z'
       const invalid = writeFile('year-zero.json', spoilt)
 
       const run = await importShops(invalid)
       expect(run.code).toBe(1)
       expect(run.stderr).toBe(
-        `${invalid}: rejected, nothing was changed:\n  - orders[3].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)\n`,
+        `${invalid}: rejected, nothing was changed:\n  - orders[2].processed_at: must be a date from 1970-01-01 to 9999-12-31 (UTC)\n`,
       )
       expect(run.stdout).toBe('')
-      expect(await stored()).toEqual([{ id: 'demo', button_color: '#1f5fbf', orders: 9 }])
+      expect(await stored()).toEqual([{ id: 'north', button_color: '#1f5fbf', orders: 3 }])
     },
     SLOW,
   )
@@ -139,16 +147,15 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'several files, one of them invalid: the valid ones are imported, the invalid one is named, and the exit code is 1',
     async () => {
-      const spoilt = readDemoShop(ACME_PATH) as Mutable
-      spoilt.currency_code = 'eur'
-      const invalid = writeFile('acme-invalid.json', spoilt)
-      const run = await importShops(invalid, DEMO_PATH)
+      const spoilt: ShopFile = { ...SOUTH, currency_code: 'eur' }
+      const invalid = writeFile('south-invalid.json', spoilt)
+      const run = await importShops(invalid, northPath)
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(
         `${invalid}: rejected, nothing was changed:\n  - currency_code: must be an ISO 4217 currency code like "EUR"`,
       )
-      expect(run.stdout).toContain(`${DEMO_PATH}: shop demo imported with 9 orders`)
-      expect((await stored()).map((shop) => shop.id)).toEqual(['demo'])
+      expect(run.stdout).toContain(`${northPath}: shop north imported with 3 orders`)
+      expect((await stored()).map((shop) => shop.id)).toEqual(['north'])
     },
     SLOW,
   )
@@ -156,7 +163,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   test(
     'a file that is not JSON, or is missing, exits 1 saying it cannot be read as JSON',
     async () => {
-      const broken = writeFile('broken.json', '{ "shop": "demo", ')
+      const broken = writeFile('broken.json', '{ "shop": "north", ')
       const missing = join(dir, 'missing.json')
       const run = await importShops(broken, missing)
       expect(run.code).toBe(1)
@@ -186,7 +193,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const holder = liveProcess()
       mkdirSync(dataDir)
       writeFileSync(join(dataDir, '.rebound.pid'), String(holder))
-      const run = await importShops(DEMO_PATH)
+      const run = await importShops(northPath)
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(`${dataDir} is in use by process ${holder}; stop it first`)
       expect(run.stdout).toBe('')
@@ -203,7 +210,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       await new Promise((resolve) => ended.once('exit', resolve))
       mkdirSync(dataDir)
       writeFileSync(join(dataDir, '.rebound.pid'), String(ended.pid))
-      const run = await importShops(DEMO_PATH)
+      const run = await importShops(northPath)
       expect(run.code).toBe(0)
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
     },

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { VerifiedOrder } from '../../src/api/contract'
 import { buildApp, type AppOptions } from '../src/app'
-import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { importShop } from '../src/import/importShop'
+import type { OrderFile, ShopFile } from '../src/import/shopFile'
 import { openPglite, openPostgres, type Database } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
+import { portalOf } from './builders'
 
 export type Engine = 'pglite' | 'postgres'
 
@@ -54,39 +55,43 @@ export interface TestApi {
   close(): Promise<void>
 }
 
-/** Loads the demo shops again, as on a first start: their orders without the returns made since. */
-export async function reloadDemoShops(db: Database): Promise<void> {
-  for (const file of DEMO_SHOP_FILES) {
-    const result = await importShop(db, readDemoShop(file), NOW)
-    if (!result.ok) throw new Error(result.errors.join('\n'))
+/**
+ * Imports the shop files as the product does (`importShop`, at `NOW`): each replaces its shop
+ * whole, so loading them again undoes the returns made since.
+ */
+export async function loadShops(db: Database, shops: ShopFile[]): Promise<void> {
+  for (const file of shops) {
+    const result = await importShop(db, file, NOW)
+    if (!result.ok) throw new Error(`${file.shop}: ${result.errors.join('\n')}`)
   }
 }
 
 /**
  * What most route suites start from: the API on `engine` for the whole suite and, before each
- * test, the demo shops as first loaded and `orderName` verified afresh; `use` receives both.
+ * test, `shops` as first loaded and `order` of `shop` verified afresh; `use` receives both.
  */
 export function eachTestWithVerifiedOrder(
   engine: Engine,
-  [orderName, email]: [string, string],
+  shops: ShopFile[],
+  [shop, order]: [ShopFile, OrderFile],
   use: (ready: { api: TestApi; order: VerifiedOrder }) => void,
   options: Partial<AppOptions> = {},
 ): void {
   let api: TestApi
   beforeAll(async () => {
-    api = await startApi(engine, options)
+    api = await startApi(engine, [], options)
   })
   afterAll(() => api.close())
   beforeEach(async () => {
-    await reloadDemoShops(api.db)
-    use({ api, order: await verified(api.app, orderName, email) })
+    await loadShops(api.db, shops)
+    use({ api, order: await verified(api.app, shop, order) })
   })
 }
 
-/** The API on a fresh database with the demo shops loaded, at a fixed `NOW`. */
-export async function startApi(engine: Engine, options: Partial<AppOptions> = {}): Promise<TestApi> {
+/** The API on a fresh database with `shops` loaded, at a fixed `NOW`. */
+export async function startApi(engine: Engine, shops: ShopFile[], options: Partial<AppOptions> = {}): Promise<TestApi> {
   const db = await openTestDatabase(engine)
-  await reloadDemoShops(db)
+  await loadShops(db, shops)
   const app = await buildApp({
     db,
     secret: Buffer.from('test-secret'),
@@ -104,22 +109,18 @@ export async function startApi(engine: Engine, options: Partial<AppOptions> = {}
   }
 }
 
-export const DEMO = { shop: 'demo', portal_id: 'portal-demo' }
-export const ACME = { shop: 'acme', portal_id: 'portal-acme' }
-
 export function verify(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/portal-registration/verify', payload: body })
 }
 
-/** Verifies an order that must verify, and gives its answer. */
+/** Verifies an order of `shop` that must verify, by its name and e-mail, and gives its answer. */
 export async function verified(
   app: FastifyInstance,
-  order_name: string,
-  email: string,
-  shop = DEMO,
+  shop: ShopFile,
+  order: Pick<OrderFile, 'name' | 'email'>,
 ): Promise<VerifiedOrder> {
-  const response = await verify(app, { order_name, email, ...shop })
-  if (response.statusCode !== 200) throw new Error(`verify ${order_name}: ${response.statusCode} ${response.body}`)
+  const response = await verify(app, { order_name: order.name, email: order.email, ...portalOf(shop) })
+  if (response.statusCode !== 200) throw new Error(`verify ${order.name}: ${response.statusCode} ${response.body}`)
   return response.json<VerifiedOrder>()
 }
 

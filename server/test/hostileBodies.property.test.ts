@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
-import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
-import { bearer, DEMO, engines, startApi, verified, type TestApi } from './harness'
+import { buildLine, buildOrder, buildProduct, buildReason, buildShop, portalOf } from './builders'
+import { bearer, engines, startApi, verified, type TestApi } from './harness'
 import {
   anyJson,
   brokenBody,
@@ -45,6 +45,18 @@ const RETURN_FIELDS: Field[] = [
   },
 ]
 
+/** #1001: a tee and a mug, which MUG_RETURN returns. */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [buildLine({ id: 'li-1001-001' }), buildLine({ id: 'li-1001-002', variant_id: 'mug-default' })],
+})
+const SHOP = buildShop({
+  shop: 'north',
+  catalogue: [buildProduct(), buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], exchangeable: false })],
+  orders: [jane],
+})
+
 /** The #1001 mug refunded as store credit: valid for quote and submit, every field present. */
 const MUG_RETURN = {
   items: [
@@ -60,15 +72,50 @@ const MUG_RETURN = {
   refund_method: 'store_credit',
 }
 
-/** acme.json: a whole shop file, without dictionaries (where an unknown key could be valid). */
-const ACME_FILE = readDemoShop(DEMO_SHOP_FILES[1]!) as object
+/**
+ * A whole shop file with a field of every kind, without dictionaries (config_variants,
+ * return_reason_variants: where an unknown key could be valid).
+ */
+const SHOP_FILE = buildShop({
+  shop: 'south',
+  currency_code: 'USD',
+  settings: { prices_include_tax: false, keep_item_below: '5.00' },
+  config: {
+    logo_src: '/images/south-logo.svg',
+    website_url: 'https://south.example.com',
+    start_return_message: 'Return or exchange your order',
+    order_prefix: 'SO',
+    gift_card_value_multiplier: 1.2,
+  },
+  return_reasons: [
+    buildReason('too_small', { fit: 'too_small' }),
+    buildReason('damaged', { comment_required: true, photos_required: 1 }),
+  ],
+  catalogue: [
+    buildProduct({
+      id: 'skates',
+      title: 'Rocket Skates',
+      sizes: ['8', '9'],
+      outOfStock: ['9'],
+      image_src: '/images/skates.svg',
+    }),
+  ],
+  orders: [
+    buildOrder({
+      name: 'SO1001',
+      email: 'ada@example.com',
+      discount: '5.00',
+      line_items: [buildLine({ variant_id: 'skates-8', price: '149.00', tax_rate: '0.0725', final_sale: false })],
+    }),
+  ],
+}) as object
 
 /** Every leaf of a shop file, each refused by a value of another JSON type (never null: some are nullable). */
 function shopFileFields(value: unknown, path: (string | number)[] = []): Field[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => shopFileFields(item, [...path, index]))
   if (value !== null && typeof value === 'object')
     return Object.entries(value).flatMap(([key, item]) => shopFileFields(item, [...path, key]))
-  // The required fields of the format that acme.json has as leaves.
+  // The required fields of the format that SHOP_FILE has as leaves.
   const required = ['shop', 'currency_code', 'portal_id', 'email', 'price', 'quantity', 'label'].includes(
     String(path.at(-1)),
   )
@@ -81,11 +128,11 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
   let digest: string
   let key = 0
   beforeAll(async () => {
-    api = await startApi(engine, {
+    api = await startApi(engine, [SHOP], {
       adminToken: ADMIN_TOKEN,
       limits: { verifyPerClient: 1e9, verifyPerOrder: 1e9, verifyFailureFloorMs: 0 },
     })
-    token = (await verified(api.app, '#1001', 'jane@example.com')).token
+    token = (await verified(api.app, SHOP, jane)).token
     digest = await databaseDigest(api.db)
   })
   afterAll(() => api.close())
@@ -99,7 +146,7 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
   }[] = [
     {
       name: 'POST /portal-registration/verify',
-      valid: { order_name: '#1001', email: 'jane@example.com', ...DEMO },
+      valid: { order_name: '#1001', email: 'jane@example.com', ...portalOf(SHOP) },
       fields: VERIFY_FIELDS,
       send: (payload, contentType = 'application/json') => ({
         method: 'POST',
@@ -136,8 +183,8 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
     },
     {
       name: 'POST /admin/shops',
-      valid: ACME_FILE,
-      fields: shopFileFields(ACME_FILE),
+      valid: SHOP_FILE,
+      fields: shopFileFields(SHOP_FILE),
       send: (payload, contentType = 'application/json') => ({
         method: 'POST',
         url: '/admin/shops',
@@ -168,6 +215,7 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
       fc.oneof(
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
         fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((value) => !value.includes('\u0000')),
+        // eslint-disable-next-line no-control-regex -- control characters are what this part generates
         fc.stringMatching(/^[\u0001-\u001f\u007f-\u009f\u2028\u2029 #]{1,20}$/),
         fc.integer({ min: max - 5, max }).map((length) => 'ß'.repeat(length)),
         fc.constantFrom('#', '##', ' # ', '1001\u200b', '#1001\n', 'ＡＣ１００１', '#\u0130\u0131', 'ﬀ'),
@@ -177,7 +225,7 @@ describe.each(engines())('hostile bodies on %s', (engine) => {
         const response = await api.app.inject({
           method: 'POST',
           url: '/portal-registration/verify',
-          payload: { order_name, email, ...DEMO },
+          payload: { order_name, email, ...portalOf(SHOP) },
         })
         expect([response.statusCode, response.body]).toEqual([400, '{"error":"invalid_order"}'])
       }),

@@ -1,21 +1,80 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { PortalConfig } from '../../src/api/contract'
+import type { ApiError, PortalConfig } from '../../src/api/contract'
 import { buildApp } from '../src/app'
-import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { importShop } from '../src/import/importShop'
+import type { ShopFile } from '../src/import/shopFile'
 import type { Database } from '../src/storage/database'
 import { insertReturn } from '../src/storage/returns'
-import { NOW, bearer, engines, openTestDatabase, reloadDemoShops } from './harness'
+import {
+  buildLine,
+  buildOrder,
+  buildProduct,
+  buildReason,
+  buildShop,
+  buildTrackedReturn,
+  returnedUnit,
+} from './builders'
+import { NOW, bearer, engines, loadShops, openTestDatabase } from './harness'
+import { anyString, stringContaining } from './matchers'
 
 const DATE_RANGE_MESSAGE = 'must be a date from 1970-01-01 to 9999-12-31 (UTC)'
 
-type Mutable = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const [DEMO_PATH, ACME_PATH] = DEMO_SHOP_FILES as [string, string]
-/** A fresh copy of demo.json each call, safe to change (also into something invalid). */
-const demoFile = () => readDemoShop(DEMO_PATH) as Mutable
-const acmeFile = () => readDemoShop(ACME_PATH) as Mutable
+/**
+ * The shop these tests import, fresh each call and safe to change (also into something invalid):
+ * a tee (XL out of stock) and a mug; #1001 with both, #1002, #1004 with a return imported with it,
+ * and #1007 with a tracked return in transit (the tee exchanged for L, the mug refunded).
+ */
+const shopFile = (): ShopFile =>
+  buildShop({
+    shop: 'north',
+    config: { button_color: '#1f5fbf' },
+    settings: { return_fee: '3.95' },
+    return_reasons: [buildReason('too_small'), buildReason('changed_mind')],
+    catalogue: [
+      buildProduct({ id: 'tee', sizes: ['S', 'M', 'L', 'XL'], outOfStock: ['XL'] }),
+      buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00', exchangeable: false }),
+    ],
+    orders: [
+      buildOrder({
+        name: '#1001',
+        email: 'jane@example.com',
+        processed_at: 'now-7d',
+        fulfilled_at: 'now-5d',
+        line_items: [
+          buildLine({ id: 'li-1001-001', variant_id: 'tee-m', quantity: 2 }),
+          buildLine({ id: 'li-1001-002', variant_id: 'mug-default', price: '14.00' }),
+        ],
+      }),
+      buildOrder({ name: '#1002', line_items: [buildLine({ id: 'li-1002-001', variant_id: 'tee-l' })] }),
+      buildOrder({
+        name: '#1004',
+        line_items: [buildLine({ id: 'li-1004-001' })],
+        returns: [[returnedUnit('li-1004-001')]],
+      }),
+      buildOrder({
+        name: '#1007',
+        processed_at: 'now-9d',
+        fulfilled_at: 'now-7d',
+        line_items: [
+          buildLine({ id: 'li-1007-001', variant_id: 'tee-m' }),
+          buildLine({ id: 'li-1007-002', variant_id: 'mug-default', price: '14.00' }),
+        ],
+        tracked_returns: [
+          buildTrackedReturn(
+            [
+              { ...returnedUnit('li-1007-001'), reason_id: 'too_small', exchange_variant_id: 'tee-l' },
+              { ...returnedUnit('li-1007-002'), reason_id: 'changed_mind' },
+            ],
+            { created_at: 'now-3d', progress: { in_transit: 'now-2d' } },
+          ),
+        ],
+      }),
+    ],
+  })
+const SHOP = shopFile().shop
+/** Another shop, which an import of the first leaves alone. */
+const otherShop = () => buildShop({ shop: 'south', orders: [buildOrder({ name: '#1001' })] })
 
 /** Every row of every table, in a stable order: what "changes nothing" is checked against. */
 async function contents(db: Database) {
@@ -68,25 +127,27 @@ async function imported(db: Database, file: unknown): Promise<void> {
   if (!result.ok) throw new Error(result.errors.join('\n'))
 }
 
-/** The shop states an import may meet: nothing yet, or demo and acme loaded with a portal return on #1001. */
+/** The shop states an import may meet: nothing yet, or both shops loaded with a portal return on #1001. */
 const STATES: [string, (db: Database) => Promise<void>][] = [
   ['an empty database', async () => {}],
   [
     'a database where the shop exists',
     async (db) => {
-      await reloadDemoShops(db)
-      await portalReturn(db, 'demo', '#1001', 'li-1001-002')
+      await loadShops(db, [shopFile(), otherShop()])
+      await portalReturn(db, SHOP, '#1001', 'li-1001-002')
     },
   ],
 ]
 
-const INVALID: [string, (file: Mutable) => void, string[]][] = [
+const tracked = (f: ShopFile) => f.orders[3]!.tracked_returns![0]!
+
+const INVALID: [string, (file: ShopFile) => void, string[]][] = [
   [
     'wrong types',
     (f) => {
-      f.settings.return_window_days = '30'
-      f.orders[0].line_items[0].quantity = '2'
-      f.config.gift_card_value_multiplier = 'lots'
+      Object.assign(f.settings, { return_window_days: '30' })
+      Object.assign(f.orders[0]!.line_items[0]!, { quantity: '2' })
+      Object.assign(f.config, { gift_card_value_multiplier: 'lots' })
     },
     [
       'settings.return_window_days: must be a whole number of days',
@@ -96,22 +157,22 @@ const INVALID: [string, (file: Mutable) => void, string[]][] = [
   ],
   [
     'an unknown variant',
-    (f) => (f.orders[1].line_items[0].variant_id = 'hoodie-xxxl'),
-    ['orders[1].line_items[0].variant_id: "hoodie-xxxl" is not a variant id of the catalogue'],
+    (f) => (f.orders[1]!.line_items[0]!.variant_id = 'tee-xxxl'),
+    ['orders[1].line_items[0].variant_id: "tee-xxxl" is not a variant id of the catalogue'],
   ],
   [
     'an order name equal to another after normalisation',
-    (f) => (f.orders[4].name = ' 1001 '),
-    ['orders[4].name: " 1001 " is the same order name as another order'],
+    (f) => (f.orders[2]!.name = ' 1001 '),
+    ['orders[2].name: " 1001 " is the same order name as another order'],
   ],
   [
     'an order name equal to another once every leading "#" is dropped',
-    (f) => (f.orders[4].name = '##1001'),
-    ['orders[4].name: "##1001" is the same order name as another order'],
+    (f) => (f.orders[2]!.name = '##1001'),
+    ['orders[2].name: "##1001" is the same order name as another order'],
   ],
   [
     'an amount with a comma',
-    (f) => (f.orders[0].line_items[1].price = '14,00'),
+    (f) => (f.orders[0]!.line_items[1]!.price = '14,00'),
     ['orders[0].line_items[1].price: must be a decimal amount like "25.00"'],
   ],
   [
@@ -121,33 +182,33 @@ const INVALID: [string, (file: Mutable) => void, string[]][] = [
   ],
   [
     'a return listing one line twice',
-    (f) =>
-      (f.orders[0].returns = [
-        [
-          { line_item_id: 'li-1001-001', quantity: 1 },
-          { line_item_id: 'li-1001-001', quantity: 1 },
-        ],
-      ]),
+    (f) => (f.orders[0]!.returns = [[returnedUnit('li-1001-001'), returnedUnit('li-1001-001')]]),
     ['orders[0].returns[0][1].line_item_id: "li-1001-001" is listed twice in this return'],
   ],
   // JavaScript reads these dates; PGlite refuses the year 0000 midway and PostgreSQL stores it as 1 BC.
   [
     'a date in the year 0000',
-    (f) => (f.orders[0].processed_at = '0000-06-01T00:00:00Z'),
+    (f) => (f.orders[0]!.processed_at = '0000-06-01T00:00:00Z'),
     [`orders[0].processed_at: ${DATE_RANGE_MESSAGE}`],
   ],
   [
     'tracked return dates outside the years 1970 to 9999',
     (f) => {
-      f.orders[6].tracked_returns[0].created_at = 'now-999999d'
-      f.orders[6].tracked_returns[0].progress.in_transit = '9999-12-31T23:00:00-05:00'
-      f.orders[6].fulfilled_at = '1969-12-31T23:59:59Z'
+      tracked(f).created_at = 'now-999999d'
+      tracked(f).progress = { in_transit: '9999-12-31T23:00:00-05:00' }
+      f.orders[3]!.fulfilled_at = '1969-12-31T23:59:59Z'
     },
     [
-      `orders[6].fulfilled_at: ${DATE_RANGE_MESSAGE}`,
-      `orders[6].tracked_returns[0].created_at: ${DATE_RANGE_MESSAGE}`,
-      `orders[6].tracked_returns[0].progress.in_transit: ${DATE_RANGE_MESSAGE}`,
+      `orders[3].fulfilled_at: ${DATE_RANGE_MESSAGE}`,
+      `orders[3].tracked_returns[0].created_at: ${DATE_RANGE_MESSAGE}`,
+      `orders[3].tracked_returns[0].progress.in_transit: ${DATE_RANGE_MESSAGE}`,
     ],
+  ],
+  // Valid as a file, refused when the return is priced as a shopper's submit would be.
+  [
+    'a tracked return that cannot be priced (an exchange for a size out of stock)',
+    (f) => (tracked(f).items[0]!.exchange_variant_id = 'tee-xl'),
+    ['orders[3].tracked_returns[0].items[0].exchange_variant_id: out of stock'],
   ],
 ]
 
@@ -160,13 +221,13 @@ describe.each(engines())('importShop on %s', (engine) => {
   // Each test starts from an empty database; deleting the shops cascades to everything else.
   beforeEach(() => db.query('DELETE FROM shops'))
 
-  test('demo.json into an empty database stores the shop, its 9 orders and the returns imported with #1004 and #1007', async () => {
-    const file = demoFile()
-    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: 'demo', orders: 9 })
-    expect(await counts(db)).toEqual({ shops: 1, orders: 9, returns: 2, return_items: 3 })
-    expect(await configOf(db, 'demo')).toEqual(file.config)
+  test('a shop file into an empty database stores the shop, its 4 orders and the returns imported with #1004 and #1007', async () => {
+    const file = shopFile()
+    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: SHOP, orders: 4 })
+    expect(await counts(db)).toEqual({ shops: 1, orders: 4, returns: 2, return_items: 3 })
+    expect(await configOf(db, SHOP)).toEqual(file.config)
     const [order] = await db.query<{ name_key: string; email_key: string; processed_at: Date; fulfilled_at: Date }>(
-      "SELECT name_key, email_key, processed_at, fulfilled_at FROM orders WHERE shop_id = 'demo' AND name = '#1001'",
+      "SELECT name_key, email_key, processed_at, fulfilled_at FROM orders WHERE shop_id = 'north' AND name = '#1001'",
     )
     expect(order).toEqual({
       name_key: '1001',
@@ -181,41 +242,35 @@ describe.each(engines())('importShop on %s', (engine) => {
   })
 
   test('importing a shop again replaces it whole (configuration, orders, their returns) and leaves other shops alone', async () => {
-    const first = demoFile()
+    const first = shopFile()
     first.config.button_color = '#aa0000'
-    first.orders.push({ ...first.orders[4], name: '#1099', email: 'gone@example.com' })
+    first.orders.push(buildOrder({ name: '#1099', line_items: [buildLine({ id: 'li-1099-001' })] }))
     await imported(db, first)
-    await imported(db, acmeFile())
-    const portalMade = await portalReturn(db, 'demo', '#1001', 'li-1001-002')
-    await portalReturn(db, 'demo', '#1099', 'li-1005-001')
-    const acmeBefore = await db.query("SELECT * FROM orders WHERE shop_id = 'acme' ORDER BY id")
-    const oldIds = (await db.query<{ id: string }>("SELECT id FROM orders WHERE shop_id = 'demo'")).map((row) => row.id)
+    await imported(db, otherShop())
+    const portalMade = await portalReturn(db, SHOP, '#1001', 'li-1001-002')
+    await portalReturn(db, SHOP, '#1099', 'li-1099-001')
+    const otherBefore = await db.query("SELECT * FROM orders WHERE shop_id = 'south' ORDER BY id")
+    const oldIds = (await db.query<{ id: string }>('SELECT id FROM orders WHERE shop_id = $1', [SHOP])).map(
+      (row) => row.id,
+    )
 
-    const second = demoFile()
-    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: 'demo', orders: 9 })
+    const second = shopFile()
+    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: SHOP, orders: 4 })
 
-    expect(await configOf(db, 'demo')).toEqual(second.config)
+    expect(await configOf(db, SHOP)).toEqual(second.config)
     const orders = await db.query<{ id: string; name: string }>(
-      "SELECT id, name FROM orders WHERE shop_id = 'demo' ORDER BY name",
+      'SELECT id, name FROM orders WHERE shop_id = $1 ORDER BY name',
+      [SHOP],
     )
-    expect(orders.map((order) => order.name)).toEqual([
-      '#1001',
-      '#1002',
-      '#1003',
-      '#1004',
-      '#1005',
-      '#1006',
-      '#1007',
-      '#1010',
-      '#1011',
-    ])
+    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1004', '#1007'])
     expect(orders.filter((order) => oldIds.includes(order.id))).toEqual([])
-    const demoReturns = await db.query<{ id: string; name: string }>(
-      "SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = 'demo'",
+    const shopReturns = await db.query<{ id: string; name: string }>(
+      'SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = $1',
+      [SHOP],
     )
-    expect(demoReturns.map((row) => row.name).sort()).toEqual(['#1004-R1', '#1007-R1'])
+    expect(shopReturns.map((row) => row.name).sort()).toEqual(['#1004-R1', '#1007-R1'])
     expect(await db.query('SELECT 1 FROM return_items WHERE return_id = $1', [portalMade])).toEqual([])
-    expect(await db.query("SELECT * FROM orders WHERE shop_id = 'acme' ORDER BY id")).toEqual(acmeBefore)
+    expect(await db.query("SELECT * FROM orders WHERE shop_id = 'south' ORDER BY id")).toEqual(otherBefore)
   })
 
   describe.each(STATES)('into %s', (_state, prepare) => {
@@ -225,17 +280,17 @@ describe.each(engines())('importShop on %s', (engine) => {
         await prepare(db)
         const before = await contents(db)
         const countsBefore = await counts(db)
-        const configBefore = await configOf(db, 'demo')
-        const file = demoFile()
+        const configBefore = await configOf(db, SHOP)
+        const file = shopFile()
         spoil(file)
 
         const result = await importShop(db, file, NOW)
 
         expect(result.ok).toBe(false)
         const errors = result.ok ? [] : result.errors
-        for (const error of expected) expect(errors).toContainEqual(expect.stringContaining(error))
+        for (const error of expected) expect(errors).toContainEqual(stringContaining(error))
         expect(await counts(db)).toEqual(countsBefore)
-        expect(await configOf(db, 'demo')).toEqual(configBefore)
+        expect(await configOf(db, SHOP)).toEqual(configBefore)
         expect(await contents(db)).toEqual(before)
       },
     )
@@ -243,11 +298,11 @@ describe.each(engines())('importShop on %s', (engine) => {
     test('a valid file the database refuses midway (a constraint on its last order) is rolled back whole', async () => {
       await prepare(db)
       const before = await contents(db)
-      // A real constraint violation after the shop was deleted and re-inserted and five orders written.
+      // A real constraint violation after the shop was deleted and re-inserted and three orders written.
       const constraint = `refuse_${randomUUID().replace(/-/g, '')}`
-      await db.exec(`ALTER TABLE orders ADD CONSTRAINT ${constraint} CHECK (name <> '#1006') NOT VALID`)
+      await db.exec(`ALTER TABLE orders ADD CONSTRAINT ${constraint} CHECK (name <> '#1007') NOT VALID`)
       try {
-        const file = demoFile()
+        const file = shopFile()
         file.config.button_color = '#00aa00'
         await expect(importShop(db, file, NOW)).rejects.toThrow(constraint)
       } finally {
@@ -268,8 +323,8 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
   afterAll(() => db.close())
   // A new app per test: its shop cache starts empty, so nothing cached leaks between tests.
   beforeEach(async () => {
-    await db.query("DELETE FROM shops WHERE id NOT IN ('demo', 'acme')")
-    await reloadDemoShops(db)
+    await db.query('DELETE FROM shops')
+    await loadShops(db, [shopFile()])
     app = await buildApp({ db, secret: Buffer.from('test-secret'), now: () => NOW, adminToken: ADMIN_TOKEN })
   })
   afterEach(() => app.close())
@@ -290,7 +345,7 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
         method: 'POST',
         url: '/admin/shops',
         headers: bearer(ADMIN_TOKEN),
-        payload: demoFile(),
+        payload: shopFile(),
       })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toMatchObject({ error: 'not_found' })
@@ -305,31 +360,31 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     ['an empty token', ''],
   ])('%s is a 401 and imports nothing', async (_name, token) => {
     const before = await contents(db)
-    const file = demoFile()
+    const file = shopFile()
     file.shop = 'intruder'
     const response = await post(file, token)
     expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ error: 'unauthorised', message: expect.any(String) })
+    expect(response.json()).toEqual({ error: 'unauthorised', message: anyString() })
     expect(await contents(db)).toEqual(before)
   })
 
   test('an invalid file is a 400 invalid_shop_file naming each bad field, and the shop is served unchanged', async () => {
     const before = await contents(db)
-    const file = demoFile()
+    const file = shopFile()
     file.config.button_color = 'blurple'
-    file.orders[0].line_items[0].price = 25
+    Object.assign(file.orders[0]!.line_items[0]!, { price: 25 })
     const response = await post(file)
     expect(response.statusCode).toBe(400)
     const body = response.json<{ error: string; message: string }>()
     expect(body.error).toBe('invalid_shop_file')
     expect(body.message).toContain('orders[0].line_items[0].price: must be a decimal amount')
     // The semantic checks run once the shape is right: the colour is reported when the price is fixed.
-    file.orders[0].line_items[0].price = '25.00'
+    file.orders[0]!.line_items[0]!.price = '25.00'
     const second = await post(file)
     expect(second.statusCode).toBe(400)
-    expect(second.json().message).toContain('config.button_color: must be a CSS colour')
+    expect(second.json<ApiError>().message).toContain('config.button_color: must be a CSS colour')
     expect(await contents(db)).toEqual(before)
-    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
+    expect((await config(SHOP)).json<PortalConfig>().button_color).toBe('#1f5fbf')
   })
 
   test('a body that is not a shop file at all is a 400, never a 500', async () => {
@@ -340,16 +395,16 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
       payload: '{"shop": ',
     })
     expect(notJson.statusCode).toBe(400)
-    const array = await post([demoFile()])
+    const array = await post([shopFile()])
     expect(array.statusCode).toBe(400)
-    expect(array.json().message).toContain('file: must be a JSON object')
+    expect(array.json<ApiError>().message).toContain('file: must be a JSON object')
   })
 
   test('a date in the year 0000 is a 400 naming the field, never a 500 (nor stored as 1 BC), and nothing changes', async () => {
     const before = await contents(db)
-    const file = demoFile()
+    const file = shopFile()
     file.config.button_color = '#abcdef'
-    file.orders[1].processed_at = '0000-06-01T00:00:00Z'
+    file.orders[1]!.processed_at = '0000-06-01T00:00:00Z'
     const response = await post(file)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
@@ -357,18 +412,18 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
       message: `orders[1].processed_at: ${DATE_RANGE_MESSAGE}`,
     })
     expect(await contents(db)).toEqual(before)
-    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
+    expect((await config(SHOP)).json<PortalConfig>().button_color).toBe('#1f5fbf')
   })
 
   test('a valid new shop is a 201 and its configuration is served at once', async () => {
     expect((await config('gadgets')).statusCode).toBe(404)
-    const file = demoFile()
+    const file = shopFile()
     file.shop = 'gadgets'
     file.config.portal_id = 'portal-gadgets'
     file.config.button_color = '#008800'
     const response = await post(file)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 9 })
+    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 4 })
     const served = await config('gadgets')
     expect(served.statusCode).toBe(200)
     expect(served.json<PortalConfig>()).toMatchObject({
@@ -379,10 +434,10 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
   })
 
   test('a re-imported shop is served at once, although the shop was cached just before', async () => {
-    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#1f5fbf')
-    const file = demoFile()
+    expect((await config(SHOP)).json<PortalConfig>().button_color).toBe('#1f5fbf')
+    const file = shopFile()
     file.config.button_color = '#123456'
     expect((await post(file)).statusCode).toBe(201)
-    expect((await config('demo')).json<PortalConfig>().button_color).toBe('#123456')
+    expect((await config(SHOP)).json<PortalConfig>().button_color).toBe('#123456')
   })
 })

@@ -6,11 +6,15 @@ import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import type { UploadedPhoto, VerifiedOrder } from '../../src/api/contract'
 import { buildApp } from '../src/app'
-import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { PHOTO_READS_PER_MINUTE } from '../src/routes/photos'
 import { UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
+import { buildOrder, buildShop } from './builders'
 import { bearer, eachTestWithVerifiedOrder, engines, NOW, startApi, type TestApi, verified } from './harness'
 import { blackPng, noisyPalettePng, photo } from './images'
+
+/** Any order will do: photos are uploaded for an order, whatever it holds. */
+const jane = buildOrder({ name: '#1001', email: 'jane@example.com' })
+const SHOP = buildShop({ shop: 'north', orders: [jane] })
 
 const upload = (app: FastifyInstance, token: string, body: Buffer, type = 'image/png') =>
   app.inject({
@@ -31,7 +35,7 @@ async function uploaded(app: FastifyInstance, token: string, body?: Buffer): Pro
 describe.each(engines())('photo sizes and limits on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
+  eachTestWithVerifiedOrder(engine, [SHOP], [SHOP, jane], (ready) => ({ api, order } = ready))
   const countPhotos = async () =>
     ((await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM photos')) as [{ n: number }])[0].n
 
@@ -108,8 +112,8 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'rebound-photo-files-'))
     photosDir = join(dataDir, 'photos')
-    api = await startApi('pglite', { dataDir, adminToken: ADMIN_TOKEN })
-    order = await verified(api.app, '#1001', 'jane@example.com')
+    api = await startApi('pglite', [SHOP], { dataDir, adminToken: ADMIN_TOKEN })
+    order = await verified(api.app, SHOP, jane)
   })
   afterEach(async () => {
     await api.close()
@@ -158,12 +162,11 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
     const first = await uploaded(api.app, order.token)
     const second = await uploaded(api.app, order.token)
     expect(files()).toEqual([first.id, second.id].sort())
-    const demo = DEMO_SHOP_FILES.find((file) => file.endsWith('demo.json'))!
     const response = await api.app.inject({
       method: 'POST',
       url: '/admin/shops',
       headers: bearer(ADMIN_TOKEN),
-      payload: readDemoShop(demo) as object,
+      payload: SHOP,
     })
     expect(response.statusCode).toBe(201)
     expect(await api.db.query('SELECT id FROM photos')).toEqual([])
@@ -181,7 +184,7 @@ describe('photos on PGlite with a data directory: the bytes are files, the rows 
       limits: { verifyFailureFloorMs: 0 },
     })
     try {
-      const again = await verified(next, '#1001', 'jane@example.com')
+      const again = await verified(next, SHOP, jane)
       const fresh = await uploaded(next, again.token)
       expect(await api.db.query('SELECT id FROM photos')).toEqual([{ id: fresh.id }])
       expect(files()).toEqual([fresh.id])

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import {
   PHOTO_MAX_SIDE,
+  type ApiError,
   type ReturnOrder,
   type ReturnRequest,
   type UploadedPhoto,
@@ -9,8 +10,49 @@ import {
 } from '../../src/api/contract'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
-import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
+import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
+import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 import { MAGIC, photo } from './images'
+import { anyNumber, stringMatching } from './matchers'
+
+/**
+ * A shop whose "damaged" asks for a comment and a photo, and whose "not as described" has
+ * sub-reasons (labelled in German too); #1001 has a tee and a mug, #1005 one tee.
+ */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [buildLine({ variant_id: 'tee-m' }), buildLine({ variant_id: 'mug-default', price: '14.00' })],
+})
+const solo = buildOrder({ name: '#1005', email: 'solo@example.com' })
+const SHOP = buildShop({
+  shop: 'north',
+  return_reasons: [
+    buildReason('not_as_described', {
+      label: 'Not as described',
+      children: [
+        buildReason('colour_differs', { label: 'Colour differs from photos' }),
+        buildReason('quality_not_expected', { label: 'Material or quality not as expected' }),
+        buildReason('wrong_item', { label: 'Wrong item sent', photos_required: 1 }),
+      ],
+    }),
+    buildReason('changed_mind'),
+    buildReason('damaged', { comment_required: true, photos_required: 1 }),
+  ],
+  return_reason_variants: {
+    de: {
+      not_as_described: 'Entspricht nicht der Beschreibung',
+      colour_differs: 'Farbe weicht von den Fotos ab',
+      quality_not_expected: 'Material oder Qualität nicht wie erwartet',
+      wrong_item: 'Falscher Artikel geliefert',
+    },
+  },
+  catalogue: [buildProduct(), buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00' })],
+  orders: [jane, solo],
+})
+/** Another shop, whose "other" takes a comment and no photos. */
+const ada = buildOrder({ name: 'AC1001', email: 'ada@example.com' })
+const OTHER = buildShop({ shop: 'south', orders: [ada] })
 
 describe('sniffImage', () => {
   test.each([
@@ -34,7 +76,7 @@ describe('sniffImage', () => {
 describe.each(engines())('photos on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
+  eachTestWithVerifiedOrder(engine, [SHOP, OTHER], [SHOP, jane], (ready) => ({ api, order } = ready))
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!
@@ -72,9 +114,9 @@ describe.each(engines())('photos on %s', (engine) => {
     expect(response.statusCode).toBe(201)
     const answer = response.json<UploadedPhoto>()
     expect(answer).toEqual({
-      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      id: stringMatching(/^[A-Za-z0-9_-]{22}$/),
       content_type: 'image/png',
-      size: expect.any(Number),
+      size: anyNumber(),
     })
     const shown = await preview(answer.id)
     expect(shown.statusCode).toBe(200)
@@ -203,7 +245,7 @@ describe.each(engines())('photos on %s', (engine) => {
     expect(anonymous.statusCode).toBe(401)
     const readOnly = issueToken(Buffer.from('test-secret'), {
       orderId: order.order_id,
-      shopId: 'demo',
+      shopId: 'north',
       expires: Math.floor(NOW.getTime() / 1000) + 3600,
       readOnly: true,
     })
@@ -214,35 +256,35 @@ describe.each(engines())('photos on %s', (engine) => {
 
   test('another order’s token neither previews nor uses this order’s photo', async () => {
     const id = await uploaded()
-    const ada = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
-    expect((await preview(id, ada.token)).statusCode).toBe(404)
+    const stranger = await verified(api.app, OTHER, ada)
+    expect((await preview(id, stranger.token)).statusCode).toBe(404)
     const theirs = await quote(
       {
         items: [
-          { line_item_id: ada.line_items[0]!.id, quantity: 1, reason_id: 'other', comment: 'x', photo_ids: [id] },
+          { line_item_id: stranger.line_items[0]!.id, quantity: 1, reason_id: 'other', comment: 'x', photo_ids: [id] },
         ],
       },
-      ada.token,
+      stranger.token,
     )
     expect(theirs.statusCode).toBe(422)
-    expect(theirs.json().message).toContain('items[0].photo_ids: this reason takes no photos')
+    expect(theirs.json<ApiError>().message).toContain('items[0].photo_ids: this reason takes no photos')
     // Even for a reason that takes photos, a photo of another order is unknown.
-    const jane = await verified(api.app, '#1005', 'solo@example.com')
+    const another = await verified(api.app, SHOP, solo)
     const response = await quote(
       {
         items: [
-          { line_item_id: jane.line_items[0]!.id, quantity: 1, reason_id: 'damaged', comment: 'x', photo_ids: [id] },
+          { line_item_id: another.line_items[0]!.id, quantity: 1, reason_id: 'damaged', comment: 'x', photo_ids: [id] },
         ],
       },
-      jane.token,
+      another.token,
     )
-    expect(response.json().message).toContain('items[0].photo_ids[0]: not a photo uploaded for this order')
+    expect(response.json<ApiError>().message).toContain('items[0].photo_ids[0]: not a photo uploaded for this order')
   })
 
   test('a reason that asks for a photo is refused without one, and accepted with it', async () => {
     const missing = await quote(damagedMug([]))
     expect(missing.statusCode).toBe(422)
-    expect(missing.json().message).toBe('items[0].photo_ids: this reason needs at least 1 photo')
+    expect(missing.json<ApiError>().message).toBe('items[0].photo_ids: this reason needs at least 1 photo')
     const ok = await quote(damagedMug([await uploaded()]))
     expect(ok.statusCode).toBe(200)
   })
@@ -265,7 +307,7 @@ describe.each(engines())('photos on %s', (engine) => {
       'key-photos-0002',
     )
     expect(again.statusCode).toBe(422)
-    expect(again.json().message).toContain('items[0].photo_ids[0]: already sent with another return')
+    expect(again.json<ApiError>().message).toContain('items[0].photo_ids[0]: already sent with another return')
   })
 
   test('one photo for two items is refused', async () => {
@@ -277,30 +319,30 @@ describe.each(engines())('photos on %s', (engine) => {
       ],
     })
     expect(response.statusCode).toBe(422)
-    expect(response.json().message).toContain('items[1].photo_ids[0]: already used for another item')
+    expect(response.json<ApiError>().message).toContain('items[1].photo_ids[0]: already used for another item')
   })
 
   test('at most 3 photos per item, each id of the upload’s shape', async () => {
     const ids = [await uploaded(), await uploaded(), await uploaded(), await uploaded()]
     const tooMany = await quote(damagedMug(ids))
     expect(tooMany.statusCode).toBe(400)
-    expect(tooMany.json().message).toContain('items[0].photo_ids: must NOT have more than 3 items')
+    expect(tooMany.json<ApiError>().message).toContain('items[0].photo_ids: must NOT have more than 3 items')
     const forged = await quote(damagedMug(['../../etc/passwd']))
     expect(forged.statusCode).toBe(400)
-    expect(forged.json().message).toContain('items[0].photo_ids[0]')
+    expect(forged.json<ApiError>().message).toContain('items[0].photo_ids[0]')
   })
 
   test(`an order holds at most ${UNATTACHED_PHOTOS_PER_ORDER} photos no return has taken`, async () => {
     for (let i = 0; i < UNATTACHED_PHOTOS_PER_ORDER; i++) await uploaded()
     const full = await upload(await photo())
     expect(full.statusCode).toBe(422)
-    expect(full.json().error).toBe('too_many_photos')
+    expect(full.json<ApiError>().error).toBe('too_many_photos')
   })
 
   test('a sub-reason is a reason; its parent is not, and verify names both in the shopper’s language', async () => {
     const parent = await quote({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'not_as_described' }] })
     expect(parent.statusCode).toBe(422)
-    expect(parent.json().message).toBe('items[0].reason_id: has sub-reasons; choose one of them')
+    expect(parent.json<ApiError>().message).toBe('items[0].reason_id: has sub-reasons; choose one of them')
     const leaf = await quote({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'colour_differs' }] })
     expect(leaf.statusCode).toBe(200)
     expect(leaf.json<ReturnOrder>().items[0]).toMatchObject({
@@ -312,7 +354,7 @@ describe.each(engines())('photos on %s', (engine) => {
       method: 'POST',
       url: '/portal-registration/verify',
       headers: { 'accept-language': 'de' },
-      payload: { order_name: '#1001', email: 'jane@example.com', shop: 'demo', portal_id: 'portal-demo' },
+      payload: { order_name: '#1001', email: 'jane@example.com', shop: 'north', portal_id: 'portal-north' },
     })
     const described = german.json<VerifiedOrder>().return_reasons.find((reason) => reason.id === 'not_as_described')!
     expect(described.label).toBe('Entspricht nicht der Beschreibung')

@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ShopFile } from '../src/import/shopFile'
 import { readProcessStat } from '../src/storage/dataDirLock'
-import { freePort, killDuringBurst, oneUnit, submit, verify } from './processApi'
+import { buildLine, buildOrder, buildProduct, buildShop, portalOf } from './builders'
+import { BURST_SHOP, freePort, importWithCli, killDuringBurst, oneUnit, submit, verify } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 import { within, type Spawned } from './spawned'
 
@@ -13,6 +15,28 @@ import { within, type Spawned } from './spawned'
 
 const SLOW = 180_000
 const ADMIN_TOKEN = 'admin-token-for-process-tests'
+
+/** #1001 with a tee and a mug, #1005 with one tote. */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [buildLine({ variant_id: 'tee-m' }), buildLine({ variant_id: 'mug-default' })],
+})
+const solo = buildOrder({
+  name: '#1005',
+  email: 'solo@example.com',
+  line_items: [buildLine({ variant_id: 'tote-default' })],
+})
+const SHOP = buildShop({
+  shop: 'north',
+  config: { button_color: '#1f5fbf' },
+  catalogue: [
+    buildProduct(),
+    buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [] }),
+    buildProduct({ id: 'tote', title: 'Canvas Tote', sizes: [] }),
+  ],
+  orders: [jane, solo],
+})
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -46,6 +70,9 @@ describe('the server process on PGlite', () => {
   const pidFile = () => join(dataDir, '.rebound.pid')
   /** The pid in DATA_DIR/.rebound.pid: the process running the server. */
   const holder = (): number | null => (existsSync(pidFile()) ? Number(readFileSync(pidFile(), 'utf8')) || null : null)
+
+  /** The shops loaded into DATA_DIR as an operator does (the import CLI), before a first start. */
+  const load = (...shops: ShopFile[]) => importWithCli({ DATA_DIR: dataDir }, shops)
 
   async function start(
     extra: Record<string, string> = {},
@@ -87,8 +114,9 @@ describe('the server process on PGlite', () => {
   test(
     'a return answered 201 survives kill -9: after a restart the same submit is a 200 with the same return, and the mug is already returned',
     async () => {
+      await load(SHOP)
       const first = await start()
-      const order = await verify(first, '#1001', 'jane@example.com')
+      const order = await verify(first, SHOP, jane)
       const mug = order.line_items.find((line) => line.title === 'Ceramic Mug')!
       const created = await submit(first, order.token, 'kill-nine-0001', oneUnit(mug.id))
       expect(created.status).toBe(201)
@@ -99,7 +127,7 @@ describe('the server process on PGlite', () => {
       // The token was signed with the secret kept in the database: it still works.
       const retried = await submit(second, order.token, 'kill-nine-0001', oneUnit(mug.id))
       expect(retried).toEqual({ status: 200, body: created.body })
-      const again = await verify(second, '#1001', 'jane@example.com')
+      const again = await verify(second, SHOP, jane)
       expect(again.line_items.find((line) => line.id === mug.id)).toMatchObject({
         returnable_quantity: 0,
         ineligible_reason: 'already_returned',
@@ -112,9 +140,10 @@ describe('the server process on PGlite', () => {
   test(
     'kill -9 and a start at once on the same DATA_DIR: it starts although the killed process is not reaped yet (a zombie), and keeps the return',
     async () => {
+      await load(SHOP)
       // A shell's child, as `npm start` runs it: the shell is the parent that reaps it.
       const first = await start({}, { underShell: true })
-      const order = await verify(first, '#1001', 'jane@example.com')
+      const order = await verify(first, SHOP, jane)
       const mug = order.line_items.find((line) => line.title === 'Ceramic Mug')!
       const created = await submit(first, order.token, 'zombie-restart-0001', oneUnit(mug.id))
       expect(created.status).toBe(201)
@@ -146,6 +175,7 @@ describe('the server process on PGlite', () => {
   test(
     'kill -9 in the middle of a burst of submits: every return answered 201 is there after a restart, and each unit is returned exactly once',
     async () => {
+      await load(BURST_SHOP)
       await stop(await killDuringBurst({ start: () => start(), killHard }, 'burst'))
     },
     SLOW,
@@ -154,8 +184,9 @@ describe('the server process on PGlite', () => {
   test(
     'SIGTERM stops the server cleanly (exit 0, pid file released) and a restart keeps the data',
     async () => {
+      await load(SHOP)
       const first = await start()
-      const order = await verify(first, '#1005', 'solo@example.com')
+      const order = await verify(first, SHOP, solo)
       const tote = order.line_items[0]!
       const created = await submit(first, order.token, 'sigterm-0001', oneUnit(tote.id))
       expect(created.status).toBe(201)
@@ -171,10 +202,9 @@ describe('the server process on PGlite', () => {
       })
       // Its only item is returned: the order can no longer be verified.
       const again = await second.call('POST', '/portal-registration/verify', {
-        order_name: '#1005',
-        email: 'solo@example.com',
-        shop: 'demo',
-        portal_id: 'portal-demo',
+        order_name: solo.name,
+        email: solo.email,
+        ...portalOf(SHOP),
       })
       expect(again).toEqual({ status: 400, body: { error: 'order_already_has_return' } })
       await stop(second)
@@ -183,26 +213,22 @@ describe('the server process on PGlite', () => {
   )
 
   test(
-    'the demo shops are loaded on the first start only: a second start keeps an imported change and a return, and logs no loading',
+    'the demo shops are loaded on a first start only: a second start keeps a shop imported since and its return, and logs no loading',
     async () => {
       const first = await start({ ADMIN_TOKEN })
       expect(first.log()).toContain('loaded the demo shops')
-      const demo = JSON.parse(readFileSync(join(__dirname, '../demo/demo.json'), 'utf8')) as {
-        config: { button_color: string }
-      }
-      demo.config.button_color = '#654321'
-      expect((await first.call('POST', '/admin/shops', demo, { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(
+      expect((await first.call('POST', '/admin/shops', SHOP, { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(
         201,
       )
-      const order = await verify(first, '#1001', 'jane@example.com')
+      const order = await verify(first, SHOP, jane)
       const created = await submit(first, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))
       expect(created.status).toBe(201)
       await stop(first)
 
       const second = await start()
       expect(second.log()).not.toContain('demo shops')
-      expect((await second.call('GET', '/portal-registration/config/demo')).body).toMatchObject({
-        button_color: '#654321',
+      expect((await second.call('GET', '/portal-registration/config/north')).body).toMatchObject({
+        button_color: '#1f5fbf',
       })
       expect(await submit(second, order.token, 'second-start-0001', oneUnit(order.line_items[1]!.id))).toEqual({
         status: 200,

@@ -1,20 +1,69 @@
 import { createHash } from 'node:crypto'
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib'
 import type {
+  ApiError,
   Catalogue,
+  NothingToSendInstructions,
   RefundMethod,
   ReturnInstructions,
   ReturnOrder,
   ReturnRequest,
   VerifiedOrder,
 } from '../../src/api/contract'
-import { issueToken } from '../src/domain/token'
-import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
+import { issueToken, signLabel } from '../src/domain/token'
+import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
+import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
+import { anyString, stringContaining } from './matchers'
+
+/**
+ * A shop that charges a 3.95 return fee, gives 10 % more as store credit and offers upsells: a
+ * tee in four sizes (XL out of stock), a mug with no other variant, a final-sale shirt not
+ * offered as an upsell, a 12.00 notebook and a 129.00 jacket. Prices include 19 % tax.
+ */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [
+    buildLine({ id: 'li-tee', variant_id: 'tee-m', quantity: 2 }),
+    buildLine({ id: 'li-mug', variant_id: 'mug-default', price: '14.00' }),
+    buildLine({ id: 'li-shirt', variant_id: 'shirt-m', price: '49.00', final_sale: true }),
+  ],
+})
+const solo = buildOrder({ name: '#1005', email: 'solo@example.com' })
+const SHOP = buildShop({
+  shop: 'north',
+  settings: { return_fee: '3.95', upsell_enabled: true },
+  config: { gift_card_value_multiplier: 1.1 },
+  return_reasons: [
+    buildReason('too_small'),
+    buildReason('changed_mind'),
+    buildReason('damaged', { comment_required: true }),
+  ],
+  return_address: {
+    name: 'North Returns',
+    line1: 'Hafenstraße 12',
+    city: 'Hamburg',
+    postal_code: '20457',
+    country_code: 'DE',
+  },
+  catalogue: [
+    buildProduct({ id: 'tee', title: 'Classic Tee', sizes: ['S', 'M', 'L', 'XL'], outOfStock: ['XL'] }),
+    buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00', exchangeable: false }),
+    buildProduct({ id: 'shirt', title: 'Linen Shirt', price: '49.00', upsell: false }),
+    buildProduct({ id: 'notebook', title: 'Notebook', sizes: [], price: '12.00' }),
+    buildProduct({ id: 'jacket', title: 'Rain Jacket', sizes: ['M'], price: '129.00' }),
+  ],
+  orders: [jane, solo],
+})
+/** Another shop, whose order and token are strangers to SHOP's. */
+const ada = buildOrder({ name: 'AC1001', email: 'ada@example.com', line_items: [buildLine({ id: 'li-south-001' })] })
+const OTHER = buildShop({ shop: 'south', orders: [ada] })
 
 describe.each(engines())('returns on %s', (engine) => {
   let api: TestApi
   let order: VerifiedOrder
-  // Each test starts from the demo data as loaded: no return made yet.
-  eachTestWithVerifiedOrder(engine, ['#1001', 'jane@example.com'], (ready) => ({ api, order } = ready))
+  // Each test starts from the shops as loaded: no return made yet.
+  eachTestWithVerifiedOrder(engine, [SHOP, OTHER], [SHOP, jane], (ready) => ({ api, order } = ready))
 
   const tee = () => order.line_items[0]!
   const mug = () => order.line_items[1]!
@@ -44,7 +93,7 @@ describe.each(engines())('returns on %s', (engine) => {
       )[0]!.n,
     )
 
-  /** One tee exchanged for L, the mug refunded as store credit: the #1001 journey. */
+  /** One tee exchanged for L, the mug refunded as store credit. */
   const journey = (): ReturnRequest => ({
     items: [
       { line_item_id: tee().id, quantity: 1, reason_id: 'too_small', exchange_variant_id: variantTitled('L') },
@@ -123,14 +172,14 @@ describe.each(engines())('returns on %s', (engine) => {
   ])('a malformed body is a 400 naming the field: %j', async (body, message) => {
     const response = await quote(body)
     expect([400, 422]).toContain(response.statusCode)
-    expect(response.json().message).toEqual(expect.stringContaining(message))
+    expect(response.json<ApiError>().message).toEqual(stringContaining(message))
   })
 
   test.each([
     [
       'another order’s item',
       (): ReturnRequest => ({
-        items: [{ line_item_id: 'li-ac1001-001', quantity: 1, reason_id: 'other', comment: 'x' }],
+        items: [{ line_item_id: 'li-south-001', quantity: 1, reason_id: 'changed_mind' }],
       }),
       'items[0].line_item_id: no such item in this order',
     ],
@@ -163,18 +212,18 @@ describe.each(engines())('returns on %s', (engine) => {
     ],
     [
       'an exchange for another product',
-      (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: 'ceramic-mug-default' }] }),
+      (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: 'mug-default' }] }),
       'not an exchange option',
     ],
     [
       'an upsell dearer than the credit',
-      (): ReturnRequest => ({ items: [journey().items[1]!], upsell_variant_id: 'rain-jacket-m' }),
+      (): ReturnRequest => ({ items: [journey().items[1]!], upsell_variant_id: 'jacket-m' }),
       'upsell_variant_id',
     ],
   ])('%s is refused with 422 naming the field', async (_name, body, message) => {
     const response = await quote(body())
     expect(response.statusCode).toBe(422)
-    expect(response.json()).toEqual({ error: 'invalid_return', message: expect.stringContaining(message) })
+    expect(response.json()).toEqual({ error: 'invalid_return', message: stringContaining(message) })
   })
 
   test('without a token, with a tampered one or an expired one: 401 session_expired', async () => {
@@ -185,23 +234,23 @@ describe.each(engines())('returns on %s', (engine) => {
     })
     expect(noToken.statusCode).toBe(401)
     const [payload, signature] = order.token.split('.')
-    const forged = `${Buffer.from(JSON.stringify({ o: 'someone-else', s: 'demo', e: 9_999_999_999 })).toString('base64url')}.${signature}`
+    const forged = `${Buffer.from(JSON.stringify({ o: 'someone-else', s: 'north', e: 9_999_999_999 })).toString('base64url')}.${signature}`
     expect((await quote(journey(), forged)).statusCode).toBe(401)
     expect((await quote(journey(), `${payload}.${signature}x`)).statusCode).toBe(401)
     const expired = issueToken(Buffer.from('test-secret'), {
       orderId: order.order_id,
-      shopId: 'demo',
+      shopId: 'north',
       expires: Math.floor(Date.parse('2026-11-20T11:00:00Z') / 1000),
       readOnly: false,
     })
-    expect((await quote(journey(), expired)).json()).toEqual({ error: 'session_expired', message: expect.any(String) })
+    expect((await quote(journey(), expired)).json()).toEqual({ error: 'session_expired', message: anyString() })
   })
 
-  test('a token reaches only its own order: AC1001’s token cannot quote #1001’s items', async () => {
-    const acme = await verified(api.app, 'AC1001', 'ada@example.com', ACME)
-    const response = await quote(journey(), acme.token)
+  test('a token reaches only its own order: another shop’s token cannot quote this order’s items', async () => {
+    const theirs = await verified(api.app, OTHER, ada)
+    const response = await quote(journey(), theirs.token)
     expect(response.statusCode).toBe(422)
-    expect(response.json().message).toContain('no such item in this order')
+    expect(response.json<ApiError>().message).toContain('no such item in this order')
   })
 
   test('submit makes one return, numbered per order, and the units are then returned', async () => {
@@ -209,8 +258,8 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(response.statusCode).toBe(201)
     const created = response.json<ReturnOrder>()
     expect(created).toMatchObject({ status: 'requested', name: '#1001-R1', refund_method: 'store_credit' })
-    expect(created.id).toEqual(expect.any(String))
-    const again = await verified(api.app, '#1001', 'jane@example.com')
+    expect(created.id).toEqual(anyString())
+    const again = await verified(api.app, SHOP, jane)
     expect(again.line_items[0]).toMatchObject({ returnable_quantity: 1 })
     expect(again.line_items[1]).toMatchObject({ returnable_quantity: 0, ineligible_reason: 'already_returned' })
     // The same units under a new key: they are gone.
@@ -287,7 +336,7 @@ describe.each(engines())('returns on %s', (engine) => {
       payload: journey(),
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json().message).toContain('idempotency-key')
+    expect(response.json<ApiError>().message).toContain('idempotency-key')
   })
 
   test('instructions give steps, the address, a QR code and a signed label link that opens the PDF', async () => {
@@ -329,7 +378,7 @@ describe.each(engines())('returns on %s', (engine) => {
 
   test('another order’s token cannot read this return’s instructions', async () => {
     const created = (await submit(journey())).json<ReturnOrder>()
-    const other = await verified(api.app, '#1005', 'solo@example.com')
+    const other = await verified(api.app, SHOP, solo)
     const response = await api.app.inject({
       method: 'GET',
       url: `/portal-registration/returns/${created.id}/instructions`,
@@ -345,7 +394,261 @@ describe.each(engines())('returns on %s', (engine) => {
       headers: bearer(order.token),
     })
     const catalogue = response.json<Catalogue>()
-    expect(catalogue.products.length).toBeGreaterThanOrEqual(12)
-    expect(catalogue.products[0]!.variants[0]!.price.presentment_money.currency_code).toBe('EUR')
+    expect(catalogue.products.map((product) => product.id)).toEqual(['tee', 'mug', 'notebook', 'jacket'])
+    expect(catalogue.products[3]!.variants[0]!.price.presentment_money).toEqual({
+      amount: '129.00',
+      currency_code: 'EUR',
+    })
+  })
+})
+
+/** The strings drawn on a PDF's first page (the Tj operands), to see what a label lists. */
+async function drawnText(bytes: Uint8Array): Promise<string> {
+  const page = (await PDFDocument.load(bytes)).getPage(0)
+  const contents = page.node.Contents()
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents]
+  const source = streams
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n')
+  return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
+    .map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1'))
+    .join('\n')
+}
+
+const amount = (bag: { presentment_money: { amount: string } } | undefined) => bag?.presentment_money.amount
+
+/**
+ * A keep-item shop: refunded items under `keep_item_below` (10.00 unless given) stay with the
+ * shopper. #1010 has two socks at 9.90 and a beanie at 17.00, #1001 a tee at 25.00 and a mug at
+ * 14.00; 19 % tax included, a 3.95 return fee.
+ */
+const SOCKS = 'li-socks'
+const BEANIE = 'li-beanie'
+const keeper = buildOrder({
+  name: '#1010',
+  email: 'keep@example.com',
+  line_items: [
+    buildLine({ id: SOCKS, variant_id: 'socks-default', quantity: 2, price: '9.90' }),
+    buildLine({ id: BEANIE, variant_id: 'beanie-default', price: '17.00' }),
+  ],
+})
+const teeAndMug = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [
+    buildLine({ id: 'li-tee', variant_id: 'tee-m' }),
+    buildLine({ id: 'li-mug', variant_id: 'mug-default', price: '14.00' }),
+  ],
+})
+const keepShop = (shop: string, keep_item_below: string | null = '10.00') =>
+  buildShop({
+    shop,
+    settings: { return_fee: '3.95', ...(keep_item_below === null ? {} : { keep_item_below }) },
+    return_reasons: [buildReason('too_small'), buildReason('changed_mind')],
+    return_address: {
+      name: 'Keep Returns',
+      line1: 'Hafenstraße 12',
+      city: 'Hamburg',
+      postal_code: '20457',
+      country_code: 'DE',
+    },
+    catalogue: [
+      buildProduct({ id: 'socks', title: 'Cotton Socks', sizes: [], price: '9.90' }),
+      buildProduct({ id: 'beanie', title: 'Wool Beanie', sizes: [], price: '17.00' }),
+      buildProduct({ id: 'tee', title: 'Classic Tee' }),
+      buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00', exchangeable: false }),
+    ],
+    orders: [keeper, teeAndMug],
+  })
+const KEEP = keepShop('keep')
+
+describe.each(engines())('keep-item returns on %s', (engine) => {
+  let api: TestApi
+  let order: VerifiedOrder
+  // Beside KEEP: the same shop with the threshold above the tee's price, at the socks' price, a cent above it, and none.
+  const CHEAP = keepShop('cheapkeep', '100.00')
+  const AT_PRICE = keepShop('edge990', '9.90')
+  const ABOVE_PRICE = keepShop('edge991', '9.91')
+  const NO_KEEP = keepShop('nokeep', null)
+  eachTestWithVerifiedOrder(
+    engine,
+    [KEEP, CHEAP, AT_PRICE, ABOVE_PRICE, NO_KEEP],
+    [KEEP, keeper],
+    (ready) => ({ api, order } = ready),
+  )
+
+  const quote = (body: ReturnRequest, token = order.token) =>
+    api.app.inject({ method: 'POST', url: '/portal-registration/returns/quote', headers: bearer(token), payload: body })
+  const submit = async (body: ReturnRequest, key = 'keep-key-0001') => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(order.token), 'idempotency-key': key },
+      payload: body,
+    })
+    expect(response.statusCode).toBe(201)
+    return response.json<ReturnOrder>()
+  }
+  const instructionsOf = (returnId: string, lang = 'en') =>
+    api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${returnId}/instructions`,
+      headers: { ...bearer(order.token), 'accept-language': lang },
+    })
+
+  const socksOnly: ReturnRequest = {
+    items: [{ line_item_id: SOCKS, quantity: 2, reason_id: 'changed_mind' }],
+    refund_method: 'original_payment',
+  }
+  const mixed: ReturnRequest = {
+    items: [
+      { line_item_id: SOCKS, quantity: 1, reason_id: 'changed_mind' },
+      { line_item_id: BEANIE, quantity: 1, reason_id: 'changed_mind' },
+    ],
+    refund_method: 'original_payment',
+  }
+
+  test('every item kept: each is flagged, the whole refund is kept value, and no return fee is charged', async () => {
+    const response = await quote(socksOnly)
+    expect(response.statusCode).toBe(200)
+    const quoted = response.json<ReturnOrder>()
+    expect(quoted.items.map((item) => [item.line_item_id, item.keep])).toEqual([[SOCKS, true]])
+    // 2 × 9.90 = 19.80, tax included; nothing is shipped, so the 3.95 fee is not charged.
+    expect(amount(quoted.breakdown.return_fee)).toBe('0.00')
+    expect(amount(quoted.breakdown.kept_items)).toBe('19.80')
+    expect(amount(quoted.breakdown.total)).toBe('19.80')
+  })
+
+  test('mixed: only the cheap item is kept, the fee is charged for the parcel, kept value is its part', async () => {
+    const quoted = (await quote(mixed)).json<ReturnOrder>()
+    expect(quoted.items.map((item) => [item.line_item_id, item.keep])).toEqual([
+      [SOCKS, true],
+      [BEANIE, false],
+    ])
+    expect(amount(quoted.breakdown.kept_items)).toBe('9.90')
+    expect(amount(quoted.breakdown.return_fee)).toBe('3.95')
+    // 9.90 + 17.00 - 3.95
+    expect(amount(quoted.breakdown.total)).toBe('22.95')
+  })
+
+  test('none kept on #1001 (tee 25.00, mug 14.00): flags false, kept value zero, the fee as before', async () => {
+    const jane = await verified(api.app, KEEP, teeAndMug)
+    const response = await quote(
+      { items: [{ line_item_id: 'li-mug', quantity: 1, reason_id: 'changed_mind' }] },
+      jane.token,
+    )
+    const quoted = response.json<ReturnOrder>()
+    expect(quoted.items.map((item) => item.keep)).toEqual([false])
+    expect(amount(quoted.breakdown.kept_items)).toBe('0.00')
+    expect(amount(quoted.breakdown.return_fee)).toBe('3.95')
+  })
+
+  test('verify says which items would be kept if refunded: the 9.90 socks, not the beanie', () => {
+    expect(order.line_items.map((line) => [line.id, line.keep_if_refunded])).toEqual([
+      [SOCKS, true],
+      [BEANIE, undefined],
+    ])
+  })
+
+  test('an exchanged item is never kept, however cheap', async () => {
+    // The 9.90 socks have no other variant, so use a shop whose threshold is above the tee's price.
+    const jane = await verified(api.app, CHEAP, teeAndMug)
+    const tee = jane.line_items[0]!
+    // Verify says before any choice that the tee would be kept if refunded: the exchange step tells the shopper.
+    expect(tee.keep_if_refunded).toBe(true)
+    const quoted = (
+      await quote(
+        {
+          items: [
+            { line_item_id: tee.id, quantity: 1, reason_id: 'too_small', exchange_variant_id: 'tee-l' },
+            { line_item_id: 'li-mug', quantity: 1, reason_id: 'changed_mind' },
+          ],
+        },
+        jane.token,
+      )
+    ).json<ReturnOrder>()
+    expect(quoted.items.map((item) => [item.line_item_id, item.keep])).toEqual([
+      [tee.id, false],
+      ['li-mug', true],
+    ])
+    // The tee's parcel goes back, but the fee is for refunded items sent back: the mug is kept.
+    expect(amount(quoted.breakdown.return_fee)).toBe('0.00')
+  })
+
+  test.each([
+    ['equal to the price paid (9.90) sends the socks back', AT_PRICE, false],
+    ['one cent above the price paid keeps them', ABOVE_PRICE, true],
+  ])('boundary: a threshold %s', async (_name, shop, kept) => {
+    const shopper = await verified(api.app, shop, keeper)
+    const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
+    expect(quoted.items[0]!.keep).toBe(kept)
+    // What verify promised before the choice is what the quote does.
+    expect(shopper.line_items.find((line) => line.id === SOCKS)!.keep_if_refunded ?? false).toBe(kept)
+    expect(amount(quoted.breakdown.return_fee)).toBe(kept ? '0.00' : '3.95')
+  })
+
+  test('a shop without the setting keeps nothing', async () => {
+    const shopper = await verified(api.app, NO_KEEP, keeper)
+    expect(shopper.line_items.map((line) => line.keep_if_refunded)).toEqual(shopper.line_items.map(() => undefined))
+    const quoted = (await quote(socksOnly, shopper.token)).json<ReturnOrder>()
+    expect(quoted.items[0]!.keep).toBe(false)
+    expect(amount(quoted.breakdown.return_fee)).toBe('3.95')
+  })
+
+  test('every item kept: the submitted return says so; its instructions have no address, label or QR code', async () => {
+    const created = await submit(socksOnly)
+    expect(created.items[0]!.keep).toBe(true)
+    const response = await instructionsOf(created.id!)
+    expect(response.statusCode).toBe(200)
+    const instructions = response.json<NothingToSendInstructions & Partial<ReturnInstructions>>()
+    expect(instructions).toMatchObject({ return_id: created.id, return_name: '#1010-R1', nothing_to_send: true })
+    expect(instructions.items).toEqual([
+      { line_item_id: SOCKS, title: 'Cotton Socks', variant_title: '', quantity: 2, keep: true },
+    ])
+    expect(instructions.steps).toEqual([
+      'Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.',
+    ])
+    expect(instructions.label_url).toBeUndefined()
+    expect(instructions.qr_svg).toBeUndefined()
+    expect(instructions.address).toBeUndefined()
+    const inSpanish = (await instructionsOf(created.id!, 'es')).json<NothingToSendInstructions>()
+    expect(inSpanish.steps[0]).toMatch(/^Quédese con los artículos/)
+    // Even a correctly signed label link finds no label: nothing goes in a parcel.
+    const expires = Math.floor(NOW.getTime() / 1000) + 3600
+    const label = await api.app.inject({
+      method: 'GET',
+      url: `/portal-registration/returns/${created.id}/label.pdf?expires=${expires}&signature=${signLabel(Buffer.from('test-secret'), created.id!, expires)}`,
+    })
+    expect(label.statusCode).toBe(404)
+  })
+
+  test('mixed: the instructions list both, say to pack only what goes back, and the label lists only it', async () => {
+    const created = await submit(mixed)
+    const instructions = (await instructionsOf(created.id!)).json<ReturnInstructions>()
+    expect('nothing_to_send' in instructions).toBe(false)
+    expect(instructions.items?.map((item) => [item.title, item.keep])).toEqual([
+      ['Cotton Socks', true],
+      ['Wool Beanie', false],
+    ])
+    expect(instructions.steps[0]).toMatch(/^Pack only the items to send back/)
+    expect((await instructionsOf(created.id!, 'de')).json<ReturnInstructions>().steps[0]).toMatch(
+      /^Verpacken Sie nur die Artikel/,
+    )
+    expect(instructions.address.city).toBe('Hamburg')
+    const label = await api.app.inject({ method: 'GET', url: instructions.label_url })
+    expect(label.statusCode).toBe(200)
+    const text = await drawnText(label.rawPayload)
+    expect(text).toContain('Wool Beanie')
+    expect(text).not.toContain('Cotton Socks')
+  })
+
+  test('none kept: the instructions are as before, with every item in the parcel', async () => {
+    const created = await submit({ items: [{ line_item_id: BEANIE, quantity: 1, reason_id: 'changed_mind' }] })
+    const instructions = (await instructionsOf(created.id!)).json<ReturnInstructions>()
+    expect(instructions.steps[0]).toMatch(/^Pack the items in a parcel/)
+    expect(instructions.items?.map((item) => item.keep)).toEqual([false])
+    expect(instructions.label_url).toContain('/label.pdf?expires=')
   })
 })

@@ -14,8 +14,7 @@ export interface ServerProcess extends CallsServer {
   /** everything the server wrote to standard output and error so far */
   log(): string
   /** the call, made from `from` (a loopback address), with how long the answer took */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads any answer's fields
-  callFrom<T = any>(
+  callFrom<T = unknown>(
     from: string,
     method: string,
     path: string,

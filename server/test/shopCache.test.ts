@@ -1,5 +1,6 @@
 import type { ReturnOrder } from '../../src/api/contract'
 import { issueToken } from '../src/domain/token'
+import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { NOW, bearer, engines, startApi, type TestApi } from './harness'
 import { within } from './spawned'
 
@@ -8,29 +9,28 @@ import { within } from './spawned'
  * its shop. On PGlite (one connection) a read outside an open transaction waits for that
  * transaction forever: these requests start with nothing cached, as after an idle spell.
  */
+const solo = buildOrder({ name: '#1005', line_items: [buildLine({ id: 'li-tote' })] })
+const SHOP = buildShop({ shop: 'north', orders: [solo] })
+
 describe.each(engines())('requests whose shop is not cached yet on %s', (engine) => {
   let api: TestApi
   let token: string
-  let tote: string
   beforeEach(async () => {
-    api = await startApi(engine)
+    api = await startApi(engine, [SHOP])
+    // A token made here rather than by verify, which would read (and cache) the shop.
     const [order] = await api.db.query<{ id: string }>(
-      "SELECT id FROM orders WHERE shop_id = 'demo' AND name = '#1005'",
+      "SELECT id FROM orders WHERE shop_id = 'north' AND name = '#1005'",
     )
     token = issueToken(Buffer.from('test-secret'), {
       orderId: order!.id,
-      shopId: 'demo',
+      shopId: 'north',
       expires: Math.floor(NOW.getTime() / 1000) + 3600,
       readOnly: false,
     })
-    tote = 'li-1005-001'
   })
   afterEach(() => api.close())
 
-  const request = () => ({
-    items: [{ line_item_id: tote, quantity: 1, reason_id: 'changed_mind' }],
-    refund_method: 'original_payment',
-  })
+  const request = () => buildReturn([returnItem('li-tote')])
 
   test('a submit is answered 201, not left waiting on its own transaction', async () => {
     const response = await within(

@@ -3,13 +3,26 @@ import type { FastifyInstance } from 'fastify'
 import type { ReturnOrder, ReturnRequest } from '../../src/api/contract'
 import { buildApp } from '../src/app'
 import type { Database, Queryable } from '../src/storage/database'
-import { NOW, bearer, engines, openTestDatabase, reloadDemoShops, verified } from './harness'
+import { buildLine, buildOrder, buildProduct, buildReturn, buildShop, returnItem } from './builders'
+import { NOW, bearer, engines, loadShops, openTestDatabase, verified } from './harness'
 
 /**
  * A submit interrupted at each point between receiving and answering, in-process so that each
  * fault lands exactly where it is meant to (the kill -9 of a real process is process.test.ts):
  * whatever the shopper saw, the retry with the same key ends with exactly one return, and shows it.
  */
+
+/** #1001 with a tee and a mug; the mug is what the submits return. */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [buildLine({ id: 'li-1001-001' }), buildLine({ id: 'li-1001-002', variant_id: 'mug-default' })],
+})
+const SHOP = buildShop({
+  shop: 'north',
+  catalogue: [buildProduct(), buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [] })],
+  orders: [jane],
+})
 
 interface Faults {
   /** transactions to fail after their work, before COMMIT (a crash before the return is durable) */
@@ -53,7 +66,7 @@ describe.each(engines())('submit faults on %s', (engine) => {
   })
   afterAll(() => db.close())
   beforeEach(async () => {
-    await reloadDemoShops(db)
+    await loadShops(db, [SHOP])
     faults = { crashBeforeCommit: 0, slowInsertMs: 0 }
     loseAnswers = 0
     app = await buildApp({ db: faulty(db, faults), secret: Buffer.from('test-secret'), now: () => NOW })
@@ -64,14 +77,11 @@ describe.each(engines())('submit faults on %s', (engine) => {
       }
       return payload
     })
-    token = (await verified(app, '#1001', 'jane@example.com')).token
+    token = (await verified(app, SHOP, jane)).token
   })
   afterEach(() => app.close())
 
-  const request: ReturnRequest = {
-    items: [{ line_item_id: 'li-1001-002', quantity: 1, reason_id: 'changed_mind' }],
-    refund_method: 'store_credit',
-  }
+  const request: ReturnRequest = buildReturn([returnItem('li-1001-002')], { refund_method: 'store_credit' })
   const submit = (key: string) =>
     app.inject({
       method: 'POST',
@@ -86,7 +96,7 @@ describe.each(engines())('submit faults on %s', (engine) => {
 
   /** The shopper's view after the retry: the mug is returned, and the return's instructions open. */
   async function expectVisible(created: ReturnOrder) {
-    const again = await verified(app, '#1001', 'jane@example.com')
+    const again = await verified(app, SHOP, jane)
     expect(again.line_items.find((line) => line.id === 'li-1001-002')).toMatchObject({
       returnable_quantity: 0,
       ineligible_reason: 'already_returned',

@@ -1,17 +1,20 @@
 import type { Database } from '../src/storage/database'
 import { findOrderForVerify } from '../src/storage/orders'
 import { orderNameKey } from '../src/domain/normalize'
-import { engines, openTestDatabase, reloadDemoShops } from './harness'
+import { buildOrder, buildShop } from './builders'
+import { engines, loadShops, openTestDatabase } from './harness'
+
+const SHOP = buildShop({ shop: 'north', orders: [buildOrder({ name: '#1001' })] })
 
 describe.each(engines())('the orders verify has found, on %s', (engine) => {
   let db: Database
   beforeAll(async () => {
     db = await openTestDatabase(engine)
-    await reloadDemoShops(db)
+    await loadShops(db, [SHOP])
   })
   afterAll(() => db.close())
 
-  const find = () => findOrderForVerify(db, 'demo', orderNameKey('#1001'))
+  const find = () => findOrderForVerify(db, 'north', orderNameKey('#1001'))
 
   test('are read again after any write of this process, and never kept on a shared server', async () => {
     const first = await find()
@@ -37,7 +40,7 @@ describe.each(engines())('the orders verify has found, on %s', (engine) => {
 
   test('a read that a write overtakes is not kept', async () => {
     const reading = find()
-    const writing = db.query(`UPDATE orders SET discount = discount WHERE shop_id = 'demo'`)
+    const writing = db.query(`UPDATE orders SET discount = discount WHERE shop_id = 'north'`)
     const [read] = await Promise.all([reading, writing])
     expect(await find()).not.toBe(read)
   })

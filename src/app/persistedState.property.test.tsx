@@ -50,9 +50,7 @@ async function reloadWith(stored: string, route: string) {
   const store = makeStore()
   await new Promise<void>((resolve) => persistStore(store, null, resolve))
   // As restored, before the start screen (if that is the route) begins a new session.
-  const { _persist: _meta, ...restored } = store.getState().returnFlow as ReturnType<
-    typeof store.getState
-  >['returnFlow'] & { _persist?: unknown }
+  const { _persist: _meta, ...restored } = store.getState().returnFlow
   render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>

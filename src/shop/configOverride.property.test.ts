@@ -55,6 +55,7 @@ test('any JSON object as an override: never throws, keeps only safe values, poll
         else {
           expect((CONFIG_TEXT_FIELDS as readonly string[]).includes(key)).toBe(true)
           expect(typeof value).toBe('string')
+          // eslint-disable-next-line no-control-regex -- no control character but a line break may pass
           expect(String(value)).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/)
           expect(String(value).length).toBeLessThanOrEqual(2001)
         }

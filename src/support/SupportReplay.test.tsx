@@ -1,7 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import type { ReturnOrder } from '../api/contract'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { buildConfig } from '../testing/builders'
+import { anything } from '../testing/matchers'
 import { buildFlow1001AtConfirm } from '../testing/order1001'
 import { renderPortal } from '../testing/renderWithProviders'
 import { server } from '../testing/server'
@@ -43,7 +45,7 @@ test('the need-help area makes a copyable support code of the step, without the 
   await user.click(await screen.findByText('Help with your return'))
   expect(screen.getByText(/give them your support code/)).toBeInTheDocument()
   await user.click(screen.getByRole('button', { name: 'Show my support code' }))
-  const field = (await screen.findByRole('textbox', { name: 'Your support code' })) as HTMLTextAreaElement
+  const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your support code' })
   expect(field.value).toMatch(/^RB1\.[A-Za-z0-9_-]+$/)
   const writeText = jest.spyOn(navigator.clipboard, 'writeText')
   await user.click(screen.getByRole('button', { name: 'Copy support code' }))
@@ -63,7 +65,7 @@ test('a support code opens on /support at the same screen with the same choices,
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   const replay = store.getState().returnFlow
-  const { _persist, ...state } = replay as typeof replay & { _persist?: unknown }
+  const { _persist, ...state } = replay
   void _persist
   expect(state).toEqual({
     ...shopper,
@@ -72,7 +74,7 @@ test('a support code opens on /support at the same screen with the same choices,
       shopper.items[0],
       { ...shopper.items[1], reason: { id: 'damaged', comment: 'Handle chipped, photos sent from j***@example.com' } },
     ],
-    quote: expect.anything(),
+    quote: anything<ReturnOrder>(),
     idempotencyKey: null,
     readOnly: true,
   })

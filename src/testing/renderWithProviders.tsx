@@ -20,9 +20,12 @@ interface RouterView {
   back(): void
 }
 
-function LocationProbe({ view, navigate }: { view: RouterView; navigate: { current: NavigateFunction | null } }) {
-  view.state.location = useLocation()
-  navigate.current = useNavigate()
+/**
+ * Tells the test, as each render of the routes happens, where the portal is and how it navigates:
+ * during the render, so that a route still loading its screen is already where the portal is.
+ */
+function LocationProbe({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
+  onRender(useLocation(), useNavigate())
   return null
 }
 
@@ -40,7 +43,12 @@ export function renderPortal({ route = '/', preloadedState }: Options = {}) {
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={[route]}>
           <PortalRoutes />
-          <LocationProbe view={router} navigate={navigate} />
+          <LocationProbe
+            onRender={(location, navigateTo) => {
+              router.state.location = location
+              navigate.current = navigateTo
+            }}
+          />
         </MemoryRouter>
       </I18nProvider>
     </Provider>,

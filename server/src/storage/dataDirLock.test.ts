@@ -50,7 +50,7 @@ async function zombie(): Promise<number> {
   const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 6'], { stdio: ['ignore', 'pipe', 'ignore'] })
   children.push(parent)
   const pid = await new Promise<number>((resolve) =>
-    parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+    parent.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
   )
   for (const deadline = Date.now() + 4_000; readProcessStat(pid)?.state !== 'Z';) {
     if (Date.now() > deadline) throw new Error(`process ${pid} did not become a zombie`)

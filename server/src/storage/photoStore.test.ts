@@ -9,20 +9,20 @@ const newId = () => randomBytes(16).toString('base64url')
 
 /** The photos table as the sweep reads it: these ids have rows. */
 const rowsOf = (ids: () => readonly string[]): Queryable => ({
-  query: async <Row>() => ids().map((id) => ({ id })) as Row[],
-  exec: async () => {},
+  query: <Row>() => Promise.resolve(ids().map((id) => ({ id })) as Row[]),
+  exec: () => Promise.resolve(),
 })
 
 /** A photos table with one row holding `bytes` (as rows did before migration 6), read in slices. */
 const rowHolding = (bytes: Buffer): Queryable & { queries: number } => {
   const db = {
     queries: 0,
-    query: async <Row>(_sql: string, params?: unknown[]) => {
+    query: <Row>(_sql: string, params?: unknown[]) => {
       db.queries++
       const [, from, length] = params as [string, number, number]
-      return [{ part: bytes.subarray(from - 1, from - 1 + length) }] as Row[]
+      return Promise.resolve([{ part: bytes.subarray(from - 1, from - 1 + length) }] as Row[])
     },
-    exec: async () => {},
+    exec: () => Promise.resolve(),
   }
   return db
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnRequest } from '../../api/contract'
+import type { ReturnRequest, ReturnOrder, ReturnOrderItem } from '../../api/contract'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import {
   buildCatalogue,
@@ -294,5 +294,213 @@ describe('confirm', () => {
     expect(screen.queryByText('Total')).not.toBeInTheDocument()
     expect(screen.queryByText(/€0\.00|Free/)).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Submit return' })).toBeEnabled()
+  })
+})
+
+describe('confirm: keep-item returns', () => {
+  const socks = buildLineItem({
+    id: 'socks',
+    title: 'Cotton Socks',
+    variant_title: null,
+    variant_id: null,
+    quantity: 2,
+    returnable_quantity: 2,
+    price: money('9.90'),
+  })
+  const beanie = buildLineItem({
+    id: 'beanie',
+    title: 'Wool Beanie',
+    variant_title: null,
+    variant_id: null,
+    price: money('17.00'),
+  })
+  const order = buildOrder({
+    line_items: [socks, beanie],
+    return_reasons: [{ id: 'changed_mind', label: 'Changed my mind', comment_required: false }],
+  })
+  const chosen = (lineItemId: string, quantity = 1): ChosenItem => ({
+    lineItemId,
+    quantity,
+    reason: { id: 'changed_mind', comment: '' },
+    exchange: { kind: 'refund' },
+  })
+  const quoted = (line_item_id: string, title: string, keep?: boolean): ReturnOrderItem => ({
+    line_item_id,
+    title,
+    variant_title: null,
+    quantity: 1,
+    reason_id: 'changed_mind',
+    reason_label: 'Changed my mind',
+    comment: null,
+    exchange_variant_id: null,
+    exchange_variant_title: null,
+    ...(keep === undefined ? {} : { keep }),
+  })
+
+  function renderConfirm(items: ChosenItem[], quote: ReturnOrder) {
+    server.use(http.post('*/portal-registration/returns/quote', () => HttpResponse.json(quote)))
+    return renderPortal({
+      route: '/confirm',
+      preloadedState: { returnFlow: buildFlow({ order, items, refundMethod: 'original_payment' }) },
+    })
+  }
+
+  const rowOf = (title: string) =>
+    within(screen.getByRole('list', { name: 'Your items' }))
+      .getAllByRole('listitem')
+      .find((row) => row.textContent?.includes(title))!
+
+  test('mixed: the kept item says to keep it, the other does not, and the breakdown names the kept part', async () => {
+    renderConfirm(
+      [chosen('socks'), chosen('beanie')],
+      buildQuote('22.95', {
+        items: [quoted('socks', 'Cotton Socks', true), quoted('beanie', 'Wool Beanie', false)],
+        breakdown: {
+          items_subtotal: money('22.61'),
+          tax: money('4.29'),
+          return_fee: money('3.95'),
+          bonus: money('0.00'),
+          upsell: money('0.00'),
+          total: money('22.95'),
+          kept_items: money('9.90'),
+        },
+      }),
+    )
+    expect(await screen.findByText('Includes €9.90 for items you keep: no need to send them back.')).toBeVisible()
+    expect(rowOf('Cotton Socks')).toHaveTextContent('Keep it, no need to send it back')
+    expect(rowOf('Wool Beanie')).not.toHaveTextContent(/Keep it/)
+    expect(rowOf('Wool Beanie')).toHaveTextContent('Refund')
+  })
+
+  test('every item kept: each says so, and the fee shows as free', async () => {
+    renderConfirm(
+      [chosen('socks', 2)],
+      buildQuote('19.80', {
+        items: [{ ...quoted('socks', 'Cotton Socks', true), quantity: 2 }],
+        breakdown: {
+          items_subtotal: money('16.64'),
+          tax: money('3.16'),
+          return_fee: money('0.00'),
+          bonus: money('0.00'),
+          upsell: money('0.00'),
+          total: money('19.80'),
+          kept_items: money('19.80'),
+        },
+      }),
+    )
+    expect(await screen.findByText('Includes €19.80 for items you keep: no need to send them back.')).toBeVisible()
+    expect(rowOf('Cotton Socks')).toHaveTextContent('Keep it, no need to send it back')
+    expect(screen.getByText('Return fee').nextElementSibling).toHaveTextContent('Free')
+  })
+
+  test('every refunded item kept: the timing counts from the submission, never from receiving items', async () => {
+    renderConfirm(
+      [chosen('socks')],
+      buildQuote('9.90', {
+        items: [quoted('socks', 'Cotton Socks', true)],
+        refund_timing: { original_payment: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' } },
+      }),
+    )
+    expect(await screen.findByText('Arrives 5–10 business days after you submit your return')).toBeVisible()
+    expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
+  })
+
+  test('nothing kept, or a quote from before the flag existed: no keep note anywhere', async () => {
+    renderConfirm([chosen('beanie')], buildQuote('13.05', { items: [quoted('beanie', 'Wool Beanie')] }))
+    expect(await screen.findByText('Total')).toBeInTheDocument()
+    expect(screen.queryByText(/keep/i)).not.toBeInTheDocument()
+  })
+
+  test('before the quote answers, nothing claims an item is kept', async () => {
+    server.use(http.post('*/portal-registration/returns/quote', () => new Promise<Response>(() => {})))
+    renderPortal({
+      route: '/confirm',
+      preloadedState: { returnFlow: buildFlow({ order, items: [chosen('socks')], refundMethod: 'original_payment' }) },
+    })
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(screen.queryByText(/Keep it/)).not.toBeInTheDocument()
+  })
+})
+
+describe('confirm: sub-reasons and photos', () => {
+  const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
+  const order = buildOrder({
+    line_items: [mug],
+    token: 'jane-token',
+    return_reasons: [
+      {
+        id: 'not-as-described',
+        label: 'Not as described',
+        comment_required: false,
+        children: [{ id: 'wrong-item', label: 'Wrong item sent', comment_required: false, photos_required: 1 }],
+      },
+    ],
+  })
+  const photoIds = ['photoAAAAAAAAAAAAAAAAA', 'photoBBBBBBBBBBBBBBBBB']
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+  function api() {
+    const seen = { quotes: [] as ReturnRequest[], previews: [] as string[] }
+    server.use(
+      http.post('*/portal-registration/returns/quote', async ({ request }) => {
+        seen.quotes.push((await request.json()) as ReturnRequest)
+        return HttpResponse.json(buildQuote('14.00'))
+      }),
+      http.get('*/portal-registration/photos/:id', ({ params, request }) => {
+        seen.previews.push(`${String(params.id)} ${request.headers.get('authorization')}`)
+        return new HttpResponse(PNG, { headers: { 'content-type': 'image/png' } })
+      }),
+    )
+    return seen
+  }
+
+  const flow = (readOnly = false) =>
+    buildFlow({
+      order,
+      readOnly,
+      refundMethod: 'original_payment',
+      items: [{ lineItemId: 'mug', quantity: 1, reason: { id: 'wrong-item', comment: '', photoIds }, exchange: null }],
+    })
+
+  test('names the sub-reason under its reason, previews the photos and sends their ids with the request', async () => {
+    const seen = api()
+    renderPortal({ route: '/confirm', preloadedState: { returnFlow: flow() } })
+    const item = (await screen.findAllByRole('listitem')).find((candidate) =>
+      candidate.textContent?.includes('Ceramic Mug'),
+    )!
+    expect(item).toHaveTextContent('Reason: Not as described: Wrong item sent')
+    const photos = within(item).getByRole('group', { name: 'Your photos of the Ceramic Mug' })
+    await waitFor(() =>
+      expect(within(photos).getByRole('img', { name: 'Photo 2 of the Ceramic Mug' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    )
+    expect(seen.previews.sort()).toEqual(photoIds.map((id) => `${id} Bearer jane-token`))
+    await waitFor(() =>
+      expect(seen.quotes.at(-1)?.items[0]).toEqual({
+        line_item_id: 'mug',
+        quantity: 1,
+        reason_id: 'wrong-item',
+        exchange_variant_id: null,
+        photo_ids: photoIds,
+      }),
+    )
+  })
+
+  test('a support replay shows where the photos are without fetching them', async () => {
+    const seen = api()
+    renderPortal({ route: '/confirm', preloadedState: { returnFlow: flow(true) } })
+    const photos = await screen.findByRole('group', { name: 'Your photos of the Ceramic Mug' })
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((image) => [image.tagName, image.getAttribute('aria-label')]),
+    ).toEqual([
+      ['SPAN', 'Photo 1 of the Ceramic Mug'],
+      ['SPAN', 'Photo 2 of the Ceramic Mug'],
+    ])
+    await waitFor(() => expect(seen.quotes.length).toBeGreaterThan(0))
+    expect(seen.previews).toEqual([])
   })
 })

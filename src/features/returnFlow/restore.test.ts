@@ -1,6 +1,8 @@
-import { buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
+import type { RefundTimings, ReturnOrder } from '../../api/contract'
+import { buildFlow, buildLineItem, buildOrder, buildQuote, buildSubmittedReturn, money } from '../../testing/builders'
 import { completeFlow } from '../../testing/persisted'
-import { initialState } from './returnFlowSlice'
+import { drop, set } from '../../testing/spoil'
+import { initialState, type ReturnFlowState } from './returnFlowSlice'
 import { restoreReturnFlow } from './restore'
 
 const order = buildOrder({ line_items: [buildLineItem({ id: 'tee', quantity: 2, returnable_quantity: 2 })] })
@@ -66,50 +68,51 @@ test('unknown values of a choice fall back to "not chosen"', () => {
   })
 })
 
-test.each<[string, (flow: Record<string, any>) => void]>([
-  // eslint-disable-line @typescript-eslint/no-explicit-any
-  ['a line without a price', (flow) => delete flow.order.line_items[0].price],
+/** completeFlow() as sessionStorage holds it, safe to break. */
+const stored = () => JSON.parse(JSON.stringify(completeFlow())) as ReturnFlowState
+
+test.each<[string, (flow: ReturnFlowState) => void]>([
+  ['a line without a price', (flow) => drop(flow, ['order', 'line_items', 0, 'price'])],
   [
     'a line with a returnable quantity above its quantity',
-    (flow) => (flow.order.line_items[1].returnable_quantity = 5),
+    (flow) => set(flow, ['order', 'line_items', 1, 'returnable_quantity'], 5),
   ],
-  ['two lines with one id', (flow) => (flow.order.line_items[1].id = 'tee')],
+  ['two lines with one id', (flow) => set(flow, ['order', 'line_items', 1, 'id'], 'tee')],
   [
     'an exchange option naming a variant it does not describe',
-    (flow) => flow.order.exchange_data.options['tee-m'].push('tee-xxl'),
+    (flow) => flow.order!.exchange_data!.options['tee-m']!.push('tee-xxl'),
   ],
-  ['a variant without a price', (flow) => delete flow.order.exchange_data.variants['tee-s'].price],
-  ['a reason without a label', (flow) => delete flow.order.return_reasons[0].label],
-  ['no token', (flow) => delete flow.order.token],
+  ['a variant without a price', (flow) => drop(flow, ['order', 'exchange_data', 'variants', 'tee-s', 'price'])],
+  ['a reason without a label', (flow) => drop(flow, ['order', 'return_reasons', 0, 'label'])],
+  ['no token', (flow) => drop(flow, ['order', 'token'])],
 ])('an order with %s is dropped: the flow starts again', (_name, spoil) => {
-  const flow = JSON.parse(JSON.stringify(completeFlow()))
+  const flow = stored()
   spoil(flow)
   expect(restoreReturnFlow(flow)).toEqual({ ...initialState, launch: completeFlow().launch })
 })
 
-test.each<[string, (flow: Record<string, any>) => void, Partial<ReturnType<typeof restoreReturnFlow>>]>([
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+test.each<[string, (flow: ReturnFlowState) => void, Partial<ReturnFlowState>]>([
   [
     'an exchange for a variant the item is not offered',
-    (flow) => (flow.items[0].exchange.variantId = 'mug-default'),
+    (flow) => set(flow, ['items', 0, 'exchange', 'variantId'], 'mug-default'),
     { items: [{ ...completeFlow().items[0]!, exchange: null }, completeFlow().items[1]!] },
   ],
-  ['one line chosen twice', (flow) => flow.items.push(flow.items[0]), { items: [], quote: null, submitted: null }],
-  ['a quote without its breakdown’s total', (flow) => delete flow.quote.breakdown.total, { quote: null }],
-  ['a submitted return without an id', (flow) => (flow.submitted.id = null), { submitted: null }],
-  ['a submitted return that is a quote', (flow) => (flow.submitted.status = 'quote'), { submitted: null }],
+  ['one line chosen twice', (flow) => flow.items.push(flow.items[0]!), { items: [], quote: null, submitted: null }],
+  ['a quote without its breakdown’s total', (flow) => drop(flow, ['quote', 'breakdown', 'total']), { quote: null }],
+  ['a submitted return without an id', (flow) => set(flow, ['submitted', 'id'], null), { submitted: null }],
+  ['a submitted return that is a quote', (flow) => set(flow, ['submitted', 'status'], 'quote'), { submitted: null }],
   [
     'a language that is no language tag',
-    (flow) => (flow.launch.lang = 'de"><script>'),
+    (flow) => set(flow, ['launch', 'lang'], 'de"><script>'),
     { launch: { ...completeFlow().launch, lang: null } },
   ],
   [
     'an idempotency key the server would refuse',
-    (flow) => (flow.idempotencyKey = 'key\nX-Evil: 1'),
+    (flow) => set(flow, ['idempotencyKey'], 'key\nX-Evil: 1'),
     { idempotencyKey: null },
   ],
 ])('%s is dropped, the rest kept', (_name, spoil, expected) => {
-  const flow = JSON.parse(JSON.stringify(completeFlow()))
+  const flow = stored()
   spoil(flow)
   expect(restoreReturnFlow(flow)).toMatchObject(expected)
 })
@@ -186,9 +189,9 @@ describe('refund timing on the quote and the submitted return', () => {
     store_credit: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
   }
   const withTimings = () => {
-    const flow = JSON.parse(JSON.stringify(completeFlow()))
-    flow.quote.refund_timing = timings
-    flow.submitted.refund_timing = timings
+    const flow = stored()
+    set(flow, ['quote', 'refund_timing'], timings)
+    set(flow, ['submitted', 'refund_timing'], timings)
     return flow
   }
 
@@ -198,18 +201,80 @@ describe('refund timing on the quote and the submitted return', () => {
     expect(restored.submitted?.refund_timing).toEqual(timings)
   })
 
-  test.each<[string, (timing: Record<string, any>) => void]>([
-    // eslint-disable-line @typescript-eslint/no-explicit-any
-    ['an unknown method', (t) => (t.cash = t.store_credit)],
-    ['to before from', (t) => (t.original_payment.to_days = 1)],
-    ['negative days', (t) => (t.store_credit.from_days = -1)],
-    ['days as text', (t) => (t.store_credit.to_days = '0')],
-    ['an unknown anchor', (t) => (t.original_payment.after = 'shipping')],
+  test.each<[string, (timing: RefundTimings) => void]>([
+    ['an unknown method', (t) => set(t, ['cash'], t.store_credit)],
+    ['to before from', (t) => set(t, ['original_payment', 'to_days'], 1)],
+    ['negative days', (t) => set(t, ['store_credit', 'from_days'], -1)],
+    ['days as text', (t) => set(t, ['store_credit', 'to_days'], '0')],
+    ['an unknown anchor', (t) => set(t, ['original_payment', 'after'], 'shipping')],
     ['a list instead of an object', (t) => Object.assign(t, { store_credit: [] })],
   ])('a timing with %s drops the quote and the return that carry it', (_name, spoil) => {
     const flow = withTimings()
-    spoil(flow.quote.refund_timing)
-    spoil(flow.submitted.refund_timing)
+    spoil(flow.quote!.refund_timing!)
+    spoil(flow.submitted!.refund_timing!)
     expect(restoreReturnFlow(flow)).toMatchObject({ quote: null, submitted: null, order: completeFlow().order })
+  })
+})
+
+describe('fit markers and kept items', () => {
+  const order = buildOrder({
+    line_items: [buildLineItem({ id: 'socks' })],
+    return_reasons: [
+      { id: 'too_small', label: 'Too small', comment_required: false, fit: 'too_small' },
+      { id: 'other', label: 'Other', comment_required: false },
+    ],
+  })
+  const item = {
+    line_item_id: 'socks',
+    title: 'Cotton Socks',
+    variant_title: null,
+    quantity: 1,
+    reason_id: 'other',
+    reason_label: 'Other',
+    comment: null,
+    exchange_variant_id: null,
+    exchange_variant_title: null,
+  }
+  const keptQuote = (keep: unknown, kept: unknown = money('9.90')) =>
+    ({
+      ...buildQuote('9.90', { items: [{ ...item, keep } as ReturnOrder['items'][number]] }),
+      breakdown: { ...buildQuote('9.90').breakdown, kept_items: kept },
+    }) as ReturnOrder
+  const persisted = (value: object) => JSON.parse(JSON.stringify(value)) as unknown
+
+  test('reasons with fit markers, kept items and the kept part of a quote are restored as they were', () => {
+    const state = buildFlow({
+      order,
+      quote: keptQuote(true),
+      submitted: buildSubmittedReturn({ items: [{ ...item, keep: true }] }),
+    })
+    expect(restoreReturnFlow(persisted(state))).toEqual(state)
+  })
+
+  test('a quote stored before keep-item returns (no keep flag, no kept part) is still trusted', () => {
+    const state = buildFlow({ order, quote: buildQuote('9.90', { items: [item] }) })
+    expect(restoreReturnFlow(persisted(state)).quote).toEqual(state.quote)
+  })
+
+  test.each([
+    [
+      'a fit marker the portal does not know',
+      { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 'tiny' }] },
+    ],
+    [
+      'a fit marker of the wrong type',
+      { ...order, return_reasons: [{ id: 'too_small', label: 'Too small', comment_required: false, fit: 1 }] },
+    ],
+  ])('an order with %s is not trusted', (_name, broken) => {
+    expect(restoreReturnFlow(persisted(buildFlow({ order: broken as never }))).order).toBeNull()
+  })
+
+  test.each([
+    ['a keep flag that is not true or false', keptQuote('yes')],
+    ['a kept part that is not money', keptQuote(true, '9.90')],
+  ])('a quote with %s is dropped (it is asked for again), the order kept', (_name, quote) => {
+    const restored = restoreReturnFlow(persisted(buildFlow({ order, quote })))
+    expect(restored.quote).toBeNull()
+    expect(restored.order).toEqual(order)
   })
 })
