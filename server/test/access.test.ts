@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import type { ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type { ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { ACME, NOW, bearer, engines, reloadDemoShops, startApi, verified, type TestApi } from './harness'
 import { databaseDigest } from './hostile'

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ReturnInstructions, ReturnOrder, VerifiedOrder } from '../../src/api/contract'
+import type { ReturnInstructions, ReturnOrder, VerifiedOrder } from '../../contract/api'
 import { freePort, oneUnit } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../src/api/contract'
+import type { PortalConfig } from '../../contract/api'
 import { engines, startApi, type TestApi } from './harness'
 
 describe.each(engines())('configuration on %s', (engine) => {

@@ -1,4 +1,4 @@
-import type { VerifiedOrder } from '../../src/api/contract'
+import type { VerifiedOrder } from '../../contract/api'
 import { engines, startApi, verified, type TestApi } from './harness'
 
 describe.each(engines())('fit markers on reasons, on %s', (engine) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { PortalConfig } from '../../src/api/contract'
+import type { PortalConfig } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import { importShop } from '../src/import/importShop'

@@ -5,7 +5,7 @@ import type {
   ReturnOrder,
   ReturnRequest,
   VerifiedOrder,
-} from '../../src/api/contract'
+} from '../../contract/api'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'
 import type { ShopFile } from '../src/import/shopFile'
 import { signLabel } from '../src/domain/token'

@@ -1,4 +1,4 @@
-import type { ReturnOrder, ReturnRequest, ReturnStatus, VerifiedOrder } from '../../src/api/contract'
+import type { ReturnOrder, ReturnRequest, ReturnStatus, VerifiedOrder } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
 import { DEMO_SHOP_FILES, readDemoShop } from '../src/import/demoShops'

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import {
-  PHOTO_MAX_SIDE,
-  type ReturnOrder,
-  type ReturnRequest,
-  type UploadedPhoto,
-  type VerifiedOrder,
-} from '../../src/api/contract'
+import { PHOTO_MAX_SIDE } from '../../contract/constants'
+import type { ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../contract/api'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net'
-import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
 import { within } from './spawned'
 
 /**

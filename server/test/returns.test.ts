@@ -6,7 +6,7 @@ import type {
   ReturnOrder,
   ReturnRequest,
   VerifiedOrder,
-} from '../../src/api/contract'
+} from '../../contract/api'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, type TestApi, verified } from './harness'
 

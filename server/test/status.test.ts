@@ -1,10 +1,4 @@
-import type {
-  ReturnInstructions,
-  ReturnOrder,
-  ReturnRequest,
-  ReturnStatus,
-  VerifiedOrder,
-} from '../../src/api/contract'
+import type { ReturnInstructions, ReturnOrder, ReturnRequest, ReturnStatus, VerifiedOrder } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'

@@ -1,11 +1,5 @@
 import type { InjectOptions } from 'fastify'
-import type {
-  ReturnInstructions,
-  ReturnOrder,
-  ReturnRequest,
-  SupportToken,
-  VerifiedOrder,
-} from '../../src/api/contract'
+import type { ReturnInstructions, ReturnOrder, ReturnRequest, SupportToken, VerifiedOrder } from '../../contract/api'
 import { issueToken } from '../src/domain/token'
 import { ACME, bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
 

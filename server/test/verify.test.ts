@@ -1,4 +1,4 @@
-import type { VerifiedOrder } from '../../src/api/contract'
+import type { VerifiedOrder } from '../../contract/api'
 import { ACME, DEMO, engines, startApi, verified, verify, type TestApi } from './harness'
 
 describe.each(engines())('verify on %s', (engine) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LIMITS, formatPath, normaliseOrderName, resolveDate, validateShopFile } from './validateShopFile'
 import type { ShopFile } from './shopFile'
-import { allReasons } from '../../../src/api/reasonTree'
+import { allReasons } from '../../../contract/reasonTree'
 
 const demoDir = join(__dirname, '../../demo')
 const readDemo = (name: string): ShopFile => JSON.parse(readFileSync(join(demoDir, name), 'utf8')) as ShopFile

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnRequest } from '../../api/contract'
+import type { ReturnRequest } from '../../../contract/api'
 import { buildFlow, buildLineItem, buildOrder, buildQuote } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnOrder, ReturnOrderItem } from '../../api/contract'
+import type { ReturnOrder, ReturnOrderItem } from '../../../contract/api'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ExchangeData, ReturnReason } from '../../api/contract'
+import type { ExchangeData, ReturnReason } from '../../../contract/api'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { InstructionItem, NothingToSendInstructions, ReturnOrder } from '../../api/contract'
+import type { InstructionItem, NothingToSendInstructions, ReturnOrder } from '../../../contract/api'
 import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildInstructions, buildSubmittedReturn, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

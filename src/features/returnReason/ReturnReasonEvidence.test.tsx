@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnReason } from '../../api/contract'
+import type { ReturnReason } from '../../../contract/api'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildQuote } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
