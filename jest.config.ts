@@ -7,7 +7,7 @@ const config: Config = {
     {
       displayName: 'portal',
       rootDir: '.',
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/contract'],
       // jest-fixed-jsdom gives jsdom the fetch, Request and streams of Node, so RTK Query and MSW work.
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },

@@ -27,7 +27,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
-import { PHOTO_MAX_BYTES, type UploadedPhoto, type VerifiedOrder } from '../src/api/contract'
+import { PHOTO_MAX_BYTES } from '../contract/constants'
+import type { UploadedPhoto, VerifiedOrder } from '../contract/api'
 import { freePort, machineLoad, startServer, stop } from './server'
 
 const uploadSeconds = Math.max(1, Number(process.argv[2] === '--load' ? 0 : (process.argv[2] ?? 6)))

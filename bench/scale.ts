@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import type { LineItem, Variant, VerifiedOrder } from '../src/api/contract'
+import type { LineItem, Variant, VerifiedOrder } from '../contract/api'
 import { productRows } from '../src/features/products/productRows'
 import {
   needsQuote,

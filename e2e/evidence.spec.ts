@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { PHOTO_MAX_BYTES, type ReturnOrder, type ReturnRequest } from '../src/api/contract'
+import { PHOTO_MAX_BYTES } from '../contract/constants'
+import type { ReturnOrder, ReturnRequest } from '../contract/api'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
 import {
   chooseExchange,

@@ -1,4 +1,4 @@
-import type { ReturnInstructions, ReturnOrder } from '../src/api/contract'
+import type { ReturnInstructions, ReturnOrder } from '../contract/api'
 import { expect, expectAccessible, test } from './fixtures'
 import {
   continueButton,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PortalConfig, VerifiedOrder } from '../src/api/contract'
+import type { PortalConfig, VerifiedOrder } from '../contract/api'
 import { ADMIN_TOKEN, TOKEN_SECRET } from './serverSecrets'
 
 /** The port the product runs on for the journeys (see playwright.config.ts). */

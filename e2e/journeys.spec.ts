@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
-import type { ReturnInstructions, ReturnOrder } from '../src/api/contract'
+import type { ReturnInstructions, ReturnOrder } from '../contract/api'
 import { apiUrl, expect, expectAccessible, shopUrl, startReturn, test, verifyOrder } from './fixtures'
 import {
   breakdownValue,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { NothingToSendInstructions, ReturnInstructions } from '../src/api/contract'
+import type { NothingToSendInstructions, ReturnInstructions } from '../contract/api'
 import { ADMIN_HEADERS as ADMIN } from './serverSecrets'
 import { apiUrl, expect, expectAccessible, startReturn, test } from './fixtures'
 import {

@@ -1,6 +1,6 @@
 import type { Page, Request, Response } from '@playwright/test'
 import { join } from 'node:path'
-import type { Money } from '../src/api/contract'
+import type { Money } from '../contract/api'
 import { formatMoney } from '../src/components/format'
 import { expect, shopUrl, startReturn } from './fixtures'
 

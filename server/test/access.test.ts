@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import type { ApiError, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../src/api/contract'
+import type { ApiError, ReturnInstructions, ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { NOW, bearer, engines, startApi, verified, type TestApi } from './harness'

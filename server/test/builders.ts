@@ -1,4 +1,4 @@
-import type { ReturnItemRequest, ReturnReason, ReturnRequest } from '../../src/api/contract'
+import type { ReturnItemRequest, ReturnReason, ReturnRequest } from '../../contract/api'
 import type {
   CatalogueProductFile,
   CatalogueVariantFile,

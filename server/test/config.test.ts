@@ -1,4 +1,4 @@
-import type { ApiError, PortalConfig } from '../../src/api/contract'
+import type { ApiError, PortalConfig } from '../../contract/api'
 import { buildShop } from './builders'
 import { engines, startApi, type TestApi } from './harness'
 

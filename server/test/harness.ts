@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { VerifiedOrder } from '../../src/api/contract'
+import type { VerifiedOrder } from '../../contract/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { importShop } from '../src/import/importShop'
 import type { OrderFile, ShopFile } from '../src/import/shopFile'

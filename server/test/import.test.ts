@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { ApiError, PortalConfig } from '../../src/api/contract'
+import type { ApiError, PortalConfig } from '../../contract/api'
 import { buildApp } from '../src/app'
 import { importShop } from '../src/import/importShop'
 import type { ShopFile } from '../src/import/shopFile'

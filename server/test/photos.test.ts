@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import {
-  PHOTO_MAX_SIDE,
-  type ApiError,
-  type ReturnOrder,
-  type ReturnRequest,
-  type UploadedPhoto,
-  type VerifiedOrder,
-} from '../../src/api/contract'
+import { PHOTO_MAX_SIDE } from '../../contract/constants'
+import type { ApiError, ReturnOrder, ReturnRequest, UploadedPhoto, VerifiedOrder } from '../../contract/api'
 import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'

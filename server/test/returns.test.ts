@@ -9,7 +9,7 @@ import type {
   ReturnOrder,
   ReturnRequest,
   VerifiedOrder,
-} from '../../src/api/contract'
+} from '../../contract/api'
 import { issueToken, signLabel } from '../src/domain/token'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
 import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'

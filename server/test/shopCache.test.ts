@@ -1,4 +1,4 @@
-import type { ReturnOrder } from '../../src/api/contract'
+import type { ReturnOrder } from '../../contract/api'
 import { issueToken } from '../src/domain/token'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { NOW, bearer, engines, startApi, type TestApi } from './harness'

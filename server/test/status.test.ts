@@ -5,7 +5,7 @@ import type {
   ReturnRequest,
   ReturnStatus,
   VerifiedOrder,
-} from '../../src/api/contract'
+} from '../../contract/api'
 import { buildApp } from '../src/app'
 import { signStatus } from '../src/domain/token'
 import {

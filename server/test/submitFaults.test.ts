@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
-import type { ReturnOrder, ReturnRequest } from '../../src/api/contract'
+import type { ReturnOrder, ReturnRequest } from '../../contract/api'
 import { buildApp } from '../src/app'
 import type { Database, Queryable } from '../src/storage/database'
 import { buildLine, buildOrder, buildProduct, buildReturn, buildShop, returnItem } from './builders'

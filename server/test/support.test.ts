@@ -7,7 +7,7 @@ import type {
   ReturnRequest,
   SupportToken,
   VerifiedOrder,
-} from '../../src/api/contract'
+} from '../../contract/api'
 import { issueToken } from '../src/domain/token'
 import { buildLine, buildOrder, buildProduct, buildShop } from './builders'
 import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'

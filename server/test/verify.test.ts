@@ -1,4 +1,4 @@
-import type { VerifiedOrder } from '../../src/api/contract'
+import type { VerifiedOrder } from '../../contract/api'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop, portalOf, returnedUnit } from './builders'
 import { engines, startApi, verified, verify, type TestApi } from './harness'
 import { anyString, stringContaining } from './matchers'

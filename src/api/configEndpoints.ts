@@ -1,5 +1,5 @@
 import { env } from '../app/env'
-import type { PortalConfig } from './contract'
+import type { PortalConfig } from '../../contract/api'
 import { hostUrl, portalApi } from './portalApi'
 
 export interface ConfigRequest {

@@ -1,4 +1,4 @@
-import type { PortalConfig } from './contract'
+import type { PortalConfig } from '../../contract/api'
 
 // The configuration's fields by kind, for its sanitiser: a module of their own, so that the start
 // bundle, which reads only these, does not carry the rest of the contract's values (photo limits,

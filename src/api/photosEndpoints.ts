@@ -1,5 +1,5 @@
 import { env } from '../app/env'
-import type { UploadedPhoto } from './contract'
+import type { UploadedPhoto } from '../../contract/api'
 import { hostUrl, portalApi } from './portalApi'
 
 /** A photo file's bytes and type (image/jpeg, image/png or image/webp). */

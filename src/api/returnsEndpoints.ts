@@ -6,7 +6,7 @@ import type {
   ReturnRequest,
   ReturnStatus,
   SupportToken,
-} from './contract'
+} from '../../contract/api'
 import { hostUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {

@@ -1,5 +1,5 @@
 import { env } from '../app/env'
-import type { VerifiedOrder, VerifyRequest } from './contract'
+import type { VerifiedOrder, VerifyRequest } from '../../contract/api'
 import { hostUrl, portalApi } from './portalApi'
 
 const verifyApi = portalApi.injectEndpoints({

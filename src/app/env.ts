@@ -1,4 +1,4 @@
-import { readEnv, type PortalEnv, type RawPortalEnv } from './readEnv'
+import { readEnv, type PortalEnv, type RawPortalEnv } from '../../contract/readEnv'
 
 export { readEnv, type PortalEnv, type RawPortalEnv }
 

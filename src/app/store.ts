@@ -13,7 +13,7 @@ import {
 import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
-import { subdomainFromHost } from '../shop/subdomain'
+import { subdomainFromHost } from '../../contract/subdomain'
 import { devToolsOptions } from './devTools'
 import { env } from './env'
 

@@ -1,4 +1,4 @@
-import type { Money } from '../api/contract'
+import type { Money } from '../../contract/api'
 
 /** Money in the shopper's language, always with 2 decimals (portal-spec.md §9). */
 export function formatMoney(money: Money, locale = 'en'): string {

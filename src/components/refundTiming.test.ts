@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import type { RefundTiming } from '../api/contract'
+import type { RefundTiming } from '../../contract/api'
 import { activateLocale, withFlowWords } from '../i18n/i18n'
 import type { Translate } from '../i18n/useT'
 import { countedTiming, formatDay, refundWhen } from './refundTiming'

@@ -1,4 +1,4 @@
-import type { RefundTiming, ReturnOrderItem } from '../api/contract'
+import type { RefundTiming, ReturnOrderItem } from '../../contract/api'
 import type { MessageId } from '../i18n/i18n'
 import type { Translate } from '../i18n/useT'
 

@@ -1,4 +1,4 @@
-import type { Address } from '../api/contract'
+import type { Address } from '../../contract/api'
 import { env } from '../app/env'
 import { hostUrl } from '../api/portalApi'
 import { safeUrl } from '../shop/sanitizeConfig'

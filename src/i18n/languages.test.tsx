@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ChosenItem, Launch, ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import type { ChosenItem, ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import type { Launch } from '../../contract/launch'
 import {
   buildCatalogue,
   buildConfig,

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../api/contract'
+import type { PortalConfig } from '../../contract/api'
 import { sanitizeConfig } from './sanitizeConfig'
 
 /** Longest `config` query value we decode. */

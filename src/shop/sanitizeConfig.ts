@@ -1,7 +1,7 @@
 import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
-import type { PortalConfig } from '../api/contract'
+import type { PortalConfig } from '../../contract/api'
 import { safeColor } from './color'
-import { safeUrl } from './safeUrl'
+import { safeUrl } from '../../contract/safeUrl'
 
 export { safeUrl }
 

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../api/contract'
+import type { PortalConfig } from '../../contract/api'
 import { optionalChunk } from '../app/optionalChunk'
 import { sanitizeConfig } from './sanitizeConfig'
 

@@ -2,8 +2,8 @@ import { useMemo } from 'react'
 import { matchPath, useLocation } from 'react-router-dom'
 import { useAppSelector } from '../app/hooks'
 import { flowPatterns } from '../config/paths'
-import { selectLaunch, type Launch } from '../features/returnFlow/returnFlowSlice'
-import { launchFromSearch } from './launch'
+import { selectLaunch } from '../features/returnFlow/returnFlowSlice'
+import { launchFromSearch, type Launch } from '../../contract/launch'
 
 /**
  * The launch parameters in force: on the start screen (and any unknown path) they are the URL's

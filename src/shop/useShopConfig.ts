@@ -4,7 +4,7 @@ import { env } from '../app/env'
 import { useAppDispatch } from '../app/hooks'
 import { cssColors, needsCssColors, readableTextOn } from './color'
 import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
-import { configId, subdomainFromHost } from './subdomain'
+import { configId, subdomainFromHost } from '../../contract/subdomain'
 import { useLaunch } from './useLaunch'
 
 export interface ShopConfigState {

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnOrder } from '../api/contract'
+import type { ReturnOrder } from '../../contract/api'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { buildConfig } from '../testing/builders'
 import { anything } from '../testing/matchers'

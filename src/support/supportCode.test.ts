@@ -1,6 +1,6 @@
 import { paths } from '../config/paths'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
-import type { LineItem } from '../api/contract'
+import type { LineItem } from '../../contract/api'
 import { buildFlow, buildLineItem, buildQuote, buildSubmittedReturn, buildVariant, money } from '../testing/builders'
 import { stringMatching } from '../testing/matchers'
 import { buildFlow1001AtConfirm, buildOrder1001 } from '../testing/order1001'

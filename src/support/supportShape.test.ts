@@ -1,4 +1,4 @@
-import type { ReturnOrder } from '../api/contract'
+import type { ReturnOrder } from '../../contract/api'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../testing/builders'
 import { isCompleteFlow } from './supportShape'
 

@@ -1,5 +1,5 @@
-import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM } from '../api/contract'
-import { findLeafReason, REASON_DEPTH } from '../api/reasonTree'
+import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM } from '../../contract/constants'
+import { findLeafReason, REASON_DEPTH } from '../../contract/reasonTree'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 /**

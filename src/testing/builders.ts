@@ -1,18 +1,18 @@
-import {
-  itemStates,
-  type Catalogue,
-  type CatalogueProduct,
-  type LineItem,
-  type MoneyBag,
-  type PortalConfig,
-  type ReturnInstructions,
-  type ReturnOrder,
-  type ReturnStatus,
-  type ReturnStatusItem,
-  type SupportToken,
-  type Variant,
-  type VerifiedOrder,
-} from '../api/contract'
+import { itemStates } from '../../contract/constants'
+import type {
+  Catalogue,
+  CatalogueProduct,
+  LineItem,
+  MoneyBag,
+  PortalConfig,
+  ReturnInstructions,
+  ReturnOrder,
+  ReturnStatus,
+  ReturnStatusItem,
+  SupportToken,
+  Variant,
+  VerifiedOrder,
+} from '../../contract/api'
 import { initialState, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 
 let sequence = 0

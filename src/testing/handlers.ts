@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { VerifyRequest } from '../api/contract'
+import type { VerifyRequest } from '../../contract/api'
 import { buildConfig, buildOrder, buildSupportToken } from './builders'
 
 /**

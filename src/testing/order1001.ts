@@ -1,4 +1,4 @@
-import type { LineItem, ReturnOrder, VerifiedOrder } from '../api/contract'
+import type { LineItem, ReturnOrder, VerifiedOrder } from '../../contract/api'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant, money } from './builders'
 

@@ -1,4 +1,4 @@
-import type { Variant } from '../../../src/api/contract'
+import type { Variant } from '../../../contract/api'
 import type { CatalogueProductFile, CatalogueVariantFile } from '../import/shopFile'
 import { moneyBag, toMinor } from './money'
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { PHOTO_MAX_SIDE } from '../../../src/api/contract'
+import { PHOTO_MAX_SIDE } from '../../../contract/constants'
 import { blackPng, noisyPalettePng, photo } from '../../test/images'
 import { cleanPhoto } from './cleanPhoto'
 import type { PhotoType } from './photos'

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import sharp from 'sharp'
-import { PHOTO_MAX_SIDE } from '../../../src/api/contract'
+import { PHOTO_MAX_SIDE } from '../../../contract/constants'
 import type { PhotoType } from './photos'
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib'
 import * as QRCode from 'qrcode'
-import type { Address } from '../../../src/api/contract'
+import type { Address } from '../../../contract/api'
 
 /** What a return label shows; the addresses are printed as given, minus characters Helvetica lacks. */
 export interface LabelInput {

@@ -2,7 +2,7 @@
  * Money as integer minor units (cents, yen, fils). Amounts enter and leave as decimal strings and
  * are never multiplied as floats: 19.99 * 100 is 1998.9999999999998 in binary floating point.
  */
-import type { MoneyBag } from '../../../src/api/contract'
+import type { MoneyBag } from '../../../contract/api'
 
 /** An exact non-negative fraction, e.g. a tax rate "0.19" as 19/100. */
 export interface Ratio {

@@ -1,5 +1,5 @@
-import type { ReturnRequest, ReturnReason } from '../../../src/api/contract'
-import { findLeafReason, photosRequired } from '../../../src/api/reasonTree'
+import type { ReturnRequest, ReturnReason } from '../../../contract/api'
+import { findLeafReason, photosRequired } from '../../../contract/reasonTree'
 
 /** Photos an order may hold that no return has taken yet: enough for a real return, not a disk. */
 export const UNATTACHED_PHOTOS_PER_ORDER = 30

@@ -1,4 +1,5 @@
-import { itemStates, type ReturnOrder, type ReturnStatusItem } from '../../../src/api/contract'
+import { itemStates } from '../../../contract/constants'
+import type { ReturnOrder, ReturnStatusItem } from '../../../contract/api'
 import {
   addDays,
   expectedWindow,

@@ -1,12 +1,11 @@
-import {
-  KEPT_ITEM_STATES,
-  RETURN_ITEM_STATES,
-  type RefundTiming,
-  type ReturnItemState,
-  type ReturnOrder,
-  type ReturnStatusItem,
-  type ReturnStatusRefund,
-} from '../../../src/api/contract'
+import { KEPT_ITEM_STATES, RETURN_ITEM_STATES } from '../../../contract/constants'
+import type {
+  RefundTiming,
+  ReturnItemState,
+  ReturnOrder,
+  ReturnStatusItem,
+  ReturnStatusRefund,
+} from '../../../contract/api'
 import type { ReturnedLine } from '../storage/returnStates'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)

@@ -5,7 +5,7 @@ import type {
   ReturnReason,
   VerifiedOrder,
   VerifyErrorCode,
-} from '../../../src/api/contract'
+} from '../../../contract/api'
 import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'

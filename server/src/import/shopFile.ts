@@ -12,7 +12,7 @@ import type {
   RefundTimings,
   ReturnItemState,
   ReturnReason,
-} from '../../../src/api/contract'
+} from '../../../contract/api'
 
 export interface ShopFile {
   /** the portal id in the URL: `acme` for acme.localhost or acme.returns.example.com */

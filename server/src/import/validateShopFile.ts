@@ -11,15 +11,9 @@ import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
-import {
-  PHOTOS_PER_ITEM,
-  REFUND_METHODS,
-  RETURN_ITEM_STATES,
-  type PortalConfig,
-  type RefundTiming,
-  type ReturnReason,
-} from '../../../src/api/contract'
-import { REASON_DEPTH } from '../../../src/api/reasonTree'
+import { PHOTOS_PER_ITEM, REFUND_METHODS, RETURN_ITEM_STATES } from '../../../contract/constants'
+import type { PortalConfig, RefundTiming, ReturnReason } from '../../../contract/api'
+import { REASON_DEPTH } from '../../../contract/reasonTree'
 import { orderNameKey } from '../domain/normalize'
 import { unstorableText } from '../storage/storableText'
 import type {

@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { RETURN_ITEM_STATES, type ReturnItemState, type ReturnOrder } from '../../../src/api/contract'
+import { RETURN_ITEM_STATES } from '../../../contract/constants'
+import type { ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
 import { signStatus } from '../domain/token'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Catalogue } from '../../../src/api/contract'
+import type { Catalogue } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { requireToken } from './auth'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { PortalConfig } from '../../../src/api/contract'
+import type { PortalConfig } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import type { ShopRecord } from '../storage/shops'
 import { errorSchema } from './errors'

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type {
-  InstructionItem,
-  ReturnInstructions,
-  ReturnInstructionsAnswer,
-  ReturnOrder,
-} from '../../../src/api/contract'
+import type { InstructionItem, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, type UploadedPhoto } from '../../../src/api/contract'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
+import type { UploadedPhoto } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
 import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
@@ -120,12 +121,10 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
       if (outcome === 'gone')
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
       if (outcome === 'full') {
-        return reply
-          .code(422)
-          .send({
-            error: 'too_many_photos',
-            message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
-          })
+        return reply.code(422).send({
+          error: 'too_many_photos',
+          message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
+        })
       }
       return reply.code(201).header('cache-control', 'no-store').send(outcome)
     },

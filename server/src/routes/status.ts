@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { itemStates, RETURN_ITEM_STATES, type ReturnStatus, type ReturnStatusItem } from '../../../src/api/contract'
+import { itemStates, RETURN_ITEM_STATES } from '../../../contract/constants'
+import type { ReturnStatus, ReturnStatusItem } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { qrCodeValue, renderQrSvg } from '../domain/label'

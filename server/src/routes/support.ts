@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { SupportToken } from '../../../src/api/contract'
+import type { SupportToken } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { issueToken } from '../domain/token'
 import { requireToken } from './auth'

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { VerifyRequest } from '../../../src/api/contract'
+import type { VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, unlink } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { PHOTO_ID_PATTERN } from '../../../src/api/contract'
+import { PHOTO_ID_PATTERN } from '../../../contract/constants'
 import type { Database, Queryable } from './database'
 import { readBytesFromRow } from './photos'
 

@@ -1,4 +1,4 @@
-import type { ReturnItemState } from '../../../src/api/contract'
+import type { ReturnItemState } from '../../../contract/api'
 import type { Queryable } from './database'
 
 /** A returned line of one return, with the later states it reached and when. */

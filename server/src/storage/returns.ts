@@ -1,4 +1,4 @@
-import type { ReturnOrder } from '../../../src/api/contract'
+import type { ReturnOrder } from '../../../contract/api'
 import type { Queryable } from './database'
 
 export interface ReturnRecord {

@@ -1,4 +1,4 @@
-import type { Address, ReturnReason } from '../../../src/api/contract'
+import type { Address, ReturnReason } from '../../../contract/api'
 import type { CatalogueProductFile, ShopFile, ShopSettings } from '../import/shopFile'
 import type { Queryable } from './database'
 

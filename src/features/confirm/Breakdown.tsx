@@ -1,4 +1,4 @@
-import type { MoneyBag, RefundBreakdown } from '../../api/contract'
+import type { MoneyBag, RefundBreakdown } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
 import { useLocale, useT } from '../../i18n/useT'
 

@@ -1,5 +1,5 @@
-import type { ReturnReason, VerifiedOrder } from '../../api/contract'
-import { reasonPath } from '../../api/reasonTree'
+import type { ReturnReason, VerifiedOrder } from '../../../contract/api'
+import { reasonPath } from '../../../contract/reasonTree'
 import { PhotoThumb } from '../../components/PhotoThumb'
 import { useT, type Translate } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'

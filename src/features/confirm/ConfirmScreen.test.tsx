@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnRequest, ReturnOrder, ReturnOrderItem } from '../../api/contract'
+import type { ReturnRequest, ReturnOrder, ReturnOrderItem } from '../../../contract/api'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import {
   buildCatalogue,

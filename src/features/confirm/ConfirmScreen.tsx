@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { RefundMethod, ReturnRequest, VerifiedOrder } from '../../api/contract'
+import type { RefundMethod, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { useGetCatalogueQuery, useQuoteReturnMutation, useSubmitReturnMutation } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'

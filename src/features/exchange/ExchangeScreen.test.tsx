@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ExchangeData, ReturnRequest, VerifiedOrder, ReturnReason } from '../../api/contract'
+import type { ExchangeData, ReturnRequest, VerifiedOrder, ReturnReason } from '../../../contract/api'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, buildVariant } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
-import type { LineItem } from '../../api/contract'
+import type { LineItem } from '../../../contract/api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'

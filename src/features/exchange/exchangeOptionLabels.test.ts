@@ -1,4 +1,4 @@
-import type { VariantOption } from '../../api/contract'
+import type { VariantOption } from '../../../contract/api'
 import { buildVariant } from '../../testing/builders'
 import { exchangeOptionModels } from './exchangeOptionLabels'
 

@@ -1,4 +1,4 @@
-import type { Variant } from '../../api/contract'
+import type { Variant } from '../../../contract/api'
 
 /** An exchange option as the shopper sees it. */
 export interface ExchangeOptionModel {

@@ -1,4 +1,4 @@
-import type { ExchangeData, ReasonFit, ReturnReason, Variant } from '../../api/contract'
+import type { ExchangeData, ReasonFit, ReturnReason, Variant } from '../../../contract/api'
 import { buildLineItem, buildVariant } from '../../testing/builders'
 import { findReason, sizeOrder, suggestFit, type FitSuggestion } from './fitSuggestion'
 

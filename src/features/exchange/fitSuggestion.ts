@@ -1,4 +1,4 @@
-import type { ExchangeData, LineItem, ReasonFit, ReturnReason, Variant } from '../../api/contract'
+import type { ExchangeData, LineItem, ReasonFit, ReturnReason, Variant } from '../../../contract/api'
 
 /** What the exchange step suggests for an item whose reason says it did not fit. */
 export type FitSuggestion =

@@ -1,4 +1,4 @@
-import type { Ineligibility, LineItem, Money } from '../../api/contract'
+import type { Ineligibility, LineItem, Money } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
 import type { MessageId } from '../../i18n/i18n'
 import { safeUrl } from '../../shop/sanitizeConfig'

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnRequest } from '../../api/contract'
+import type { ReturnRequest } from '../../../contract/api'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { MoneyBag, RefundMethod, ReturnOrder } from '../../api/contract'
+import type { MoneyBag, RefundMethod, ReturnOrder } from '../../../contract/api'
 import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'

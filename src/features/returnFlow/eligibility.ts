@@ -1,4 +1,4 @@
-import type { ExchangeData, LineItem } from '../../api/contract'
+import type { ExchangeData, LineItem } from '../../../contract/api'
 
 /**
  * portal-spec.md §4: an item is exchangeable only if exchange data exists, the item has a

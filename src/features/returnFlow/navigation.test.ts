@@ -1,4 +1,4 @@
-import type { ReturnOrder } from '../../api/contract'
+import type { ReturnOrder } from '../../../contract/api'
 import { paths } from '../../config/paths'
 import { buildLineItem, buildOrder, money } from '../../testing/builders'
 import { isExchangeable } from './eligibility'

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit'
-import type { ReturnRequest } from '../../api/contract'
+import type { ReturnRequest } from '../../../contract/api'
 import { paths } from '../../config/paths'
 import { isExchangeable } from './eligibility'
 import type { ChosenItem, ReturnFlowState } from './returnFlowSlice'

@@ -4,7 +4,7 @@ import { completeFlow, readPersisted, spoiledPersistedText } from '../../testing
 import { exchangeOptions, isExchangeable } from './eligibility'
 import { needsQuote, nextStep, refundValue, returnRequest, type Step } from './navigation'
 import { restoreReturnFlow } from './restore'
-import type { MoneyBag, ReturnOrder } from '../../api/contract'
+import type { MoneyBag, ReturnOrder } from '../../../contract/api'
 import type { ReturnFlowState } from './returnFlowSlice'
 
 /**

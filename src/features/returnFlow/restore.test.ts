@@ -1,4 +1,4 @@
-import type { RefundTimings, ReturnOrder } from '../../api/contract'
+import type { RefundTimings, ReturnOrder } from '../../../contract/api'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, buildSubmittedReturn, money } from '../../testing/builders'
 import { completeFlow } from '../../testing/persisted'
 import { drop, set } from '../../testing/spoil'

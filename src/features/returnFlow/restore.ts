@@ -1,27 +1,25 @@
-import {
-  PHOTO_ID_PATTERN,
-  PHOTOS_PER_ITEM,
-  REFUND_METHODS,
-  type ExchangeData,
-  type LineItem,
-  type Money,
-  type MoneyBag,
-  type RefundTiming,
-  type RefundTimings,
-  type ReturnOrder,
-  type ReturnOrderItem,
-  type ReturnReason,
-  type Variant,
-  type VariantOption,
-  type VerifiedOrder,
-} from '../../api/contract'
-import { REASON_DEPTH } from '../../api/reasonTree'
-import { parseLang } from '../../shop/subdomain'
+import { PHOTO_ID_PATTERN, PHOTOS_PER_ITEM, REFUND_METHODS } from '../../../contract/constants'
+import type {
+  ExchangeData,
+  LineItem,
+  Money,
+  MoneyBag,
+  RefundTiming,
+  RefundTimings,
+  ReturnOrder,
+  ReturnOrderItem,
+  ReturnReason,
+  Variant,
+  VariantOption,
+  VerifiedOrder,
+} from '../../../contract/api'
+import { REASON_DEPTH } from '../../../contract/reasonTree'
+import type { Launch } from '../../../contract/launch'
+import { parseLang } from '../../../contract/subdomain'
 import {
   initialLaunch,
   initialState,
   type ChosenItem,
-  type Launch,
   type ReturnFlowState,
   type UpsellChoice,
 } from './returnFlowSlice'

@@ -19,9 +19,9 @@ import {
   upsellDeclined,
   upsellVariantChosen,
   type ChosenItem,
-  type Launch,
   type ReturnFlowState,
 } from './returnFlowSlice'
+import type { Launch } from '../../../contract/launch'
 
 // An order of two lines: two tees in M (S and L offered in exchange) and a mug with no exchange.
 const tee = buildLineItem({ id: 'tee', variant_id: 'tee-m', quantity: 2, returnable_quantity: 2 })

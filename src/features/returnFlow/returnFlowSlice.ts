@@ -1,13 +1,6 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
-import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../api/contract'
-
-/** What the start screen was opened with; later screens keep it (language, Test Mode, Preview). */
-export interface Launch {
-  lang: string | null
-  testMode: boolean
-  /** the raw `config` query value, decoded and checked where it is used */
-  configOverride: string | null
-}
+import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../../contract/api'
+import type { Launch } from '../../../contract/launch'
 
 /** How an item's exchange step ended. */
 export type ExchangeChoice = { kind: 'exchange'; variantId: string } | { kind: 'refund' }

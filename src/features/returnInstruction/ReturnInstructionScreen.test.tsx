@@ -11,7 +11,7 @@ import {
 } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
-import type { InstructionItem, NothingToSendInstructions, ReturnOrder } from '../../api/contract'
+import type { InstructionItem, NothingToSendInstructions, ReturnOrder } from '../../../contract/api'
 
 const instructionsRoute = '*/portal-registration/returns/:id/instructions'
 const items: ReturnFlowState['items'] = [

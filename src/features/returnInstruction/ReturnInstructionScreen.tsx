@@ -5,7 +5,7 @@ import type {
   ReturnInstructions,
   ReturnInstructionsAnswer,
   ReturnOrder,
-} from '../../api/contract'
+} from '../../../contract/api'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
 import { useAppSelector } from '../../app/hooks'
 import { CopyLink } from '../../components/CopyLink'

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_PER_ITEM } from '../../api/contract'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, PHOTOS_PER_ITEM } from '../../../contract/constants'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { PhotoThumb } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react'
-import type { ReturnReason } from '../../api/contract'
+import type { ReturnReason } from '../../../contract/api'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useT } from '../../i18n/useT'
 

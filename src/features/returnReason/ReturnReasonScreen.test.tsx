@@ -1,5 +1,5 @@
 import { screen, within, fireEvent, waitFor } from '@testing-library/react'
-import type { ReturnReason, VerifiedOrder } from '../../api/contract'
+import type { ReturnReason, VerifiedOrder } from '../../../contract/api'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildVariant, buildQuote } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'

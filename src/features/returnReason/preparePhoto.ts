@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../api/contract'
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../../contract/constants'
 import { readBytes } from '../../components/PhotoThumb'
 
 /**

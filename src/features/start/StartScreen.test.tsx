@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import type { VerifyRequest } from '../../api/contract'
+import type { VerifyRequest } from '../../../contract/api'
 import { buildConfig, buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
-import type { PortalConfig, VerifyErrorCode } from '../../api/contract'
+import type { PortalConfig, VerifyErrorCode } from '../../../contract/api'
 
 const MESSAGE_OF: Record<VerifyErrorCode, keyof PortalConfig> = {
   invalid_order: 'invalid_order_message',

@@ -1,4 +1,5 @@
-import { itemStates, RETURN_ITEM_STATES, type ReturnItemState, type ReturnStatusItem } from '../../api/contract'
+import { itemStates, RETURN_ITEM_STATES } from '../../../contract/constants'
+import type { ReturnItemState, ReturnStatusItem } from '../../../contract/api'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import type { ReturnStatus } from '../../api/contract'
+import type { ReturnStatus } from '../../../contract/api'
 import { buildReturnStatus, buildStatusItem } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'

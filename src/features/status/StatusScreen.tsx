@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom'
-import type { ReturnStatus, ReturnStatusRefund } from '../../api/contract'
+import type { ReturnStatus, ReturnStatusRefund } from '../../../contract/api'
 import { useGetReturnStatusQuery } from '../../api/returnsEndpoints'
 import { CopyLink } from '../../components/CopyLink'
 import { ErrorMessage } from '../../components/ErrorMessage'

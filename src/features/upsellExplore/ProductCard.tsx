@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { CatalogueProduct, MoneyBag } from '../../api/contract'
+import type { CatalogueProduct, MoneyBag } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'

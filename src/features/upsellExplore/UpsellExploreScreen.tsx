@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { Catalogue, MoneyBag } from '../../api/contract'
+import type { Catalogue, MoneyBag } from '../../../contract/api'
 import { useGetCatalogueQuery, useQuoteReturnMutation } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'

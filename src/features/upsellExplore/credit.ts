@@ -1,4 +1,4 @@
-import type { Money, MoneyBag, ReturnOrder, Variant } from '../../api/contract'
+import type { Money, MoneyBag, ReturnOrder, Variant } from '../../../contract/api'
 
 const cents = (money: Money) => Math.round(Number(money.amount) * 100)
 

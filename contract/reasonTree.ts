@@ -1,4 +1,4 @@
-import type { ReturnReason } from './contract'
+import type { ReturnReason } from './api'
 
 /** Sub-reasons nest at most this deep (a reason, its sub-reasons, theirs). */
 export const REASON_DEPTH = 3

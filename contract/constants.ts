@@ -1,0 +1,53 @@
+/**
+ * The Portal API's plain constants: limits and the lists its enumerations are made of. This module
+ * imports nothing, so the portal's start bundle may import it by value without taking in the
+ * schema library that `./api` is written with (the start bundle's byte budget has no room for it).
+ */
+
+/** At most this many photos go with one item; each is at most PHOTO_MAX_BYTES. */
+export const PHOTOS_PER_ITEM = 3
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** The longest side of a stored photo: the API keeps at most this, so the portal sends no more. */
+export const PHOTO_MAX_SIDE = 2560
+/** What browsers produce from a camera or a photo library (iOS turns HEIC into JPEG for these). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** An uploaded photo's id: unguessable, 22 base64url characters (128 random bits). */
+export const PHOTO_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+/** The refund methods, in the order the portal offers them. */
+export const REFUND_METHODS = ['original_payment', 'store_credit'] as const
+
+/** The 400 codes of verify. Anything else shows the portal's default_error_message. */
+export const VERIFY_ERROR_CODES = [
+  'invalid_order',
+  'order_not_fulfilled',
+  'order_too_old',
+  'order_already_has_return',
+] as const
+
+/** Why a line item cannot be returned (decided by the server). */
+export const INELIGIBILITIES = ['final_sale', 'return_window_closed', 'already_returned', 'not_fulfilled'] as const
+
+/** A reason that says the item did not fit: the exchange step then suggests the next size up or down. */
+export const REASON_FITS = ['too_small', 'too_large'] as const
+
+/** What a refund's waiting time is counted from: the submission, or the receipt of the items. */
+export const REFUND_AFTER = ['submit', 'receipt'] as const
+
+/** A return order is a quote until it is submitted. */
+export const RETURN_ORDER_STATUSES = ['quote', 'requested'] as const
+
+/**
+ * Where one returned item is, in order. A return's items start `requested`; an operator moves them
+ * on (POST /admin/returns/{id}/status), forward only. These are the states an item that is sent
+ * back goes through.
+ */
+export const RETURN_ITEM_STATES = ['requested', 'in_transit', 'received', 'refunded'] as const
+
+type ItemState = (typeof RETURN_ITEM_STATES)[number]
+
+/** The states of an item the shopper keeps: nothing travels, so never in transit or received. */
+export const KEPT_ITEM_STATES = ['requested', 'refunded'] as const satisfies readonly ItemState[]
+
+/** The states that apply to an item, in order: the kept ones, or the whole way of an item sent back. */
+export const itemStates = (keep: boolean): readonly ItemState[] => (keep ? KEPT_ITEM_STATES : RETURN_ITEM_STATES)
