@@ -22,6 +22,7 @@ import {
 import { REASON_DEPTH } from '../../../src/api/reasonTree'
 import { orderNameKey } from '../domain/normalize'
 import { unstorableText } from '../storage/storableText'
+import { LIMITS } from './limits'
 import type {
   CatalogueProductFile,
   CatalogueVariantFile,
@@ -37,31 +38,7 @@ extend([namesPlugin])
 
 export type ShopFileValidation = { ok: true; file: ShopFile } | { ok: false; errors: string[] }
 
-// ---------------------------------------------------------------------------------------------
-// Limits: a hostile file must not exhaust the server.
-
-export const LIMITS = {
-  orders: 10_000,
-  lineItemsPerOrder: 1_000,
-  returnsPerOrder: 100,
-  products: 5_000,
-  variantsPerProduct: 250,
-  optionsPerVariant: 5,
-  returnReasons: 50,
-  /** reasons in the whole tree, sub-reasons included */
-  reasonsInAll: 200,
-  languages: 50,
-  text: 2_000,
-  title: 500,
-  id: 128,
-  url: 2_048,
-  email: 254,
-  quantity: 100_000,
-  returnWindowDays: 3_650,
-  refundDays: 365,
-  /** errors reported at most; the rest are counted */
-  errors: 200,
-} as const
+export { LIMITS }
 
 // ---------------------------------------------------------------------------------------------
 // The schema. `object<T>()` ties each object schema to its TypeScript type: a field missing from
