@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { RETURN_ITEM_STATES, type ReturnItemState } from '../../../src/api/contract'
+import { RETURN_ITEM_STATES } from '../../../contract/constants'
+import type { ReturnItemState } from '../../../contract/api'
 import type { Database } from '../storage/database'
 import type { OrderRecord } from '../storage/orders'
 import type { PhotoStore } from '../storage/photoStore'
