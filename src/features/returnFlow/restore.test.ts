@@ -1,4 +1,5 @@
 import type { RefundTimings, ReturnOrder } from '../../../contract/api'
+import { REASON_DEPTH } from '../../../contract/reasonTree'
 import { buildFlow, buildLineItem, buildOrder, buildQuote, buildSubmittedReturn, money } from '../../testing/builders'
 import { completeFlow } from '../../testing/persisted'
 import { drop, set } from '../../testing/spoil'
@@ -181,6 +182,20 @@ describe('sub-reasons and photos', () => {
   ])('an order whose reasons have %s is dropped', (_name, reasons) => {
     expect(restoreReturnFlow(withReason(null, reasons)).order).toBeNull()
   })
+
+  /** A tree of reasons `depth` levels deep: each level one reason, the last a leaf. */
+  const nested = (depth: number): unknown => ({
+    id: `level-${depth}`,
+    label: `Level ${depth}`,
+    comment_required: false,
+    ...(depth > 1 ? { children: [nested(depth - 1)] } : {}),
+  })
+
+  test('reasons as deep as the API gives them (REASON_DEPTH) are kept, one level more is not', () => {
+    const deepest = withReason(null, [nested(REASON_DEPTH)])
+    expect(restoreReturnFlow(deepest)).toEqual(deepest)
+    expect(restoreReturnFlow(withReason(null, [nested(REASON_DEPTH + 1)])).order).toBeNull()
+  })
 })
 
 describe('refund timing on the quote and the submitted return', () => {
@@ -276,5 +291,15 @@ describe('fit markers and kept items', () => {
     const restored = restoreReturnFlow(persisted(buildFlow({ order, quote })))
     expect(restored.quote).toBeNull()
     expect(restored.order).toEqual(order)
+  })
+})
+
+test('an exchange for a line whose variant id names a property of every object (__proto__) is dropped, the rest kept', () => {
+  const flow = completeFlow()
+  const [tee, mug] = flow.order!.line_items
+  const spoiled = { ...flow, order: { ...flow.order!, line_items: [{ ...tee!, variant_id: '__proto__' }, mug!] } }
+  expect(restoreReturnFlow(JSON.parse(JSON.stringify(spoiled)))).toEqual({
+    ...spoiled,
+    items: [{ ...flow.items[0]!, exchange: null }, flow.items[1]!],
   })
 })

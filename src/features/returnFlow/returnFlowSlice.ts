@@ -1,39 +1,13 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
 import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../../contract/api'
-import type { Launch } from '../../../contract/launch'
+import type { Launch, ReturnFlowState } from '../../../contract/returnFlow'
 
-/** How an item's exchange step ended. */
-export type ExchangeChoice = { kind: 'exchange'; variantId: string } | { kind: 'refund' }
-
-/** The upsell offer: not shown yet, declined, or accepted (with the replacement once picked). */
-export type UpsellChoice = { kind: 'declined' } | { kind: 'accepted'; variantId: string | null }
-
-/** One chosen line item and what the shopper said about it. */
-export interface ChosenItem {
-  lineItemId: string
-  quantity: number
-  /** the chosen leaf reason; photoIds (uploaded, at most 3) only when the reason asks for photos */
-  reason: { id: string; comment: string; photoIds?: string[] } | null
-  exchange: ExchangeChoice | null
-}
-
-/** The shopper's session. Persisted to sessionStorage: only what the flow needs, no e-mail. */
-export interface ReturnFlowState {
-  launch: Launch
-  order: VerifiedOrder | null
-  /** chosen items, in the order they appear in the order */
-  items: ChosenItem[]
-  upsell: UpsellChoice | null
-  refundMethod: RefundMethod | null
-  /** the stored return order: the server's quote for the current choices (null: unknown) */
-  quote: ReturnOrder | null
-  /** the key that makes a submit, and every retry of it, one return */
-  idempotencyKey: string | null
-  /** the return as created by the server */
-  submitted: ReturnOrder | null
-  /** a support agent's replay of a shopper's session (a support code): it can look, never submit */
-  readOnly: boolean
-}
+/**
+ * The flow's state and its parts, derived from their schemas (contract/returnFlow.ts), which
+ * restoring a stored session checks against. Types only: the schema library is not in the start
+ * bundle.
+ */
+export type { ChosenItem, ExchangeChoice, Launch, ReturnFlowState, UpsellChoice } from '../../../contract/returnFlow'
 
 export const initialLaunch: Launch = { lang: null, testMode: false, configOverride: null }
 
