@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { MoneyBag, RefundMethod, ReturnOrder } from '../../api/contract'
+import type { Money, RefundMethod, ReturnOrder } from '../../api/contract'
 import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
+import { fromMinor, toMinor } from '../../components/money'
 import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
@@ -29,12 +30,12 @@ function previousStep({ items, order, upsell }: ReturnFlowState): string {
     : paths.returnReason.build(last.lineItemId)
 }
 
-/** The store credit of a quote; the refund times the multiplier (in cents) if the server left it out. */
-function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): MoneyBag['presentment_money'] {
+/** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
+function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): Money {
   if (quote.store_credit_value) return quote.store_credit_value.presentment_money
   const refund = quote.refund_value.presentment_money
-  const cents = Math.round(Math.round(Number(refund.amount) * 100) * (multiplier ?? 1))
-  return { amount: (cents / 100).toFixed(2), currency_code: refund.currency_code }
+  const minor = toMinor(refund)
+  return minor === null ? refund : fromMinor(Math.round(minor * (multiplier ?? 1)), refund.currency_code)
 }
 
 /** "Your items come to €14.00. A return fee of €3.95 is taken from that…": only when the shop takes one. */
@@ -42,13 +43,14 @@ function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
   const t = useT()
   const locale = useLocale()
   const fee = breakdown.return_fee.presentment_money
-  if (!(Number(fee.amount) > 0)) return null
+  if (!((toMinor(fee) ?? 0) > 0)) return null
   // The fee is taken from the items with their tax, before any bonus or new item.
-  const cents = (money: MoneyBag) => Math.round(Number(money.presentment_money.amount) * 100)
-  const items = {
-    amount: ((cents(breakdown.items_subtotal) + cents(breakdown.tax)) / 100).toFixed(2),
-    currency_code: fee.currency_code,
-  }
+  const [subtotal, tax] = [
+    toMinor(breakdown.items_subtotal.presentment_money),
+    toMinor(breakdown.tax.presentment_money),
+  ]
+  if (subtotal === null || tax === null) return null
+  const items = fromMinor(subtotal + tax, fee.currency_code)
   return (
     <p className="refund-method__fee">
       {t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}
