@@ -1,4 +1,5 @@
-import { screenLoaders, type ScreenName } from './screens'
+import { FLOW_ROUTES } from '../features/returnFlow/location'
+import { screenLoaders } from './screens'
 
 /**
  * Once the flow has begun (StepScreen, which every step shows, calls it; the start screen's
@@ -8,7 +9,7 @@ import { screenLoaders, type ScreenName } from './screens'
  * tasks after its first paint. Returns a function that stops what has not started.
  */
 export function preloadStepsWhenIdle(): () => void {
-  const pending = Object.keys(screenLoaders) as ScreenName[]
+  const pending = [...FLOW_ROUTES]
   let cancel: () => void = () => {}
   const next = () => {
     const name = pending.shift()

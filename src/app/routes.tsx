@@ -2,15 +2,16 @@ import { lazy } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
+import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { screenLoaders, statusScreenLoader, supportScreenLoader, type ScreenName } from './screens'
+import { screenLoaders, statusScreenLoader, supportScreenLoader } from './screens'
 import { Shell } from './Shell'
 
 // Every later screen is its own chunk (./screens); the start screen is in the main bundle.
-const FLOW_ROUTES = (Object.keys(screenLoaders) as ScreenName[]).map((name) => {
+const FLOW_SCREENS = FLOW_ROUTES.map((name) => {
   const Screen = lazy(screenLoaders[name])
-  return { pattern: paths[name].pattern as string, element: <Screen /> }
+  return { pattern: paths[name].pattern, element: <Screen /> }
 })
 
 const SupportScreen = lazy(supportScreenLoader)
@@ -32,7 +33,7 @@ export function PortalRoutes() {
     <Routes>
       <Route element={<Shell />}>
         <Route element={<RequireOrder />}>
-          {FLOW_ROUTES.map(({ pattern, element }) => (
+          {FLOW_SCREENS.map(({ pattern, element }) => (
             <Route key={pattern} path={pattern} element={element} />
           ))}
         </Route>

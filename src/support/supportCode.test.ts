@@ -270,7 +270,7 @@ describe('codes that are refused', () => {
     ['missing one character in the middle', (code: string) => code.slice(0, 200) + code.slice(201)],
   ])('a code %s is refused', async (_name, cut) => {
     const decoded = await decodeSupportCode(cut(await encode1001()), 'demo')
-    expect(decoded).toEqual({ ok: false, error: expect.stringMatching(/^(malformed|unsupported_version)$/) })
+    expect(decoded).toEqual({ ok: false, error: expect.stringMatching(/^(malformed|unsupported_version)$/) as string })
   })
 
   test.each([
@@ -394,6 +394,10 @@ test.each([
   ['/return-item/gid%3A%2F%2Fshopify%2FLineItem%2F1/exchange', true],
   ['/return-item/gid://shopify/LineItem/1/exchange', false],
   ['/return-instruction', true],
+  ['/return-item/%E2%82%AC/exchange', true],
+  ['/return-item/%zz/exchange', false],
+  ['/Products', false],
+  ['/products/', false],
   ['/', false],
   ['/support', false],
 ])('isFlowPath(%s) is %s', (path, expected) => {

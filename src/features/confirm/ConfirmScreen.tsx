@@ -13,8 +13,7 @@ import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { isExchangeable } from '../returnFlow/eligibility'
-import { nextStep, selectReturnRequest } from '../returnFlow/navigation'
+import { nextStep } from '../returnFlow/navigation'
 import {
   quoteReceived,
   returnSubmitted,
@@ -22,7 +21,8 @@ import {
   submitStarted,
   type ReturnFlowState,
 } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { selectReturnRequest } from '../returnFlow/returnRequest'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
 import './ConfirmScreen.css'
@@ -39,19 +39,6 @@ const isSessionExpired = (error: unknown) =>
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/** Back without history: the refund method if one was chosen, else the upsell or the last item. */
-function previousStep({ items, order, upsell, refundMethod }: ReturnFlowState): string {
-  if (refundMethod) return paths.refundMethod.build()
-  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
-  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
-  const last = items.at(-1)
-  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
-  if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data)
-    ? paths.exchange.build(last.lineItemId)
-    : paths.returnReason.build(last.lineItemId)
 }
 
 function SessionExpired() {
@@ -222,13 +209,14 @@ export default function ConfirmScreen() {
   const t = useT()
   const request = useAppSelector(selectReturnRequest)
   const { gift_card_value_multiplier: multiplier } = useShop()
+  const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.
   const [submittedOnArrival] = useState(flow.submitted !== null)
   if (submittedOnArrival) return <Navigate to={nextStep({ flow, multiplier }, { kind: 'confirm' })} replace />
   if (!flow.order || !request) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={previousStep(flow)}>
+    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={backTo}>
       <ConfirmContent flow={flow} order={flow.order} request={request} />
     </StepScreen>
   )

@@ -12,23 +12,10 @@ import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { isExchangeable } from '../returnFlow/eligibility'
-import { selectReturnRequest } from '../returnFlow/navigation'
-import { quoteReceived, refundMethodChosen, selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { quoteReceived, refundMethodChosen, selectFlow } from '../returnFlow/returnFlowSlice'
+import { selectReturnRequest } from '../returnFlow/returnRequest'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
-
-/** Back without history: the upsell step taken, else the last item's exchange or reason step. */
-function previousStep({ items, order, upsell }: ReturnFlowState): string {
-  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
-  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
-  const last = items.at(-1)
-  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
-  if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data)
-    ? paths.exchange.build(last.lineItemId)
-    : paths.returnReason.build(last.lineItemId)
-}
 
 /** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
 function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): Money {
@@ -172,6 +159,7 @@ export default function RefundMethodScreen() {
   const t = useT()
   const flow = useAppSelector(selectFlow)
   const request = useAppSelector(selectReturnRequest)
+  const backTo = usePreviousStep({ kind: 'refund-method' })
   const [quoteReturn, quote] = useQuoteReturnMutation()
   // Kept here so a retry of the quote does not lose the choice.
   const [choice, setChoice] = useState<RefundMethod | null>(flow.refundMethod)
@@ -198,7 +186,7 @@ export default function RefundMethodScreen() {
   if (!bodyKey) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('refund.title')} stage="Refund" backTo={previousStep(flow)}>
+    <StepScreen title={t('refund.title')} stage="Refund" backTo={backTo}>
       {quote.isError ? (
         isSessionExpired(quote.error) ? (
           <div className="refund-method__problem">

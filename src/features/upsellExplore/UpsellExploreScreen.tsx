@@ -9,9 +9,9 @@ import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
-import { selectReturnRequest } from '../returnFlow/navigation'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { selectReturnRequest } from '../returnFlow/returnRequest'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { creditOf, fitsCredit } from './credit'
 import { ProductCard } from './ProductCard'
 import './UpsellExploreScreen.css'
@@ -109,6 +109,7 @@ export default function UpsellExploreScreen() {
   const t = useT()
   const request = useAppSelector(selectReturnRequest)
   const catalogue = useGetCatalogueQuery()
+  const backTo = usePreviousStep({ kind: 'upsell-explore' })
   const [quoteReturn, quote] = useQuoteReturnMutation()
   // Kept here so that a retry of either call does not lose the choice.
   const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
@@ -173,7 +174,7 @@ export default function UpsellExploreScreen() {
   }
 
   return (
-    <StepScreen title={t('explore.title')} stage="Refund" backTo={paths.upsellOffer.build()}>
+    <StepScreen title={t('explore.title')} stage="Refund" backTo={backTo}>
       {content}
     </StepScreen>
   )

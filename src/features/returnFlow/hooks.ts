@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router-dom'
 import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
-import { useAppStore } from '../../app/hooks'
+import { useAppSelector, useAppStore } from '../../app/hooks'
 import type { RootState } from '../../app/store'
 import { useShop } from '../../shop/useShop'
-import { needsQuote, nextStep, returnRequest, type NavigationInput, type Step } from './navigation'
+import { needsQuote, nextStep, previousStep, type NavigationInput, type Step } from './navigation'
+import { returnRequest } from './returnRequest'
 import { quoteReceived } from './returnFlowSlice'
 
 const inputOf = (state: RootState, multiplier: number | null | undefined): NavigationInput => ({
@@ -38,4 +39,9 @@ export function useContinue() {
   }
 
   return { continueFrom, isContinuing: isLoading }
+}
+
+/** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */
+export function usePreviousStep(step: Step): string {
+  return useAppSelector((state) => previousStep(state.returnFlow, step))
 }
