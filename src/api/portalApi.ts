@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
+import { env } from '../app/env'
 
 /** Fetched data stays fresh for 24 hours (portal-spec.md §9). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
@@ -55,3 +56,6 @@ export const portalApi = createApi({
 export function hostUrl(base: string, path: string): string {
   return `${base || window.location.origin}${path}`
 }
+
+/** An absolute URL on the API's host. */
+export const apiUrl = (path: string) => hostUrl(env.apiUrl, path)

@@ -2,11 +2,11 @@ import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { screenLoaders } from './screens'
 
 /**
- * Once the flow has begun (StepScreen, which every step shows, calls it; the start screen's
- * bundle does not carry it), every step's chunk comes in the background, one at a time when the
- * page is idle (at the latest a second apart): a shopper whose connection drops mid-flow still
- * moves between steps, and the step on screen is not slowed by the others' evaluation in the
- * tasks after its first paint. Returns a function that stops what has not started.
+ * Once the flow has begun (the steps' route layout calls it), every step's chunk comes in the
+ * background, one at a time when the page is idle (at the latest a second apart): a shopper whose
+ * connection drops mid-flow still moves between steps, and the step on screen is not slowed by
+ * the others' evaluation in the tasks after its first paint. Returns a function that stops what
+ * has not started.
  */
 export function preloadStepsWhenIdle(): () => void {
   const pending = [...FLOW_ROUTES]

@@ -1,10 +1,11 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
 import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
+import { preloadStepsWhenIdle } from './preloadSteps'
 import { screenLoaders, statusScreenLoader, supportScreenLoader } from './screens'
 import { Shell } from './Shell'
 
@@ -22,6 +23,11 @@ function RequireOrder() {
   const hasOrder = useAppSelector(selectHasOrder)
   // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
   const shop = useOutletContext()
+  // Once the flow has begun, every step's chunk comes in the background, when the page is idle:
+  // a shopper whose connection drops mid-flow still moves between steps, and only the API calls
+  // wait for it (a step whose chunk cannot load would otherwise reload the page into the
+  // browser's offline error). The start screen does not wait for them.
+  useEffect(() => (hasOrder ? preloadStepsWhenIdle() : undefined), [hasOrder])
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
   return <Outlet context={shop} />
