@@ -14,11 +14,8 @@ export interface SubmitRequest {
   idempotencyKey: string
 }
 
-const returnsApi = portalApi.injectEndpoints({
+export const returnsApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
-    quoteReturn: build.mutation<ReturnOrder, ReturnRequest>({
-      query: (body) => ({ url: apiUrl('/portal-registration/returns/quote'), method: 'POST', body }),
-    }),
     submitReturn: build.mutation<ReturnOrder, SubmitRequest>({
       query: ({ body, idempotencyKey }) => ({
         url: apiUrl('/portal-registration/returns'),
@@ -48,8 +45,6 @@ const returnsApi = portalApi.injectEndpoints({
 })
 
 export const {
-  useQuoteReturnMutation,
-  useSubmitReturnMutation,
   useGetCatalogueQuery,
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,

@@ -1,7 +1,7 @@
 import type { VerifiedOrder, VerifyRequest } from './contract'
 import { apiUrl, portalApi } from './portalApi'
 
-const verifyApi = portalApi.injectEndpoints({
+export const verifyApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
     verifyOrder: build.mutation<VerifiedOrder, VerifyRequest>({
       query: (body) => ({ url: apiUrl('/portal-registration/verify'), method: 'POST', body }),

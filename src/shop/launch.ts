@@ -1,5 +1,12 @@
-import type { Launch } from '../features/returnFlow/returnFlowSlice'
 import { parseLang } from './subdomain'
+
+/** What the start screen was opened with; later screens keep it (language, Test Mode, Preview). */
+export interface Launch {
+  lang: string | null
+  testMode: boolean
+  /** the raw `config` query value, decoded and checked where it is used */
+  configOverride: string | null
+}
 
 /** The query parameters a start screen URL may carry (portal-spec.md §2). */
 export function launchFromSearch(search: URLSearchParams): Launch {

@@ -84,7 +84,7 @@ describe('exchange', () => {
     await user.click(screen.getByRole('radio', { name: 'Size L' }))
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-l' })
-    expect(router.state.location.pathname).toBe('/confirm')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 
   test('Refund instead is stored, and with upsell enabled the last item goes to the upsell offer', async () => {
@@ -93,7 +93,7 @@ describe('exchange', () => {
     await user.click(screen.getByRole('radio', { name: /Refund instead/ }))
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'refund' })
-    expect(router.state.location.pathname).toBe('/upsell-offer')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upsell-offer'))
   })
 
   test('an item that is not the last goes on to the next item’s reason', async () => {
@@ -101,7 +101,7 @@ describe('exchange', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Size S' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
   })
 
   test('Continue without a choice says so and stays', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ExchangeData, ReturnReason } from '../../api/contract'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
@@ -61,7 +61,7 @@ describe('fit-aware exchange', () => {
     expect(store.getState().returnFlow.items[0]!.exchange).toBeNull()
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-l' })
-    expect(router.state.location.pathname).toBe('/confirm')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 
   test('too large: the next size down is preselected', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { Money, RefundMethod, ReturnOrder } from '../../api/contract'
-import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
+import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
@@ -12,9 +13,8 @@ import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { quoteReceived, refundMethodChosen, selectFlow } from '../returnFlow/returnFlowSlice'
-import { selectReturnRequest } from '../returnFlow/returnRequest'
-import { useContinue, usePreviousStep } from '../returnFlow/hooks'
+import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
+import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
 
 /** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
@@ -44,9 +44,6 @@ function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
     </p>
   )
 }
-
-const isSessionExpired = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 interface MethodFormProps {
   quote: ReturnOrder
@@ -155,60 +152,46 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 
 /** PRODUCT.md §3.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
-  const dispatch = useAppDispatch()
   const t = useT()
-  const flow = useAppSelector(selectFlow)
-  const request = useAppSelector(selectReturnRequest)
+  const request = useReturnRequest()
+  const storedMethod = useAppSelector((state) => state.returnFlow.refundMethod)
   const backTo = usePreviousStep({ kind: 'refund-method' })
-  const [quoteReturn, quote] = useQuoteReturnMutation()
+  const expired = useSessionExpired()
+  // Both amounts come from one quote without a method: choosing one asks for nothing new. Without
+  // a method chosen yet, that is the quote of the current choices, which the flow keeps (the step
+  // before may have asked for it already: it is not asked for twice).
+  const quoteRequest = useMemo(
+    () => (request ? { body: { ...request, refund_method: null }, current: request.refund_method === null } : null),
+    [request],
+  )
+  const quote = portalApi.useQuoteReturnQuery(quoteRequest ?? skipToken)
   // Kept here so a retry of the quote does not lose the choice.
-  const [choice, setChoice] = useState<RefundMethod | null>(flow.refundMethod)
-  // Both amounts come from one quote without a method; only the choices that price it re-fetch it.
-  const bodyKey = request ? JSON.stringify({ ...request, refund_method: null }) : null
-  const storesQuote = request?.refund_method == null
+  const [choice, setChoice] = useState<RefundMethod | null>(storedMethod)
 
-  async function fetchQuote() {
-    if (!bodyKey) return
-    try {
-      const order = await quoteReturn(JSON.parse(bodyKey)).unwrap()
-      // Without a method chosen this is the quote for the current choices, so the flow keeps it.
-      if (storesQuote) dispatch(quoteReceived(order))
-    } catch {
-      // Shown below from the mutation's state.
-    }
-  }
-
-  // Re-fetched only when the priced choices change, not on every render.
-  useEffect(() => {
-    void fetchQuote()
-  }, [bodyKey])
-
-  if (!bodyKey) return <Navigate to={paths.products.build()} replace />
+  if (!quoteRequest) return <Navigate to={paths.products.build()} replace />
 
   return (
     <StepScreen title={t('refund.title')} stage="Refund" backTo={backTo}>
-      {quote.isError ? (
-        isSessionExpired(quote.error) ? (
-          <div className="refund-method__problem">
-            <ErrorMessage>{t('refund.expired')}</ErrorMessage>
-            <Link className="button button--secondary" to={paths.start.build()}>
-              {t('common.startAgain')}
-            </Link>
-          </div>
-        ) : (
-          <div className="refund-method__problem">
-            <ErrorMessage>{t('refund.failed')}</ErrorMessage>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => (focusStepHeading(), void fetchQuote())}
-            >
-              {t('common.tryAgain')}
-            </button>
-          </div>
-        )
-      ) : quote.data ? (
-        <MethodForm quote={quote.data} choice={choice} onChoose={setChoice} />
+      {expired ? (
+        <div className="refund-method__problem">
+          <ErrorMessage>{t('refund.expired')}</ErrorMessage>
+          <Link className="button button--secondary" to={paths.start.build()}>
+            {t('common.startAgain')}
+          </Link>
+        </div>
+      ) : quote.isError ? (
+        <div className="refund-method__problem">
+          <ErrorMessage>{t('refund.failed')}</ErrorMessage>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (focusStepHeading(), void quote.refetch())}
+          >
+            {t('common.tryAgain')}
+          </button>
+        </div>
+      ) : quote.currentData ? (
+        <MethodForm quote={quote.currentData} choice={choice} onChoose={setChoice} />
       ) : (
         <div className="card__center">
           <Spinner label={t('refund.loading')} />

@@ -1,13 +1,10 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
 import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../api/contract'
+import { portalApi } from '../../api/portalApi'
+import type { Launch } from '../../shop/launch'
 
-/** What the start screen was opened with; later screens keep it (language, Test Mode, Preview). */
-export interface Launch {
-  lang: string | null
-  testMode: boolean
-  /** the raw `config` query value, decoded and checked where it is used */
-  configOverride: string | null
-}
+// Defined with the URL's parameters it is read from (the server reads them too); the flow keeps it.
+export type { Launch }
 
 /** How an item's exchange step ended. */
 export type ExchangeChoice = { kind: 'exchange'; variantId: string } | { kind: 'refund' }
@@ -40,6 +37,8 @@ export interface ReturnFlowState {
   submitted: ReturnOrder | null
   /** a support agent's replay of a shopper's session (a support code): it can look, never submit */
   readOnly: boolean
+  /** a call with the order's token was refused (session.ts); not restored: a reload asks again */
+  expired?: boolean
 }
 
 export const initialLaunch: Launch = { lang: null, testMode: false, configOverride: null }
@@ -153,10 +152,6 @@ export const returnFlowSlice = createSlice({
       state.refundMethod = action.payload
       choicesChanged(state)
     },
-    /** The server priced the current choices. */
-    quoteReceived(state, action: PayloadAction<ReturnOrder>) {
-      state.quote = action.payload
-    },
     /** The confirm screen is about to submit: the key is kept until the choices change. */
     submitStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
       if (state.readOnly) return
@@ -165,16 +160,18 @@ export const returnFlowSlice = createSlice({
     returnSubmitted(state, action: PayloadAction<ReturnOrder>) {
       state.submitted = action.payload
     },
+    /** The order's token was refused. A new session (the start screen, a verify, a support code) starts without this. */
+    sessionExpired(state) {
+      state.expired = true
+    },
   },
-  selectors: {
-    selectFlow: (state) => state,
-    selectLaunch: (state) => state.launch,
-    selectOrder: (state) => state.order,
-    selectHasOrder: (state) => state.order !== null,
-    selectChosenItems: (state) => state.items,
-    selectQuote: (state) => state.quote,
-    selectSubmitted: (state) => state.submitted,
-    selectReadOnly: (state) => state.readOnly,
+  extraReducers: (builder) => {
+    // The server priced the current choices, whoever asked: the flow keeps that quote. A quote of
+    // other choices (the exploration's credit, the refund method's amounts once a method is
+    // chosen) is the screen's, not the flow's.
+    builder.addMatcher(portalApi.endpoints.quoteReturn.matchFulfilled, (state, { payload, meta }) => {
+      if (meta.arg.originalArgs.current) state.quote = payload
+    })
   },
 })
 
@@ -191,18 +188,17 @@ export const {
   upsellDeclined,
   upsellVariantChosen,
   refundMethodChosen,
-  quoteReceived,
   submitStarted,
   returnSubmitted,
+  sessionExpired,
 } = returnFlowSlice.actions
 
-export const {
-  selectFlow,
-  selectLaunch,
-  selectOrder,
-  selectHasOrder,
-  selectChosenItems,
-  selectQuote,
-  selectSubmitted,
-  selectReadOnly,
-} = returnFlowSlice.selectors
+type WithFlow = { returnFlow: ReturnFlowState }
+
+export const selectFlow = (state: WithFlow) => state.returnFlow
+export const selectLaunch = (state: WithFlow) => state.returnFlow.launch
+export const selectOrder = (state: WithFlow) => state.returnFlow.order
+export const selectHasOrder = (state: WithFlow) => state.returnFlow.order !== null
+export const selectChosenItems = (state: WithFlow) => state.returnFlow.items
+export const selectSubmitted = (state: WithFlow) => state.returnFlow.submitted
+export const selectReadOnly = (state: WithFlow) => state.returnFlow.readOnly

@@ -1,4 +1,3 @@
-import { createSelector } from '@reduxjs/toolkit'
 import type { ReturnRequest } from '../../api/contract'
 import type { ReturnFlowState } from './returnFlowSlice'
 
@@ -18,13 +17,3 @@ export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | '
     refund_method: flow.refundMethod,
   }
 }
-
-/** Memoised: the request for the flow in the store. */
-export const selectReturnRequest = createSelector(
-  [
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.items,
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.upsell,
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.refundMethod,
-  ],
-  (items, upsell, refundMethod) => returnRequest({ items, upsell, refundMethod }),
-)

@@ -75,7 +75,7 @@ function renderReason(item = chosen()) {
 }
 
 const continueButton = () => screen.getByRole('button', { name: /continue/i })
-const fileInput = () => screen.getByLabelText('Add photos') as HTMLInputElement
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('Add photos')
 const subGroup = (parent: string) => screen.queryByRole('group', { name: `${parent}: which fits best?` })
 
 describe('sub-reasons', () => {
@@ -111,7 +111,7 @@ describe('sub-reasons', () => {
     await user.click(within(group).getByRole('radio', { name: 'Colour differs from photos' }))
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'colour', comment: '' })
     await user.click(continueButton())
-    expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
   })
 
   test('changing the reason above clears a sub-reason that no longer belongs to it', async () => {
@@ -176,7 +176,7 @@ describe('photos', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
 
     await user.click(continueButton())
-    expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
   })
 
   test('a removed photo goes from the preview and the stored choice, and the reason asks again', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, within, waitFor } from '@testing-library/react'
 import type { ReturnReason, VerifiedOrder } from '../../api/contract'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, buildVariant } from '../../testing/builders'
@@ -93,7 +93,7 @@ describe('return reason', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'The handle broke off' })
-    expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
   })
 
   test('a reason without a required comment offers an optional one', async () => {
@@ -129,7 +129,7 @@ describe('return reason', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Too small' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/exchange'))
   })
 
   test('the last item with upsell enabled goes on to the upsell offer', async () => {
@@ -143,7 +143,7 @@ describe('return reason', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Too small' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/upsell-offer')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upsell-offer'))
   })
 
   test('the next item’s reason step starts empty, not with the answer just given', async () => {
@@ -153,7 +153,7 @@ describe('return reason', () => {
     await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Torn seam')
     await user.click(continueButton())
 
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
     ).toHaveFocus()
