@@ -1,7 +1,7 @@
 import { persistStore } from 'redux-persist'
 import { configApi } from '../api/configEndpoints'
 import { activateLocale, uiLocale } from '../i18n/i18n'
-import { configId, launchAt, stepAt } from '../features/returnFlow/location'
+import { configIdFor, launchAt, stepAt } from '../features/returnFlow/location'
 import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
 import { cssColors, needsCssColors } from '../shop/color'
 import { previewParser } from '../shop/shopConfig'
@@ -40,7 +40,7 @@ export function startLoading(store: AppStore, location: Location = window.locati
   // As useLaunch: the URL's parameters on the start screen, the session's on later steps.
   const launch = launchAt(location, selectLaunch(store.getState()))
   const config = store.dispatch(
-    configApi.endpoints.getConfig.initiate({ id: configId(launch.lang, location.hostname) }, { subscribe: false }),
+    configApi.endpoints.getConfig.initiate({ id: configIdFor(launch.lang, location.hostname) }, { subscribe: false }),
   )
   // First: a later step's chunk (below) comes with the words of this language.
   const wordsReady = activateLocale(uiLocale(launch.lang))
@@ -53,7 +53,7 @@ export function startLoading(store: AppStore, location: Location = window.locati
   })
   // A later step (a reload, a link to it): its chunk comes alongside the configuration, not after
   // it. A failure is handled where the screen renders (reload once, then the error boundary).
-  if (step && selectHasOrder(store.getState())) void screenLoaders[step.route].preload()
+  if (step && selectHasOrder(store.getState())) void screenLoaders[step].preload()
   // On the start screen, the item selection's chunk comes while the shopper types (not before:
   // nothing competes with the start screen's own loading), so the verify leads straight to it.
   if (!step) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })

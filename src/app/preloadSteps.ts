@@ -9,25 +9,19 @@ import { screenLoaders } from './screens'
  * has not started.
  */
 export function preloadStepsWhenIdle(): () => void {
-  const pending = [...FLOW_ROUTES]
-  let cancel: () => void = () => {}
-  const next = () => {
-    const name = pending.shift()
-    if (name) void screenLoaders[name].preload().then(schedule)
+  let stopped = false
+  const preload = (index: number) => {
+    const name = FLOW_ROUTES[index]
+    if (stopped || !name) return
+    void screenLoaders[name].preload().then(() => whenIdle(() => preload(index + 1)))
   }
-  const schedule = () => {
-    if (pending.length === 0) return
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(next, { timeout: 1_000 })
-      cancel = () => window.cancelIdleCallback(id)
-    } else {
-      const id = window.setTimeout(next, 50)
-      cancel = () => window.clearTimeout(id)
-    }
-  }
-  schedule()
+  whenIdle(() => preload(0))
   return () => {
-    pending.length = 0
-    cancel()
+    stopped = true
   }
 }
+
+const whenIdle = (run: () => void) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 1_000 })
+    : setTimeout(run, 50)

@@ -5,7 +5,6 @@ import { useAppSelector } from './hooks'
 import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { preloadStepsWhenIdle } from './preloadSteps'
 import { screenLoaders, statusScreenLoader, supportScreenLoader } from './screens'
 import { Shell } from './Shell'
 
@@ -27,7 +26,12 @@ function RequireOrder() {
   // a shopper whose connection drops mid-flow still moves between steps, and only the API calls
   // wait for it (a step whose chunk cannot load would otherwise reload the page into the
   // browser's offline error). The start screen does not wait for them.
-  useEffect(() => (hasOrder ? preloadStepsWhenIdle() : undefined), [hasOrder])
+  useEffect(() => {
+    if (hasOrder)
+      void import(/* webpackChunkName: "preload-steps" */ './preloadSteps').then((module) =>
+        module.preloadStepsWhenIdle(),
+      )
+  }, [hasOrder])
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
   return <Outlet context={shop} />

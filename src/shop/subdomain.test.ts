@@ -1,4 +1,4 @@
-import { parseLang, subdomainFromHost } from './subdomain'
+import { configId, parseLang, subdomainFromHost } from './subdomain'
 
 test.each([
   ['acme.returns.example.com', 'acme'],
@@ -34,4 +34,9 @@ test.each([
   [null, null],
 ])('parseLang(%j) is %j', (value, expected) => {
   expect(parseLang(value)).toBe(expected)
+})
+
+test('configId adds the language variant', () => {
+  expect(configId('demo', 'de')).toBe('demo-de')
+  expect(configId('demo', null)).toBe('demo')
 })

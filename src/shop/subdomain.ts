@@ -15,6 +15,11 @@ export function subdomainFromHost(hostname: string, fallback: string): string {
   return qualifies && LABEL.test(first) ? first : fallback
 }
 
+/** The configuration id to fetch: `{subdomain}` or `{subdomain}-{lang}` (portal-spec.md §7). */
+export function configId(subdomain: string, lang: string | null): string {
+  return lang ? `${subdomain}-${lang}` : subdomain
+}
+
 /**
  * The `lang` query value as given (portal-spec.md §7: the configuration id is the subdomain, a
  * dash and that value; the API matches it in any case), or null when it is not a language tag we

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer } from 'react'
 import { configApi } from '../api/configEndpoints'
 import { useAppDispatch } from '../app/hooks'
-import { configId } from '../features/returnFlow/location'
+import { configIdFor } from '../features/returnFlow/location'
 import { cssColors, needsCssColors, readableTextOn } from './color'
 import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
 import { useLaunch } from './useLaunch'
@@ -20,7 +20,7 @@ export interface ShopConfigState {
 /** The shop's configuration for this host and launch (language, override), fetched once a day. */
 export function useShopConfig(): ShopConfigState {
   const launch = useLaunch()
-  const id = configId(launch.lang)
+  const id = configIdFor(launch.lang)
   const dispatch = useAppDispatch()
   const { data, isUninitialized, isLoading, isFetching, isError } = configApi.endpoints.getConfig.useQueryState({ id })
   // portal-spec.md §4, "Retry is disabled": a configuration that failed to load (the boot asked

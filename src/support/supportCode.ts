@@ -1,5 +1,6 @@
+import { matchPath } from 'react-router-dom'
 import { paths } from '../config/paths'
-import { stepAt } from '../features/returnFlow/navigation'
+import { stepAt } from '../features/returnFlow/location'
 import { restoreReturnFlow } from '../features/returnFlow/restore'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { deflateRaw, fromBase64Url, inflateRaw, toBase64Url } from './bytes'
@@ -40,9 +41,16 @@ export function isFlowPath(path: string): boolean {
   if (path.length > 1024) return false
   const step = stepAt(path)
   if (!step) return false
-  // Canonical only: the step (and its item's id) must come back to this very path through the route's own builder.
-  const build: (id: string) => string = paths[step.route].build
-  return build(step.id ?? '') === path
+  // Canonical only: the step's item id, decoded, must come back to this very path through the
+  // route's own builder.
+  const { pattern } = paths[step]
+  const build: (id: string) => string = paths[step].build
+  try {
+    const id = decodeURIComponent(matchPath(pattern, path)?.params.id ?? '')
+    return build(id) === path
+  } catch {
+    return false
+  }
 }
 
 /**

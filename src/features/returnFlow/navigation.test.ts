@@ -3,7 +3,7 @@ import { paths } from '../../config/paths'
 import { buildLineItem, buildOrder, money } from '../../testing/builders'
 import { isExchangeable } from './eligibility'
 import {
-  configId,
+  configIdFor,
   launchAt,
   needsQuote,
   nextStep,
@@ -438,18 +438,18 @@ describe('previousStep (Back without history)', () => {
 
 describe('stepAt', () => {
   test.each([
-    ['/products', { route: 'products' }],
-    ['/return-item/tee/return-reason', { route: 'returnReason', id: 'tee' }],
-    ['/return-item/gid%3A%2F%2Fshopify%2FLineItem%2F1/exchange', { route: 'exchange', id: 'gid://shopify/LineItem/1' }],
+    ['/products', 'products'],
+    ['/return-item/tee/return-reason', 'returnReason'],
+    ['/return-item/gid%3A%2F%2Fshopify%2FLineItem%2F1/exchange', 'exchange'],
     // As the router matches: any case, a trailing slash.
-    ['/Upsell-Offer/', { route: 'upsellOffer' }],
-    ['/return-instruction', { route: 'returnInstruction' }],
+    ['/Upsell-Offer/', 'upsellOffer'],
+    ['/return-instruction', 'returnInstruction'],
     ['/', null],
     ['/support', null],
     ['/status/r-1', null],
     ['/products/more', null],
   ])('%s', (pathname, expected) => {
-    expect(stepAt(pathname)).toEqual(expected)
+    expect(stepAt(pathname)).toBe(expected)
   })
 })
 
@@ -465,9 +465,9 @@ test('launchAt: the URL’s parameters on the start screen, the session’s on a
   expect(launchAt({ pathname: '/confirm', search }, stored)).toBe(stored)
 })
 
-test('configId: the host’s subdomain, with the language variant', () => {
-  expect(configId('de', 'acme.localhost')).toBe('acme-de')
-  expect(configId(null, 'acme.returns.example.com')).toBe('acme')
+test('configIdFor: the host’s shop, with the language variant', () => {
+  expect(configIdFor('de', 'acme.localhost')).toBe('acme-de')
+  expect(configIdFor(null, 'acme.returns.example.com')).toBe('acme')
 })
 
 describe('returnRequest', () => {

@@ -10,7 +10,7 @@ import type { ChosenItem, ReturnFlowState } from './returnFlowSlice'
  * Where-the-shopper-is lives in ./location, re-exported here: the boot, the shell and the routes
  * import it from there, so that the start screen's bundle takes it without the flow's rules.
  */
-export { configId, FLOW_ROUTES, launchAt, stepAt, type FlowRoute, type StepLocation } from './location'
+export { configIdFor, FLOW_ROUTES, launchAt, stepAt, type FlowRoute } from './location'
 
 /** A step after which the flow moves on; the start screen and confirm decide nothing here. */
 export type Step =
