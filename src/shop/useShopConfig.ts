@@ -28,16 +28,14 @@ export function useShopConfig(): ShopConfigState {
   configApi.endpoints.getConfig.useQuerySubscription({ id }, { skip: isError })
   // A preview waits for its parser and the reader of any CSS colour; a colour other than a hex
   // one (a name from another API) waits for that reader. Both are chunks of their own.
-  const chunks = [
-    ...(launch.configOverride !== null ? [previewParser, cssColors] : []),
-    ...(data !== undefined && needsCssColors(buttonColorOf(data)) ? [cssColors] : []),
-  ]
+  const preview = launch.configOverride !== null
+  const colours = preview || (data !== undefined && needsCssColors(buttonColorOf(data)))
+  const chunks = useMemo(() => (preview ? [previewParser, cssColors] : colours ? [cssColors] : []), [preview, colours])
   const waitingForChunks = chunks.some((chunk) => !chunk.settled())
   const [, chunksLoaded] = useReducer((count: number) => count + 1, 0)
   useEffect(() => {
     if (waitingForChunks) void Promise.all(chunks.map((chunk) => chunk.load())).then(chunksLoaded)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waitingForChunks])
+  }, [chunks, waitingForChunks])
   const resolved = useMemo(
     () =>
       data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn),
@@ -52,7 +50,7 @@ export function useShopConfig(): ShopConfigState {
   }, [resolved, unusable])
   return {
     config: unusable ? null : (resolved?.config ?? null),
-    preview: launch.configOverride !== null,
+    preview,
     lang: launch.lang,
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),
