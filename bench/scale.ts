@@ -25,13 +25,8 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import type { LineItem, Variant, VerifiedOrder } from '../contract/api'
 import { productRows } from '../src/features/products/productRows'
-import {
-  needsQuote,
-  nextStep,
-  returnRequest,
-  type NavigationInput,
-  type Step,
-} from '../src/features/returnFlow/navigation'
+import { needsQuote, nextStep, type NavigationInput, type Step } from '../src/features/returnFlow/navigation'
+import { returnRequest } from '../src/features/returnFlow/returnRequest'
 import { restoreReturnFlow } from '../src/features/returnFlow/restore'
 import {
   initialState,

@@ -1,6 +1,5 @@
-import { env } from '../app/env'
 import type { UploadedPhoto } from '../../contract/api'
-import { hostUrl, portalApi } from './portalApi'
+import { apiUrl, portalApi } from './portalApi'
 
 /** A photo file's bytes and type (image/jpeg, image/png or image/webp). */
 export interface PhotoUpload {
@@ -13,7 +12,7 @@ const photosApi = portalApi.injectEndpoints({
     /** The image itself as the body (the API checks its bytes): evidence for a return reason. */
     uploadPhoto: build.mutation<UploadedPhoto, PhotoUpload>({
       query: ({ bytes, type }) => ({
-        url: hostUrl(env.apiUrl, '/portal-registration/photos'),
+        url: apiUrl('/portal-registration/photos'),
         method: 'POST',
         body: bytes,
         headers: { 'content-type': type },
@@ -25,4 +24,4 @@ const photosApi = portalApi.injectEndpoints({
 export const { useUploadPhotoMutation } = photosApi
 
 /** The URL the order's own photo is previewed from (with the order's token, never in an <img> src). */
-export const photoUrl = (id: string) => hostUrl(env.apiUrl, `/portal-registration/photos/${encodeURIComponent(id)}`)
+export const photoUrl = (id: string) => apiUrl(`/portal-registration/photos/${encodeURIComponent(id)}`)

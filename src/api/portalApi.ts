@@ -1,4 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
+import { env } from '../app/env'
+import type { ReturnOrder, ReturnRequest } from '../../contract/api'
 
 /** Fetched data stays fresh for 24 hours (portal-spec.md §9). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
@@ -11,15 +13,20 @@ export const DAY_IN_SECONDS = 24 * 60 * 60
  */
 export const API_TIMEOUT_MS = 20_000
 
-/** Calls made with the verify token; configuration and verify go without it. */
-const AUTHORISED_ENDPOINTS = new Set([
-  'quoteReturn',
-  'submitReturn',
-  'getCatalogue',
-  'getReturnInstructions',
-  'createSupportToken',
-  'uploadPhoto',
-])
+/**
+ * The calls made without the verify token: the configuration, the verify itself, and a return's
+ * status from its signed link. Every other call carries the token (a new endpoint too), and a 401
+ * from it means the session expired (features/returnFlow/session.ts).
+ */
+export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(['getConfig', 'verifyOrder', 'getReturnStatus'])
+
+/** An absolute URL on a configured host ('' means this page's origin). */
+export function hostUrl(base: string, path: string): string {
+  return `${base || window.location.origin}${path}`
+}
+
+/** An absolute URL on the API's host. */
+export const apiUrl = (path: string) => hostUrl(env.apiUrl, path)
 
 interface FlowState {
   returnFlow?: { order?: { token?: unknown } | null; launch?: { lang?: unknown } }
@@ -27,7 +34,8 @@ interface FlowState {
 
 /**
  * The one API slice of the portal. Endpoints build absolute URLs from env (config host, API
- * host), so one slice serves both hosts; endpoints are injected per resource.
+ * host), so one slice serves both hosts; endpoints are injected per resource, but for the quote,
+ * whose answer the return flow's slice keeps (returnFlowSlice.ts, in the start screen's bundle).
  */
 export const portalApi = createApi({
   reducerPath: 'portalApi',
@@ -36,8 +44,7 @@ export const portalApi = createApi({
     prepareHeaders: (headers, { getState, endpoint }) => {
       const flow = (getState() as FlowState).returnFlow
       const token = flow?.order?.token
-      if (AUTHORISED_ENDPOINTS.has(endpoint) && typeof token === 'string')
-        headers.set('authorization', `Bearer ${token}`)
+      if (typeof token === 'string' && !PUBLIC_ENDPOINTS.has(endpoint)) headers.set('authorization', `Bearer ${token}`)
       // The shopper's language (?lang=), so the API names reasons in it; the bodies stay as specified.
       const lang = flow?.launch?.lang
       if (typeof lang === 'string' && /^[a-z]{2}(?:-[a-z0-9]{2,8})?$/i.test(lang))
@@ -48,10 +55,22 @@ export const portalApi = createApi({
   keepUnusedDataFor: DAY_IN_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    /**
+     * The server's price of a set of choices: a query, sent as a POST with the choices as its
+     * body, so that the same choices are priced once whoever asks (the step that moves on, then
+     * the screen that shows the amounts).
+     */
+    quoteReturn: build.query<ReturnOrder, QuoteRequest>({
+      query: ({ body }) => ({ url: apiUrl('/portal-registration/returns/quote'), method: 'POST', body }),
+      // One cache entry per body, whoever asks for it.
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.body,
+    }),
+  }),
 })
 
-/** An absolute URL on a configured host ('' means this page's origin). */
-export function hostUrl(base: string, path: string): string {
-  return `${base || window.location.origin}${path}`
+/** Choices to price, and whether they are the flow's current ones (then the flow keeps the quote). */
+export interface QuoteRequest {
+  body: ReturnRequest
+  current: boolean
 }

@@ -1,13 +1,5 @@
-import { env } from '../app/env'
-import type {
-  Catalogue,
-  ReturnInstructionsAnswer,
-  ReturnOrder,
-  ReturnRequest,
-  ReturnStatus,
-  SupportToken,
-} from '../../contract/api'
-import { hostUrl, portalApi } from './portalApi'
+import type { Catalogue, ReturnInstructionsAnswer, ReturnOrder, ReturnRequest, ReturnStatus, SupportToken } from '../../contract/api'
+import { apiUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {
   body: ReturnRequest
@@ -15,44 +7,37 @@ export interface SubmitRequest {
   idempotencyKey: string
 }
 
-const returnsApi = portalApi.injectEndpoints({
+export const returnsApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
-    quoteReturn: build.mutation<ReturnOrder, ReturnRequest>({
-      query: (body) => ({ url: hostUrl(env.apiUrl, '/portal-registration/returns/quote'), method: 'POST', body }),
-    }),
     submitReturn: build.mutation<ReturnOrder, SubmitRequest>({
       query: ({ body, idempotencyKey }) => ({
-        url: hostUrl(env.apiUrl, '/portal-registration/returns'),
+        url: apiUrl('/portal-registration/returns'),
         method: 'POST',
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
     }),
     getCatalogue: build.query<Catalogue, void>({
-      query: () => hostUrl(env.apiUrl, '/portal-registration/catalogue'),
+      query: () => apiUrl('/portal-registration/catalogue'),
     }),
     getReturnInstructions: build.query<ReturnInstructionsAnswer, { returnId: string }>({
-      query: ({ returnId }) =>
-        hostUrl(env.apiUrl, `/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
+      query: ({ returnId }) => apiUrl(`/portal-registration/returns/${encodeURIComponent(returnId)}/instructions`),
     }),
     /** A return's status from its kept link: signed, no session token (read-only, this return only). */
     getReturnStatus: build.query<ReturnStatus, { returnId: string; signature: string }>({
       query: ({ returnId, signature }) =>
-        hostUrl(
-          env.apiUrl,
+        apiUrl(
           `/portal-registration/returns/${encodeURIComponent(returnId)}/status?signature=${encodeURIComponent(signature)}`,
         ),
     }),
     /** A read-only token for the support code: a mutation, as each call mints a new token. */
     createSupportToken: build.mutation<SupportToken, void>({
-      query: () => ({ url: hostUrl(env.apiUrl, '/portal-registration/support-token'), method: 'POST' }),
+      query: () => ({ url: apiUrl('/portal-registration/support-token'), method: 'POST' }),
     }),
   }),
 })
 
 export const {
-  useQuoteReturnMutation,
-  useSubmitReturnMutation,
   useGetCatalogueQuery,
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,

@@ -1,11 +1,10 @@
-import { env } from '../app/env'
 import type { VerifiedOrder, VerifyRequest } from '../../contract/api'
-import { hostUrl, portalApi } from './portalApi'
+import { apiUrl, portalApi } from './portalApi'
 
-const verifyApi = portalApi.injectEndpoints({
+export const verifyApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
     verifyOrder: build.mutation<VerifiedOrder, VerifyRequest>({
-      query: (body) => ({ url: hostUrl(env.apiUrl, '/portal-registration/verify'), method: 'POST', body }),
+      query: (body) => ({ url: apiUrl('/portal-registration/verify'), method: 'POST', body }),
     }),
   }),
 })

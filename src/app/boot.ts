@@ -1,14 +1,12 @@
 import { persistStore } from 'redux-persist'
 import { configApi } from '../api/configEndpoints'
 import { activateLocale, uiLocale } from '../i18n/i18n'
+import { configIdFor, launchAt, stepAt } from '../features/returnFlow/location'
 import { selectHasOrder, selectLaunch } from '../features/returnFlow/returnFlowSlice'
-import { launchFromSearch } from '../../contract/launch'
 import { cssColors, needsCssColors } from '../shop/color'
 import { previewParser } from '../shop/shopConfig'
 import { safeUrl } from '../shop/sanitizeConfig'
-import { configId, subdomainFromHost } from '../../contract/subdomain'
-import { env } from './env'
-import { preloadScreen, screenAt, screenLoaders } from './screens'
+import { screenLoaders } from './screens'
 import type { AppStore } from './store'
 
 /** Restores the session from sessionStorage (a few microtasks: the storage is synchronous). */
@@ -38,11 +36,12 @@ function warmImage(url: string | undefined) {
  * portal's words in the session's language. Resolves when those words are ready to render.
  */
 export function startLoading(store: AppStore, location: Location = window.location): Promise<void> {
-  const onLaterStep = screenAt(location.pathname) !== null
+  const step = stepAt(location.pathname)
   // As useLaunch: the URL's parameters on the start screen, the session's on later steps.
-  const launch = onLaterStep ? selectLaunch(store.getState()) : launchFromSearch(new URLSearchParams(location.search))
-  const id = configId(subdomainFromHost(location.hostname, env.defaultSubdomain), launch.lang)
-  const config = store.dispatch(configApi.endpoints.getConfig.initiate({ id }, { subscribe: false }))
+  const launch = launchAt(location, selectLaunch(store.getState()))
+  const config = store.dispatch(
+    configApi.endpoints.getConfig.initiate({ id: configIdFor(launch.lang, location.hostname) }, { subscribe: false }),
+  )
   // First: a later step's chunk (below) comes with the words of this language.
   const wordsReady = activateLocale(uiLocale(launch.lang))
   // A preview (?config=) may show another logo: nothing is guessed then. Its parser, and the
@@ -52,9 +51,11 @@ export function startLoading(store: AppStore, location: Location = window.locati
   void config.then(({ data }) => {
     if (needsCssColors(data?.button_color)) void cssColors.load()
   })
-  if (onLaterStep && selectHasOrder(store.getState())) preloadScreen(location.pathname)
+  // A later step (a reload, a link to it): its chunk comes alongside the configuration, not after
+  // it. A failure is handled where the screen renders (reload once, then the error boundary).
+  if (step && selectHasOrder(store.getState())) void screenLoaders[step].preload()
   // On the start screen, the item selection's chunk comes while the shopper types (not before:
   // nothing competes with the start screen's own loading), so the verify leads straight to it.
-  if (!onLaterStep) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })
+  if (!step) document.addEventListener('focusin', () => void screenLoaders.products.preload(), { once: true })
   return wordsReady
 }

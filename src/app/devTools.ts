@@ -1,5 +1,4 @@
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit'
-import { maskEmails } from '../support/maskEmails'
 
 const FLAG = 'rebound:devtools'
 
@@ -22,10 +21,16 @@ export function devToolsOptions(
   }
   const enabled = asked === '1' || (asked !== '0' && storage?.getItem(FLAG) === '1')
   if (!enabled) return false
+  // The masker is a chunk of its own, fetched only when the tools are on (the start screen's
+  // bundle does without it); until it is in, actions show their type only, and no state.
+  let mask: (<T>(value: T) => T) | null = null
+  void import(/* webpackChunkName: "mask-emails" */ '../support/maskEmails').then(
+    (module) => (mask = module.maskEmails),
+  )
   return {
     name: 'Rebound',
     trace: false,
-    actionSanitizer: (action) => maskEmails(action),
-    stateSanitizer: (state) => maskEmails(state),
+    actionSanitizer: (action) => (mask ? mask(action) : ({ type: action.type } as typeof action)),
+    stateSanitizer: (state) => (mask ? mask(state) : ({} as typeof state)),
   }
 }

@@ -1,32 +1,27 @@
-import { screenLoaders, type ScreenName } from './screens'
+import { FLOW_ROUTES } from '../features/returnFlow/location'
+import { screenLoaders } from './screens'
 
 /**
- * Once the flow has begun (StepScreen, which every step shows, calls it; the start screen's
- * bundle does not carry it), every step's chunk comes in the background, one at a time when the
- * page is idle (at the latest a second apart): a shopper whose connection drops mid-flow still
- * moves between steps, and the step on screen is not slowed by the others' evaluation in the
- * tasks after its first paint. Returns a function that stops what has not started.
+ * Once the flow has begun (the steps' route layout calls it), every step's chunk comes in the
+ * background, one at a time when the page is idle (at the latest a second apart): a shopper whose
+ * connection drops mid-flow still moves between steps, and the step on screen is not slowed by
+ * the others' evaluation in the tasks after its first paint. Returns a function that stops what
+ * has not started.
  */
 export function preloadStepsWhenIdle(): () => void {
-  const pending = Object.keys(screenLoaders) as ScreenName[]
-  let cancel: () => void = () => {}
-  const next = () => {
-    const name = pending.shift()
-    if (name) void screenLoaders[name].preload().then(schedule)
+  let stopped = false
+  const preload = (index: number) => {
+    const name = FLOW_ROUTES[index]
+    if (stopped || !name) return
+    void screenLoaders[name].preload().then(() => whenIdle(() => preload(index + 1)))
   }
-  const schedule = () => {
-    if (pending.length === 0) return
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(next, { timeout: 1_000 })
-      cancel = () => window.cancelIdleCallback(id)
-    } else {
-      const id = window.setTimeout(next, 50)
-      cancel = () => window.clearTimeout(id)
-    }
-  }
-  schedule()
+  whenIdle(() => preload(0))
   return () => {
-    pending.length = 0
-    cancel()
+    stopped = true
   }
 }
+
+const whenIdle = (run: () => void) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 1_000 })
+    : setTimeout(run, 50)

@@ -1,13 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import { buildFlow, buildOrder } from '../testing/builders'
 import { renderPortal } from '../testing/renderWithProviders'
-import { screenLoaders, type ScreenName } from './screens'
+import { FLOW_ROUTES } from '../features/returnFlow/navigation'
+import { screenLoaders } from './screens'
 
 /** Spies on every later step's preload (calling through), by screen name. */
 function watchPreloads() {
-  const spies = (Object.keys(screenLoaders) as ScreenName[]).map(
-    (name) => [name, jest.spyOn(screenLoaders[name], 'preload')] as const,
-  )
+  const spies = FLOW_ROUTES.map((name) => [name, jest.spyOn(screenLoaders[name], 'preload')] as const)
   return () => spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([name]) => name)
 }
 

@@ -1,16 +1,17 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
 import { paths } from '../config/paths'
 import { useAppSelector } from './hooks'
+import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'
 import StartScreen from '../features/start/StartScreen'
-import { screenLoaders, statusScreenLoader, supportScreenLoader, type ScreenName } from './screens'
+import { screenLoaders, statusScreenLoader, supportScreenLoader } from './screens'
 import { Shell } from './Shell'
 
 // Every later screen is its own chunk (./screens); the start screen is in the main bundle.
-const FLOW_ROUTES = (Object.keys(screenLoaders) as ScreenName[]).map((name) => {
+const FLOW_SCREENS = FLOW_ROUTES.map((name) => {
   const Screen = lazy(screenLoaders[name])
-  return { pattern: paths[name].pattern as string, element: <Screen /> }
+  return { pattern: paths[name].pattern, element: <Screen /> }
 })
 
 const SupportScreen = lazy(supportScreenLoader)
@@ -21,6 +22,16 @@ function RequireOrder() {
   const hasOrder = useAppSelector(selectHasOrder)
   // The shell's configuration goes on to the step below (useShop reads the nearest outlet's context).
   const shop = useOutletContext()
+  // Once the flow has begun, every step's chunk comes in the background, when the page is idle:
+  // a shopper whose connection drops mid-flow still moves between steps, and only the API calls
+  // wait for it (a step whose chunk cannot load would otherwise reload the page into the
+  // browser's offline error). The start screen does not wait for them.
+  useEffect(() => {
+    if (hasOrder)
+      void import(/* webpackChunkName: "preload-steps" */ './preloadSteps').then((module) =>
+        module.preloadStepsWhenIdle(),
+      )
+  }, [hasOrder])
   if (!hasOrder) return <Navigate to={paths.start.build()} replace />
   // While a step's chunk loads, the shell shows its loading card (its Suspense boundary).
   return <Outlet context={shop} />
@@ -32,7 +43,7 @@ export function PortalRoutes() {
     <Routes>
       <Route element={<Shell />}>
         <Route element={<RequireOrder />}>
-          {FLOW_ROUTES.map(({ pattern, element }) => (
+          {FLOW_SCREENS.map(({ pattern, element }) => (
             <Route key={pattern} path={pattern} element={element} />
           ))}
         </Route>

@@ -12,7 +12,9 @@ import {
 } from 'redux-persist'
 import sessionStorage from 'redux-persist/lib/storage/session'
 import { portalApi } from '../api/portalApi'
+import type * as Restore from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
+import { sessionExpiry } from '../features/returnFlow/session'
 import { subdomainFromHost } from '../../contract/subdomain'
 import { devToolsOptions } from './devTools'
 import { env } from './env'
@@ -59,7 +61,7 @@ const returnFlowPersistConfig = (portal: string): PersistConfig<ReturnFlowState>
  * The restore chunk, tried three times (a dropped request on a reload): were it to fail, the
  * stored session would be replaced by an empty one.
  */
-async function loadRestore(attempt = 1): Promise<typeof import('../features/returnFlow/restore')> {
+async function loadRestore(attempt = 1): Promise<typeof Restore> {
   try {
     return await import(/* webpackChunkName: "restore" */ '../features/returnFlow/restore')
   } catch (error) {
@@ -85,7 +87,7 @@ export function makeStore(preloaded?: { returnFlow?: ReturnFlowState }, portal =
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(portalApi.middleware),
+      }).concat(portalApi.middleware, sessionExpiry),
     devTools: devToolsOptions(process.env.NODE_ENV === 'production', window.location.search, safeSessionStorage()),
   })
 }

@@ -1,6 +1,5 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { preloadStepsWhenIdle } from '../app/preloadSteps'
 import type { MessageId } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { SupportCodePanel } from '../support/SupportCodePanel'
@@ -42,7 +41,7 @@ function BackLink({ fallback }: { fallback: string }) {
     <button
       type="button"
       className="back-link"
-      onClick={() => (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}
+      onClick={() => void (typeof index === 'number' && index > 0 ? navigate(-1) : navigate(fallback))}
     >
       {t('common.back')}
     </button>
@@ -75,11 +74,6 @@ function Progress({ stage }: { stage: Stage }) {
  */
 export function StepScreen({ title, stage, backTo, children }: StepScreenProps) {
   const headingRef = useHeadingFocus()
-  // Once the flow has begun, every step's chunk comes in the background, when the page is idle:
-  // a shopper whose connection drops mid-flow still moves between steps, and only the API calls
-  // wait for it (a step whose chunk cannot load would otherwise reload the page into the
-  // browser's offline error). The start screen does not wait for them.
-  useEffect(() => preloadStepsWhenIdle(), [])
   return (
     <section className="step" aria-labelledby="step-title">
       <div className="step__top">

@@ -1,11 +1,10 @@
 import type { Address } from '../../contract/api'
-import { env } from '../app/env'
-import { hostUrl } from '../api/portalApi'
+import { apiUrl } from '../api/portalApi'
 import { safeUrl } from '../shop/sanitizeConfig'
 
 /** The label's URL: API-relative ones on the API host; only http(s) is used. */
 export function labelHref(labelUrl: string): string | null {
-  return safeUrl(labelUrl.startsWith('/') ? hostUrl(env.apiUrl, labelUrl) : labelUrl)
+  return safeUrl(labelUrl.startsWith('/') ? apiUrl(labelUrl) : labelUrl)
 }
 
 /** The SVG as an image URL: shown by <img>, so it can run nothing and touch nothing on the page. */

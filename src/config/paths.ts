@@ -27,17 +27,3 @@ export const paths = {
       `/status/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}#${encodeURIComponent(signature)}`,
   },
 } as const
-
-const FLOW_PATTERNS = [
-  paths.products,
-  paths.returnReason,
-  paths.exchange,
-  paths.upsellOffer,
-  paths.upsellExplore,
-  paths.refundMethod,
-  paths.confirm,
-  paths.returnInstruction,
-].map((route) => route.pattern)
-
-/** The route patterns after the start screen; any other path shows the start screen. */
-export const flowPatterns: readonly string[] = FLOW_PATTERNS

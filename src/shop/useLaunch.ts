@@ -1,9 +1,8 @@
 import { useMemo } from 'react'
-import { matchPath, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { useAppSelector } from '../app/hooks'
-import { flowPatterns } from '../config/paths'
-import { selectLaunch } from '../features/returnFlow/returnFlowSlice'
-import { launchFromSearch, type Launch } from '../../contract/launch'
+import { launchAt } from '../features/returnFlow/location'
+import { selectLaunch, type Launch } from '../features/returnFlow/returnFlowSlice'
 
 /**
  * The launch parameters in force: on the start screen (and any unknown path) they are the URL's
@@ -12,9 +11,5 @@ import { launchFromSearch, type Launch } from '../../contract/launch'
 export function useLaunch(): Launch {
   const { pathname, search } = useLocation()
   const stored = useAppSelector(selectLaunch)
-  const onStartScreen = !flowPatterns.some((pattern) => matchPath(pattern, pathname) !== null)
-  return useMemo(
-    () => (onStartScreen ? launchFromSearch(new URLSearchParams(search)) : stored),
-    [onStartScreen, search, stored],
-  )
+  return useMemo(() => launchAt({ pathname, search }, stored), [pathname, search, stored])
 }

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useReducer } from 'react'
 import { configApi } from '../api/configEndpoints'
-import { env } from '../app/env'
 import { useAppDispatch } from '../app/hooks'
+import { configIdFor } from '../features/returnFlow/location'
 import { cssColors, needsCssColors, readableTextOn } from './color'
 import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
-import { configId, subdomainFromHost } from '../../contract/subdomain'
 import { useLaunch } from './useLaunch'
 
 export interface ShopConfigState {
@@ -21,7 +20,7 @@ export interface ShopConfigState {
 /** The shop's configuration for this host and launch (language, override), fetched once a day. */
 export function useShopConfig(): ShopConfigState {
   const launch = useLaunch()
-  const id = configId(subdomainFromHost(window.location.hostname, env.defaultSubdomain), launch.lang)
+  const id = configIdFor(launch.lang)
   const dispatch = useAppDispatch()
   const { data, isUninitialized, isLoading, isFetching, isError } = configApi.endpoints.getConfig.useQueryState({ id })
   // portal-spec.md §4, "Retry is disabled": a configuration that failed to load (the boot asked
@@ -29,16 +28,14 @@ export function useShopConfig(): ShopConfigState {
   configApi.endpoints.getConfig.useQuerySubscription({ id }, { skip: isError })
   // A preview waits for its parser and the reader of any CSS colour; a colour other than a hex
   // one (a name from another API) waits for that reader. Both are chunks of their own.
-  const chunks = [
-    ...(launch.configOverride !== null ? [previewParser, cssColors] : []),
-    ...(data !== undefined && needsCssColors(buttonColorOf(data)) ? [cssColors] : []),
-  ]
+  const preview = launch.configOverride !== null
+  const colours = preview || (data !== undefined && needsCssColors(buttonColorOf(data)))
+  const chunks = useMemo(() => (preview ? [previewParser, cssColors] : colours ? [cssColors] : []), [preview, colours])
   const waitingForChunks = chunks.some((chunk) => !chunk.settled())
   const [, chunksLoaded] = useReducer((count: number) => count + 1, 0)
   useEffect(() => {
     if (waitingForChunks) void Promise.all(chunks.map((chunk) => chunk.load())).then(chunksLoaded)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waitingForChunks])
+  }, [chunks, waitingForChunks])
   const resolved = useMemo(
     () =>
       data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn),
@@ -53,7 +50,7 @@ export function useShopConfig(): ShopConfigState {
   }, [resolved, unusable])
   return {
     config: unusable ? null : (resolved?.config ?? null),
-    preview: launch.configOverride !== null,
+    preview,
     lang: launch.lang,
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),

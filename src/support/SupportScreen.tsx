@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch } from '../app/hooks'
 import { ErrorMessage } from '../components/ErrorMessage'
@@ -8,7 +8,7 @@ import { supportSessionOpened } from '../features/returnFlow/returnFlowSlice'
 import type { MessageId } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { useShop } from '../shop/useShop'
-import { decodeSupportCode, type SupportCodeError } from './supportCode'
+import { decodeSupportCode, type DecodedSupportCode, type SupportCodeError } from './supportCode'
 import './SupportCodePanel.css'
 
 const ERRORS: Record<SupportCodeError | 'empty', MessageId> = {
@@ -34,18 +34,11 @@ export default function SupportScreen() {
   const ids = { field: useId(), error: useId() }
   const [code, setCode] = useState(() => (hash.startsWith('#RB') ? decodeURIComponent(hash.slice(1)) : ''))
   const [error, setError] = useState<SupportCodeError | 'empty' | null>(null)
-  const [opening, setOpening] = useState(false)
+  // A link with the code in its fragment opens at once (below): opening from the first render.
+  const [opening, setOpening] = useState(code !== '')
   const field = useRef<HTMLTextAreaElement>(null)
 
-  async function open(value: string) {
-    if (value.trim() === '') {
-      setError('empty')
-      field.current?.focus()
-      return
-    }
-    setOpening(true)
-    setError(null)
-    const decoded = await decodeSupportCode(value, shop.shop)
+  function opened(decoded: DecodedSupportCode) {
     setOpening(false)
     if (!decoded.ok) {
       setError(decoded.error)
@@ -53,21 +46,29 @@ export default function SupportScreen() {
       return
     }
     dispatch(supportSessionOpened(decoded.flow))
-    navigate(decoded.path, { replace: true })
+    void navigate(decoded.path, { replace: true })
   }
 
-  // A link with the code in its fragment opens at once, once.
-  const opened = useRef(false)
-  useEffect(() => {
-    if (opened.current || code === '') return
-    opened.current = true
-    void open(code)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  // A link with the code in its fragment opens at once, once (also under StrictMode).
+  const linkOpened = useRef(false)
+  const openLink = useEffectEvent(() => {
+    if (linkOpened.current || code === '') return
+    linkOpened.current = true
+    void decodeSupportCode(code, shop.shop).then(opened)
+  })
+  useEffect(() => openLink(), [])
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!opening) void open(code)
+    if (opening) return
+    if (code.trim() === '') {
+      setError('empty')
+      field.current?.focus()
+      return
+    }
+    setOpening(true)
+    setError(null)
+    void decodeSupportCode(code, shop.shop).then(opened)
   }
 
   return (

@@ -395,6 +395,10 @@ test.each([
   ['/return-item/gid%3A%2F%2Fshopify%2FLineItem%2F1/exchange', true],
   ['/return-item/gid://shopify/LineItem/1/exchange', false],
   ['/return-instruction', true],
+  ['/return-item/%E2%82%AC/exchange', true],
+  ['/return-item/%zz/exchange', false],
+  ['/Products', false],
+  ['/products/', false],
   ['/', false],
   ['/support', false],
 ])('isFlowPath(%s) is %s', (path, expected) => {

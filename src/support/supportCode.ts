@@ -1,4 +1,6 @@
-import { flowPatterns, paths } from '../config/paths'
+import { matchPath } from 'react-router-dom'
+import { paths } from '../config/paths'
+import { stepAt } from '../features/returnFlow/location'
 import { restoreReturnFlow } from '../features/returnFlow/restore'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { deflateRaw, fromBase64Url, inflateRaw, toBase64Url } from './bytes'
@@ -34,26 +36,21 @@ export type SupportCodeError = 'malformed' | 'unsupported_version' | 'foreign_sh
 export type DecodedSupportCode =
   { ok: true; shop: string; path: string; flow: ReturnFlowState } | { ok: false; error: SupportCodeError }
 
-const FLOW_ROUTES = Object.values(paths).filter((route) => flowPatterns.includes(route.pattern))
-
 /** Whether `path` is exactly what paths.ts builds for a step after the start screen. */
 export function isFlowPath(path: string): boolean {
   if (path.length > 1024) return false
-  return FLOW_ROUTES.some((route) => {
-    const parts = route.pattern.split(/:[A-Za-z]+/)
-    if (parts.length === 1) return path === route.pattern
-    // Every flow route has at most one parameter (an item's id); a pattern with more is not matched.
-    if (parts.length !== 2) return false
-    const [before, after] = parts as [string, string]
-    if (path.length <= before.length + after.length || !path.startsWith(before) || !path.endsWith(after)) return false
-    try {
-      // Canonical only: the id must come back to this very path through the route's own builder.
-      const id = decodeURIComponent(path.slice(before.length, path.length - after.length))
-      return (route.build as (id: string) => string)(id) === path
-    } catch {
-      return false
-    }
-  })
+  const step = stepAt(path)
+  if (!step) return false
+  // Canonical only: the step's item id, decoded, must come back to this very path through the
+  // route's own builder.
+  const { pattern } = paths[step]
+  const build: (id: string) => string = paths[step].build
+  try {
+    const id = decodeURIComponent(matchPath(pattern, path)?.params.id ?? '')
+    return build(id) === path
+  } catch {
+    return false
+  }
 }
 
 /**

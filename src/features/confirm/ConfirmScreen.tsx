@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { RefundMethod, ReturnRequest, VerifiedOrder } from '../../../contract/api'
-import { useGetCatalogueQuery, useQuoteReturnMutation, useSubmitReturnMutation } from '../../api/returnsEndpoints'
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
+import { portalApi } from '../../api/portalApi'
+import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
@@ -13,16 +14,10 @@ import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { isExchangeable } from '../returnFlow/eligibility'
-import { nextStep, selectReturnRequest } from '../returnFlow/navigation'
-import {
-  quoteReceived,
-  returnSubmitted,
-  selectFlow,
-  submitStarted,
-  type ReturnFlowState,
-} from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { nextStep } from '../returnFlow/navigation'
+import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import { submitReturn } from '../returnFlow/thunks'
+import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
 import './ConfirmScreen.css'
@@ -30,28 +25,6 @@ import './ConfirmScreen.css'
 const METHOD_LABELS: Record<RefundMethod, MessageId> = {
   original_payment: 'refund.original',
   store_credit: 'refund.storeCredit',
-}
-
-const isSessionExpired = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
-
-/** A random key for one submit; randomUUID needs a secure context, so fall back to random bytes. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/** Back without history: the refund method if one was chosen, else the upsell or the last item. */
-function previousStep({ items, order, upsell, refundMethod }: ReturnFlowState): string {
-  if (refundMethod) return paths.refundMethod.build()
-  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
-  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
-  const last = items.at(-1)
-  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
-  if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data)
-    ? paths.exchange.build(last.lineItemId)
-    : paths.returnReason.build(last.lineItemId)
 }
 
 function SessionExpired() {
@@ -88,62 +61,47 @@ interface ConfirmContentProps {
 
 function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const dispatch = useAppDispatch()
-  const store = useAppStore()
   const t = useT()
   const locale = useLocale()
-  const { continueFrom, isContinuing } = useContinue()
-  const [quoteReturn, quote] = useQuoteReturnMutation()
-  const [submit, submission] = useSubmitReturnMutation()
-  const [problem, setProblem] = useState<'expired' | 'failed' | null>(null)
+  const { continueFrom } = useContinue()
+  // The full request: the quote of the current choices, which the flow keeps.
+  const quote = portalApi.useQuoteReturnQuery({ body: request, current: true })
+  const expired = useSessionExpired()
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
   // A second press before React re-renders must not send a second request.
   const submitting = useRef(false)
-  const bodyKey = JSON.stringify(request)
-
-  async function fetchQuote() {
-    try {
-      // The full request: this is the quote for the current choices, so the flow keeps it.
-      dispatch(quoteReceived(await quoteReturn(JSON.parse(bodyKey)).unwrap()))
-    } catch {
-      // Shown below from the mutation's state.
-    }
-  }
-
-  useEffect(() => {
-    void fetchQuote()
-  }, [bodyKey])
 
   async function onSubmit() {
     // A support agent's replay looks, never submits (the API refuses its token too).
     if (submitting.current || flow.readOnly) return
     submitting.current = true
-    setProblem(null)
-    // One key per set of choices: every retry sends the same one, so the server makes one return.
-    if (!store.getState().returnFlow.idempotencyKey) dispatch(submitStarted({ idempotencyKey: newIdempotencyKey() }))
-    const { idempotencyKey } = store.getState().returnFlow
-    const body = selectReturnRequest(store.getState())
+    setBusy(true)
+    setFailed(false)
     try {
-      if (!idempotencyKey || !body) throw new Error('nothing to submit')
-      dispatch(returnSubmitted(await submit({ body, idempotencyKey }).unwrap()))
+      await dispatch(submitReturn()).unwrap()
       await continueFrom({ kind: 'confirm' })
-    } catch (error) {
-      setProblem(isSessionExpired(error) ? 'expired' : 'failed')
+    } catch {
+      // An expired session is said in place of the whole step, below.
+      setFailed(true)
     } finally {
       submitting.current = false
+      setBusy(false)
     }
   }
 
-  const busy = submission.isLoading || isContinuing
-  const total = quote.data?.breakdown.total
+  const priced = quote.currentData
+  const total = priced?.breakdown.total
   const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
   // When the money arrives, if the shop says: only for something refunded.
   const timing =
-    method && total && Number(total.presentment_money.amount) > 0 ? quote.data?.refund_timing?.[method] : undefined
+    method && total && Number(total.presentment_money.amount) > 0 ? priced?.refund_timing?.[method] : undefined
   const upsellId = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
-  const kept = new Set(quote.data?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
+  const kept = new Set(priced?.items.filter((item) => item.keep === true).map((item) => item.line_item_id))
   // Every item exchanged and no new item: nothing is refunded and no fee is taken, so no breakdown of zeros.
   const exchangeOnly =
     flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
-  if (problem === 'expired' || (quote.isError && isSessionExpired(quote.error))) return <SessionExpired />
+  if (expired) return <SessionExpired />
 
   return (
     <div className="confirm" aria-busy={busy}>
@@ -171,9 +129,9 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
               <T id="confirm.refundTo" values={{ method: t(METHOD_LABELS[method]) }} components={[<strong />]} />
             </p>
           ) : null}
-          {timing && quote.data ? (
+          {timing && priced ? (
             <p className="confirm__timing">
-              {t('timing.arrives', { when: refundWhen(countedTiming(timing, quote.data.items), t, locale) })}
+              {t('timing.arrives', { when: refundWhen(countedTiming(timing, priced.items), t, locale) })}
             </p>
           ) : null}
           {quote.isError ? (
@@ -182,13 +140,13 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => (focusStepHeading(), void fetchQuote())}
+                onClick={() => (focusStepHeading(), void quote.refetch())}
               >
                 {t('confirm.reloadQuote')}
               </button>
             </div>
-          ) : quote.data && !quote.isLoading ? (
-            <Breakdown breakdown={quote.data.breakdown} />
+          ) : priced ? (
+            <Breakdown breakdown={priced.breakdown} />
           ) : (
             <Spinner label={t('refund.loading')} />
           )}
@@ -199,7 +157,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
           ) : null}
         </section>
       )}
-      {problem === 'failed' ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
+      {failed ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
       {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
       <div className="actions confirm__actions">
         <button
@@ -209,7 +167,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
           onClick={() => void onSubmit()}
         >
           {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
-          <span>{t(problem === 'failed' ? 'common.tryAgain' : 'confirm.submit')}</span>
+          <span>{t(failed ? 'common.tryAgain' : 'confirm.submit')}</span>
         </button>
       </div>
     </div>
@@ -220,15 +178,16 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 export default function ConfirmScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()
-  const request = useAppSelector(selectReturnRequest)
+  const request = useReturnRequest()
   const { gift_card_value_multiplier: multiplier } = useShop()
+  const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.
   const [submittedOnArrival] = useState(flow.submitted !== null)
   if (submittedOnArrival) return <Navigate to={nextStep({ flow, multiplier }, { kind: 'confirm' })} replace />
   if (!flow.order || !request) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={previousStep(flow)}>
+    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={backTo}>
       <ConfirmContent flow={flow} order={flow.order} request={request} />
     </StepScreen>
   )

@@ -84,7 +84,7 @@ describe('exchange', () => {
     await user.click(screen.getByRole('radio', { name: 'Size L' }))
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-l' })
-    expect(router.state.location.pathname).toBe('/confirm')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 
   test('Refund instead is stored, and with upsell enabled the last item goes to the upsell offer', async () => {
@@ -93,7 +93,7 @@ describe('exchange', () => {
     await user.click(screen.getByRole('radio', { name: /Refund instead/ }))
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'refund' })
-    expect(router.state.location.pathname).toBe('/upsell-offer')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upsell-offer'))
   })
 
   test('an item that is not the last goes on to the next item’s reason', async () => {
@@ -101,7 +101,7 @@ describe('exchange', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Size S' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
   })
 
   test('Continue without a choice says so and stays', async () => {
@@ -110,7 +110,7 @@ describe('exchange', () => {
     await user.click(continueButton())
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a replacement or Refund instead to continue.')
     expect(screen.getByRole('radio', { name: 'Size S' })).toHaveFocus()
-    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/exchange'))
     expect(store.getState().returnFlow.items[0]!.exchange).toBeNull()
   })
 
@@ -127,7 +127,7 @@ describe('exchange', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
     ).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
   })
 
   test('an item whose only option is its own variant is not exchangeable', async () => {
@@ -135,13 +135,13 @@ describe('exchange', () => {
       exchange_data: { options: { 'v-m': ['v-m'] }, upsell_enabled: false, variants: { 'v-m': size('v-m', 'M') } },
     })
     await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' })
-    expect(router.state.location.pathname).toBe('/return-item/tee/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/return-reason'))
   })
 
   test('an item that was not chosen goes to the item selection', async () => {
     const { router } = renderExchange('tee', [reasoned('mug')])
     await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })
-    expect(router.state.location.pathname).toBe('/products')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
   })
 
   test('when the next step hangs on the refund value, Continue waits for the quote with a spinner', async () => {
@@ -196,7 +196,7 @@ describe('exchange', () => {
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-s' })
     await user.click(screen.getByRole('radio', { name: /Refund instead/ }))
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'refund' })
-    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/exchange'))
   })
 })
 
@@ -255,7 +255,7 @@ describe('fit-aware exchange', () => {
     expect(store.getState().returnFlow.items[0]!.exchange).toBeNull()
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.exchange).toEqual({ kind: 'exchange', variantId: 'v-l' })
-    expect(router.state.location.pathname).toBe('/confirm')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 
   test('too large: the next size down is preselected', async () => {
@@ -290,7 +290,7 @@ describe('fit-aware exchange', () => {
     expect(screen.queryByText('Suggested')).not.toBeInTheDocument()
     await user.click(continueButton())
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a replacement or Refund instead to continue.')
-    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/exchange'))
   })
 
   test('the shopper can choose another size: it is stored at once, and the suggestion does not come back', async () => {

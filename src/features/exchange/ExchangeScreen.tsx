@@ -16,7 +16,7 @@ import {
   selectOrder,
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
 import { FitNote } from './FitNote'
 import { findReason, suggestFit, type FitSuggestion } from './fitSuggestion'
@@ -190,16 +190,13 @@ export default function ExchangeScreen() {
     () => (line && order ? suggestFit(line, findReason(order.return_reasons, reasonId), exchangeData) : null),
     [line, order, reasonId, exchangeData],
   )
+  const backTo = usePreviousStep({ kind: 'exchange', lineItemId: id })
   if (!order) return null
   if (!item || !line) return <Navigate to={paths.products.build()} replace />
   if (!isExchangeable(line, exchangeData)) return <Navigate to={paths.returnReason.build(id)} replace />
 
   return (
-    <StepScreen
-      title={t('exchange.title', { title: line.title })}
-      stage="Details"
-      backTo={paths.returnReason.build(id)}
-    >
+    <StepScreen title={t('exchange.title', { title: line.title })} stage="Details" backTo={backTo}>
       <ExchangeForm key={id} line={line} item={item} options={options} fit={fit} />
     </StepScreen>
   )

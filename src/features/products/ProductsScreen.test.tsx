@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, within, waitFor } from '@testing-library/react'
 import { initialLaunch } from '../returnFlow/returnFlowSlice'
 import { buildFlow, buildLineItem, buildOrder, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
@@ -120,7 +120,7 @@ describe('item selection', () => {
       { lineItemId: 'tee', quantity: 2, reason: null, exchange: null },
       { lineItemId: 'mug', quantity: 1, reason: null, exchange: null },
     ])
-    expect(router.state.location.pathname).toBe('/return-item/tee/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/return-reason'))
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Classic Tee?' }),
     ).toBeInTheDocument()
@@ -178,7 +178,7 @@ describe('item selection', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Bulk item 150 M' }))
     await user.click(continueButton())
     expect(store.getState().returnFlow.items.map((item) => item.lineItemId)).toEqual(['bulk-149'])
-    expect(router.state.location.pathname).toBe('/return-item/bulk-149/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/bulk-149/return-reason'))
   })
 
   test('each change is stored as it is made, so a reload of the step keeps it (PRODUCT.md §7)', async () => {

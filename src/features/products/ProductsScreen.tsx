@@ -2,11 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
-import { paths } from '../../config/paths'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { itemsChosen, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { ProductRow } from './ProductRow'
 import { formatOrderDate, productRows, type ProductRowModel } from './productRows'
 import './ProductsScreen.css'
@@ -34,6 +33,7 @@ export default function ProductsScreen() {
   const t = useT()
   const locale = useLocale()
   const { continueFrom, isContinuing } = useContinue()
+  const backTo = usePreviousStep({ kind: 'products' })
 
   const lines = order?.line_items
   const rows = useMemo(() => productRows(lines ?? [], locale), [lines, locale])
@@ -71,7 +71,7 @@ export default function ProductsScreen() {
   }
 
   return (
-    <StepScreen title={t('products.title')} stage="Items" backTo={paths.start.build()}>
+    <StepScreen title={t('products.title')} stage="Items" backTo={backTo}>
       <p className="products__order">
         <span>
           <T id="products.order" values={{ name: order.order_name }} components={[<strong />]} />

@@ -55,6 +55,32 @@ describe('refund method', () => {
     expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('11.50')
   })
 
+  test('arriving from the step that asked for the quote, the amounts show without asking again', async () => {
+    const bodies: ReturnRequest[] = []
+    server.use(
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
+      http.post(quoteRoute, async ({ request }) => {
+        bodies.push((await request.json()) as ReturnRequest)
+        return HttpResponse.json(quote)
+      }),
+    )
+    const { user, router, store } = renderPortal({
+      route: '/return-item/mug/return-reason',
+      preloadedState: {
+        returnFlow: buildFlow({ order: buildOrder({ line_items: [mug] }), items: [{ ...refunded, reason: null }] }),
+      },
+    })
+    await user.click(await screen.findByRole('radio', { name: 'Too small' }))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    // The refund value decides between the refund method and confirm: the step asks for it first.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
+    expect(await screen.findByRole('radio', { name: /Original payment method.*€11\.50/ })).toBeInTheDocument()
+    expect(bodies).toHaveLength(1)
+    expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe('11.50')
+  })
+
   test('words and amounts follow the shopper’s language', async () => {
     server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
     renderRefundMethod({ launch: { lang: 'de', testMode: false, configOverride: null } })

@@ -1,40 +1,28 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { MoneyBag, RefundMethod, ReturnOrder } from '../../../contract/api'
-import { useQuoteReturnMutation } from '../../api/returnsEndpoints'
+import type { Money, RefundMethod, ReturnOrder } from '../../../contract/api'
+import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
+import { fromMinor, toMinor } from '../../components/money'
 import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { isExchangeable } from '../returnFlow/eligibility'
-import { selectReturnRequest } from '../returnFlow/navigation'
-import { quoteReceived, refundMethodChosen, selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
+import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
 
-/** Back without history: the upsell step taken, else the last item's exchange or reason step. */
-function previousStep({ items, order, upsell }: ReturnFlowState): string {
-  if (upsell?.kind === 'accepted') return paths.upsellExplore.build()
-  if (upsell?.kind === 'declined') return paths.upsellOffer.build()
-  const last = items.at(-1)
-  const line = order?.line_items.find((candidate) => candidate.id === last?.lineItemId)
-  if (!last || !line) return paths.products.build()
-  return isExchangeable(line, order?.exchange_data)
-    ? paths.exchange.build(last.lineItemId)
-    : paths.returnReason.build(last.lineItemId)
-}
-
-/** The store credit of a quote; the refund times the multiplier (in cents) if the server left it out. */
-function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): MoneyBag['presentment_money'] {
+/** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
+function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): Money {
   if (quote.store_credit_value) return quote.store_credit_value.presentment_money
   const refund = quote.refund_value.presentment_money
-  const cents = Math.round(Math.round(Number(refund.amount) * 100) * (multiplier ?? 1))
-  return { amount: (cents / 100).toFixed(2), currency_code: refund.currency_code }
+  const minor = toMinor(refund)
+  return minor === null ? refund : fromMinor(Math.round(minor * (multiplier ?? 1)), refund.currency_code)
 }
 
 /** "Your items come to €14.00. A return fee of €3.95 is taken from that…": only when the shop takes one. */
@@ -42,22 +30,20 @@ function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
   const t = useT()
   const locale = useLocale()
   const fee = breakdown.return_fee.presentment_money
-  if (!(Number(fee.amount) > 0)) return null
+  if (!((toMinor(fee) ?? 0) > 0)) return null
   // The fee is taken from the items with their tax, before any bonus or new item.
-  const cents = (money: MoneyBag) => Math.round(Number(money.presentment_money.amount) * 100)
-  const items = {
-    amount: ((cents(breakdown.items_subtotal) + cents(breakdown.tax)) / 100).toFixed(2),
-    currency_code: fee.currency_code,
-  }
+  const [subtotal, tax] = [
+    toMinor(breakdown.items_subtotal.presentment_money),
+    toMinor(breakdown.tax.presentment_money),
+  ]
+  if (subtotal === null || tax === null) return null
+  const items = fromMinor(subtotal + tax, fee.currency_code)
   return (
     <p className="refund-method__fee">
       {t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}
     </p>
   )
 }
-
-const isSessionExpired = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 interface MethodFormProps {
   quote: ReturnOrder
@@ -166,59 +152,46 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 
 /** PRODUCT.md §3.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
-  const dispatch = useAppDispatch()
   const t = useT()
-  const flow = useAppSelector(selectFlow)
-  const request = useAppSelector(selectReturnRequest)
-  const [quoteReturn, quote] = useQuoteReturnMutation()
+  const request = useReturnRequest()
+  const storedMethod = useAppSelector((state) => state.returnFlow.refundMethod)
+  const backTo = usePreviousStep({ kind: 'refund-method' })
+  const expired = useSessionExpired()
+  // Both amounts come from one quote without a method: choosing one asks for nothing new. Without
+  // a method chosen yet, that is the quote of the current choices, which the flow keeps (the step
+  // before may have asked for it already: it is not asked for twice).
+  const quoteRequest = useMemo(
+    () => (request ? { body: { ...request, refund_method: null }, current: request.refund_method === null } : null),
+    [request],
+  )
+  const quote = portalApi.useQuoteReturnQuery(quoteRequest ?? skipToken)
   // Kept here so a retry of the quote does not lose the choice.
-  const [choice, setChoice] = useState<RefundMethod | null>(flow.refundMethod)
-  // Both amounts come from one quote without a method; only the choices that price it re-fetch it.
-  const bodyKey = request ? JSON.stringify({ ...request, refund_method: null }) : null
-  const storesQuote = request?.refund_method == null
+  const [choice, setChoice] = useState<RefundMethod | null>(storedMethod)
 
-  async function fetchQuote() {
-    if (!bodyKey) return
-    try {
-      const order = await quoteReturn(JSON.parse(bodyKey)).unwrap()
-      // Without a method chosen this is the quote for the current choices, so the flow keeps it.
-      if (storesQuote) dispatch(quoteReceived(order))
-    } catch {
-      // Shown below from the mutation's state.
-    }
-  }
-
-  // Re-fetched only when the priced choices change, not on every render.
-  useEffect(() => {
-    void fetchQuote()
-  }, [bodyKey])
-
-  if (!bodyKey) return <Navigate to={paths.products.build()} replace />
+  if (!quoteRequest) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('refund.title')} stage="Refund" backTo={previousStep(flow)}>
-      {quote.isError ? (
-        isSessionExpired(quote.error) ? (
-          <div className="refund-method__problem">
-            <ErrorMessage>{t('refund.expired')}</ErrorMessage>
-            <Link className="button button--secondary" to={paths.start.build()}>
-              {t('common.startAgain')}
-            </Link>
-          </div>
-        ) : (
-          <div className="refund-method__problem">
-            <ErrorMessage>{t('refund.failed')}</ErrorMessage>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => (focusStepHeading(), void fetchQuote())}
-            >
-              {t('common.tryAgain')}
-            </button>
-          </div>
-        )
-      ) : quote.data ? (
-        <MethodForm quote={quote.data} choice={choice} onChoose={setChoice} />
+    <StepScreen title={t('refund.title')} stage="Refund" backTo={backTo}>
+      {expired ? (
+        <div className="refund-method__problem">
+          <ErrorMessage>{t('refund.expired')}</ErrorMessage>
+          <Link className="button button--secondary" to={paths.start.build()}>
+            {t('common.startAgain')}
+          </Link>
+        </div>
+      ) : quote.isError ? (
+        <div className="refund-method__problem">
+          <ErrorMessage>{t('refund.failed')}</ErrorMessage>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (focusStepHeading(), void quote.refetch())}
+          >
+            {t('common.tryAgain')}
+          </button>
+        </div>
+      ) : quote.currentData ? (
+        <MethodForm quote={quote.currentData} choice={choice} onChoose={setChoice} />
       ) : (
         <div className="card__center">
           <Spinner label={t('refund.loading')} />

@@ -2,7 +2,17 @@ import type { ReturnOrder } from '../../../contract/api'
 import { paths } from '../../config/paths'
 import { buildLineItem, buildOrder, money } from '../../testing/builders'
 import { isExchangeable } from './eligibility'
-import { needsQuote, nextStep, returnRequest, type NavigationInput, type Step } from './navigation'
+import {
+  configIdFor,
+  launchAt,
+  needsQuote,
+  nextStep,
+  previousStep,
+  stepAt,
+  type NavigationInput,
+  type Step,
+} from './navigation'
+import { returnRequest } from './returnRequest'
 import type { ChosenItem, UpsellChoice } from './returnFlowSlice'
 
 // An order of three lines: a tee that can be exchanged, a mug that cannot, a cap that can.
@@ -359,6 +369,105 @@ describe('needsQuote', () => {
       ),
     ).toBe(true)
   })
+})
+
+describe('previousStep (Back without history)', () => {
+  const flowOf = (setup: Setup, refundMethod: 'store_credit' | null = null) => ({ ...input(setup).flow, refundMethod })
+  test.each<[string, ReturnType<typeof flowOf>, Step, string]>([
+    ['products → the start screen', flowOf({ items: [] }), { kind: 'products' }, paths.start.build()],
+    ['a reason → the items', flowOf({ items: [chosen('tee')] }), reasonStep('tee'), paths.products.build()],
+    [
+      'an exchange → its reason',
+      flowOf({ items: [chosen('tee')] }),
+      exchangeStep('tee'),
+      paths.returnReason.build('tee'),
+    ],
+    [
+      'the offer → the last item’s exchange',
+      flowOf({ items: [chosen('mug'), chosen('tee')] }),
+      { kind: 'upsell-offer' },
+      paths.exchange.build('tee'),
+    ],
+    [
+      'the offer → the last item’s reason when it has no exchange',
+      flowOf({ items: [chosen('tee'), chosen('mug')] }),
+      { kind: 'upsell-offer' },
+      paths.returnReason.build('mug'),
+    ],
+    [
+      'the exploration → the offer',
+      flowOf({ items: [chosen('tee')] }),
+      { kind: 'upsell-explore' },
+      paths.upsellOffer.build(),
+    ],
+    [
+      'the refund method after an accepted offer → the exploration',
+      flowOf({ items: [chosen('tee')], upsell: { kind: 'accepted', variantId: 'hat' } }),
+      { kind: 'refund-method' },
+      paths.upsellExplore.build(),
+    ],
+    [
+      'the refund method after a declined offer → the offer',
+      flowOf({ items: [chosen('tee')], upsell: { kind: 'declined' } }),
+      { kind: 'refund-method' },
+      paths.upsellOffer.build(),
+    ],
+    [
+      'the refund method without an offer → the last item',
+      flowOf({ items: [chosen('tee'), chosen('mug')] }),
+      { kind: 'refund-method' },
+      paths.returnReason.build('mug'),
+    ],
+    [
+      'confirm with a method → the refund method',
+      flowOf({ items: [chosen('tee')], upsell: { kind: 'declined' } }, 'store_credit'),
+      { kind: 'confirm' },
+      paths.refundMethod.build(),
+    ],
+    [
+      'confirm without a method → where the refund method would have come from',
+      flowOf({ items: [chosen('tee')], upsell: { kind: 'accepted', variantId: null } }),
+      { kind: 'confirm' },
+      paths.upsellExplore.build(),
+    ],
+    ['confirm with no item → the items', flowOf({ items: [] }), { kind: 'confirm' }, paths.products.build()],
+  ])('%s', (_name, flow, step, expected) => {
+    expect(previousStep(flow, step)).toBe(expected)
+  })
+})
+
+describe('stepAt', () => {
+  test.each([
+    ['/products', 'products'],
+    ['/return-item/tee/return-reason', 'returnReason'],
+    ['/return-item/gid%3A%2F%2Fshopify%2FLineItem%2F1/exchange', 'exchange'],
+    // As the router matches: any case, a trailing slash.
+    ['/Upsell-Offer/', 'upsellOffer'],
+    ['/return-instruction', 'returnInstruction'],
+    ['/', null],
+    ['/support', null],
+    ['/status/r-1', null],
+    ['/products/more', null],
+  ])('%s', (pathname, expected) => {
+    expect(stepAt(pathname)).toBe(expected)
+  })
+})
+
+test('launchAt: the URL’s parameters on the start screen, the session’s on a step', () => {
+  const stored = { lang: 'fr', testMode: false, configOverride: null }
+  const search = '?lang=de&testMode=1'
+  expect(launchAt({ pathname: '/', search }, stored)).toEqual({ lang: 'de', testMode: true, configOverride: null })
+  expect(launchAt({ pathname: '/anything', search }, stored)).toEqual({
+    lang: 'de',
+    testMode: true,
+    configOverride: null,
+  })
+  expect(launchAt({ pathname: '/confirm', search }, stored)).toBe(stored)
+})
+
+test('configIdFor: the host’s shop, with the language variant', () => {
+  expect(configIdFor('de', 'acme.localhost')).toBe('acme-de')
+  expect(configIdFor(null, 'acme.returns.example.com')).toBe('acme')
 })
 
 describe('returnRequest', () => {

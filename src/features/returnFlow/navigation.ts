@@ -1,8 +1,16 @@
-import { createSelector } from '@reduxjs/toolkit'
-import type { ReturnRequest } from '../../../contract/api'
+import { toMinor } from '../../components/money'
 import { paths } from '../../config/paths'
 import { isExchangeable } from './eligibility'
 import type { ChosenItem, ReturnFlowState } from './returnFlowSlice'
+
+/*
+ * All of the flow's navigation: where a URL is (stepAt), which launch and configuration it goes
+ * with, the step after each step, Back without history, and when the next step waits for a quote.
+ *
+ * Where-the-shopper-is lives in ./location, re-exported here: the boot, the shell and the routes
+ * import it from there, so that the start screen's bundle takes it without the flow's rules.
+ */
+export { configIdFor, FLOW_ROUTES, launchAt, stepAt, type FlowRoute } from './location'
 
 /** A step after which the flow moves on; the start screen and confirm decide nothing here. */
 export type Step =
@@ -23,40 +31,42 @@ export interface NavigationInput {
 /** PRODUCT.md §3: a chosen item whose exchange step did not end in an exchange. */
 const notExchanged = (item: ChosenItem) => item.exchange?.kind !== 'exchange'
 
-/** The refund value of the stored return order: a number, or null when unknown. */
+/** The refund value of the stored return order in minor units, or null when unknown. */
 export function refundValue(flow: NavigationInput['flow']): number | null {
-  const amount = flow.quote?.refund_value.presentment_money.amount
-  if (typeof amount !== 'string' || !/^-?\d+(\.\d+)?$/.test(amount)) return null
-  return Number(amount)
+  const money = flow.quote?.refund_value.presentment_money
+  return money ? toMinor(money) : null
 }
 
 /**
- * Rules 3 and 4 of "any other step" (portal-spec.md §2). A new item from the upsell exchanges no
- * item (an item is exchanged only when its own exchange step ends in an exchange); what it leaves
- * to refund is the quote's refund value, zero when it takes the whole credit.
+ * Rules 3 and 4 choose between the refund method and confirm by the refund value only when the
+ * shop offers store credit (a multiplier) and some item is refunded. A new item from the upsell
+ * exchanges no item (an item is exchanged only when its own exchange step ends in an exchange).
  */
-function refundOrConfirm({ flow, multiplier }: NavigationInput): string {
-  const someItemNotExchanged = flow.items.some(notExchanged)
-  const value = refundValue(flow)
-  if (multiplier != null && someItemNotExchanged && (value === null || value > 0)) return paths.refundMethod.build()
-  return paths.confirm.build()
+const valueDecides = ({ flow, multiplier }: NavigationInput) => multiplier != null && flow.items.some(notExchanged)
+
+/**
+ * Rules 3 and 4 of "any other step" (portal-spec.md §2): what is left to refund is the quote's
+ * refund value, zero when a new item takes the whole credit; unknown, the shopper is asked.
+ */
+function refundOrConfirm(input: NavigationInput): string {
+  const value = refundValue(input.flow)
+  return valueDecides(input) && (value === null || value > 0) ? paths.refundMethod.build() : paths.confirm.build()
 }
+
+/** The route a step leads to, or null where rules 3 and 4 decide (refundOrConfirm). */
+type Route = string | null
 
 /** The "any other step" rules (portal-spec.md §2) after the item at `index` (-1: before the first). */
-function afterItem(input: NavigationInput, index: number): string {
-  const next = input.flow.items[index + 1]
+function afterItem({ flow }: NavigationInput, index: number): Route {
+  const next = flow.items[index + 1]
   if (next) return paths.returnReason.build(next.lineItemId)
-  const upsellEnabled = input.flow.order?.exchange_data?.upsell_enabled === true
-  if (upsellEnabled && input.flow.items.some(notExchanged)) return paths.upsellOffer.build()
-  return refundOrConfirm(input)
+  const upsellEnabled = flow.order?.exchange_data?.upsell_enabled === true
+  if (upsellEnabled && flow.items.some(notExchanged)) return paths.upsellOffer.build()
+  return null
 }
 
-/**
- * The route that follows a step: portal-spec.md §2, "Flow after each item", with PRODUCT.md §3
- * (items in order-line order; the upsell steps go on with rules 3 and 4 and never lead back).
- * @example nextStep({ flow, multiplier: 1.1 }, { kind: 'return-reason', lineItemId: tee.id }) // '/return-item/…/exchange'
- */
-export function nextStep(input: NavigationInput, current: Step): string {
+/** The route after `current` as the rules give it, before any refund value is read. */
+function routeAfter(input: NavigationInput, current: Step): Route {
   const { flow } = input
   switch (current.kind) {
     case 'products':
@@ -78,9 +88,9 @@ export function nextStep(input: NavigationInput, current: Step): string {
     case 'upsell-offer':
       // Accepting leads to the exploration; declining goes on with rules 3 and 4.
       if (flow.upsell?.kind === 'accepted' && flow.upsell.variantId === null) return paths.upsellExplore.build()
-      return refundOrConfirm(input)
+      return null
     case 'upsell-explore':
-      return refundOrConfirm(input)
+      return null
     case 'refund-method':
       return paths.confirm.build()
     case 'confirm':
@@ -89,60 +99,61 @@ export function nextStep(input: NavigationInput, current: Step): string {
 }
 
 /**
- * True when the route after `current` hangs on a refund value the flow does not know yet, so the
- * screen asks the server for a quote before moving on.
+ * The route that follows a step: portal-spec.md §2, "Flow after each item", with PRODUCT.md §3
+ * (items in order-line order; the upsell steps go on with rules 3 and 4 and never lead back).
+ * @example nextStep({ flow, multiplier: 1.1 }, { kind: 'return-reason', lineItemId: tee.id }) // '/return-item/…/exchange'
+ */
+export function nextStep(input: NavigationInput, current: Step): string {
+  return routeAfter(input, current) ?? refundOrConfirm(input)
+}
+
+/**
+ * True when the route after `current` hangs on a refund value the flow does not know yet: rules
+ * 3 and 4 decide it, by the value, and no quote of the current choices is stored. The step then
+ * asks the server for a quote before moving on.
  */
 export function needsQuote(input: NavigationInput, current: Step): boolean {
-  if (refundValue(input.flow) !== null || input.multiplier == null) return false
-  const known = nextStep(input, current)
-  const withZero = nextStep({ ...input, flow: { ...input.flow, quote: zeroQuote } }, current)
-  return known !== withZero
+  return routeAfter(input, current) === null && valueDecides(input) && refundValue(input.flow) === null
 }
 
-const zeroMoney = { amount: '0.00', currency_code: 'XXX' }
-const zeroBag = { shop_money: zeroMoney, presentment_money: zeroMoney }
-const zeroQuote: NonNullable<ReturnFlowState['quote']> = {
-  id: null,
-  name: null,
-  status: 'quote',
-  items: [],
-  refund_method: null,
-  refund_value: zeroBag,
-  store_credit_value: null,
-  breakdown: {
-    items_subtotal: zeroBag,
-    tax: zeroBag,
-    return_fee: zeroBag,
-    bonus: zeroBag,
-    upsell: zeroBag,
-    total: zeroBag,
-  },
-  created_at: null,
+/** The last chosen item's last step: its exchange step, or its reason step when it has none. */
+function lastItemStep({ items, order }: BackInput): string {
+  const last = items.at(-1)
+  if (!last) return paths.products.build()
+  const line = order?.line_items.find((candidate) => candidate.id === last.lineItemId)
+  return line && isExchangeable(line, order?.exchange_data)
+    ? paths.exchange.build(last.lineItemId)
+    : paths.returnReason.build(last.lineItemId)
 }
 
-/** The body of a quote or submit for the current choices; null while an item has no reason. */
-export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | 'refundMethod'>): ReturnRequest | null {
-  if (flow.items.length === 0 || flow.items.some((item) => item.reason === null)) return null
-  return {
-    items: flow.items.map((item) => ({
-      line_item_id: item.lineItemId,
-      quantity: item.quantity,
-      reason_id: item.reason!.id,
-      ...(item.reason!.comment.trim() ? { comment: item.reason!.comment.trim() } : {}),
-      exchange_variant_id: item.exchange?.kind === 'exchange' ? item.exchange.variantId : null,
-      ...(item.reason!.photoIds?.length ? { photo_ids: item.reason!.photoIds } : {}),
-    })),
-    upsell_variant_id: flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null,
-    refund_method: flow.refundMethod,
+/** The step before the refund method (and before confirm without one): the upsell step taken, else the last item's. */
+function beforeRefundMethod(flow: BackInput): string {
+  if (flow.upsell?.kind === 'accepted') return paths.upsellExplore.build()
+  if (flow.upsell?.kind === 'declined') return paths.upsellOffer.build()
+  return lastItemStep(flow)
+}
+
+type BackInput = Pick<ReturnFlowState, 'items' | 'order' | 'upsell' | 'refundMethod'>
+
+/**
+ * Where Back goes from a step when the browser has no earlier step of this session (a fresh tab,
+ * a link): the step before it by the choices made, so never a step the shopper did not see.
+ */
+export function previousStep(flow: BackInput, current: Step): string {
+  switch (current.kind) {
+    case 'products':
+      return paths.start.build()
+    case 'return-reason':
+      return paths.products.build()
+    case 'exchange':
+      return paths.returnReason.build(current.lineItemId)
+    case 'upsell-offer':
+      return lastItemStep(flow)
+    case 'upsell-explore':
+      return paths.upsellOffer.build()
+    case 'refund-method':
+      return beforeRefundMethod(flow)
+    case 'confirm':
+      return flow.refundMethod ? paths.refundMethod.build() : beforeRefundMethod(flow)
   }
 }
-
-/** Memoised: the request for the flow in the store. */
-export const selectReturnRequest = createSelector(
-  [
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.items,
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.upsell,
-    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.refundMethod,
-  ],
-  (items, upsell, refundMethod) => returnRequest({ items, upsell, refundMethod }),
-)

@@ -6,13 +6,13 @@ import {
   itemsChosen,
   orderVerified,
   portalOpened,
-  quoteReceived,
   reasonGiven,
   reasonWithdrawn,
   refundMethodChosen,
   refundPreferred,
   returnFlowSlice,
   returnSubmitted,
+  sessionExpired,
   submitStarted,
   supportSessionOpened,
   upsellAccepted,
@@ -21,7 +21,9 @@ import {
   type ChosenItem,
   type ReturnFlowState,
 } from './returnFlowSlice'
+import type { ReturnOrder } from '../../../contract/api'
 import type { Launch } from '../../../contract/launch'
+import { portalApi } from '../../api/portalApi'
 
 // An order of two lines: two tees in M (S and L offered in exchange) and a mug with no exchange.
 const tee = buildLineItem({ id: 'tee', variant_id: 'tee-m', quantity: 2, returnable_quantity: 2 })
@@ -57,6 +59,24 @@ const submittedFlow = (overrides: Partial<ReturnFlowState> = {}): ReturnFlowStat
 })
 /** What a change of a choice clears: the quote, the submit key and the submitted return. */
 const stale = { quote: null, idempotencyKey: null, submitted: null }
+
+/** What RTK Query dispatches when the quote endpoint answers (the slice takes it through a matcher). */
+const quoteFulfilled = (payload: ReturnOrder, current: boolean): UnknownAction => ({
+  type: `${portalApi.reducerPath}/executeQuery/fulfilled`,
+  payload,
+  meta: {
+    requestId: 'request-1',
+    requestStatus: 'fulfilled',
+    fulfilledTimeStamp: 0,
+    baseQueryMeta: {},
+    arg: {
+      type: 'query',
+      endpointName: 'quoteReturn',
+      queryCacheKey: 'quoteReturn(…)',
+      originalArgs: { body: { items: [] }, current },
+    },
+  },
+})
 
 /** Each row: a state, an action, and the state the slice makes of them. */
 const TRANSITIONS: [string, ReturnFlowState, UnknownAction, ReturnFlowState][] = [
@@ -208,10 +228,22 @@ const TRANSITIONS: [string, ReturnFlowState, UnknownAction, ReturnFlowState][] =
     submittedFlow({ refundMethod: 'original_payment', ...stale }),
   ],
   [
-    'quoteReceived holds the quote and keeps the submit key and the return',
+    'a fulfilled quote of the current choices is the flow’s quote; the submit key and the return stay',
     submittedFlow({ quote: null }),
-    quoteReceived(buildQuote('11.06')),
+    quoteFulfilled(buildQuote('11.06'), true),
     submittedFlow({ quote: buildQuote('11.06') }),
+  ],
+  [
+    'a fulfilled quote of other choices (a screen’s own) leaves the flow as it was',
+    submittedFlow(),
+    quoteFulfilled(buildQuote('99.00'), false),
+    submittedFlow(),
+  ],
+  [
+    'sessionExpired marks the session expired and keeps every choice',
+    submittedFlow(),
+    sessionExpired(),
+    { ...submittedFlow(), expired: true },
   ],
   [
     'submitStarted takes the key when there is none',

@@ -1,13 +1,17 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit'
 import type { RefundMethod, ReturnOrder, VerifiedOrder } from '../../../contract/api'
-import type { Launch, ReturnFlowState } from '../../../contract/returnFlow'
+import type { Launch, ReturnFlowState as StoredFlow } from '../../../contract/returnFlow'
+import { portalApi } from '../../api/portalApi'
 
 /**
  * The flow's state and its parts, derived from their schemas (contract/returnFlow.ts), which
  * restoring a stored session checks against. Types only: the schema library is not in the start
  * bundle.
  */
-export type { ChosenItem, ExchangeChoice, Launch, ReturnFlowState, UpsellChoice } from '../../../contract/returnFlow'
+export type { ChosenItem, ExchangeChoice, Launch, UpsellChoice } from '../../../contract/returnFlow'
+
+/** The stored flow, and whether a call with the order's token was refused (session.ts): not restored, a reload asks again. */
+export type ReturnFlowState = StoredFlow & { expired?: boolean }
 
 export const initialLaunch: Launch = { lang: null, testMode: false, configOverride: null }
 
@@ -120,10 +124,6 @@ export const returnFlowSlice = createSlice({
       state.refundMethod = action.payload
       choicesChanged(state)
     },
-    /** The server priced the current choices. */
-    quoteReceived(state, action: PayloadAction<ReturnOrder>) {
-      state.quote = action.payload
-    },
     /** The confirm screen is about to submit: the key is kept until the choices change. */
     submitStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
       if (state.readOnly) return
@@ -132,16 +132,18 @@ export const returnFlowSlice = createSlice({
     returnSubmitted(state, action: PayloadAction<ReturnOrder>) {
       state.submitted = action.payload
     },
+    /** The order's token was refused. A new session (the start screen, a verify, a support code) starts without this. */
+    sessionExpired(state) {
+      state.expired = true
+    },
   },
-  selectors: {
-    selectFlow: (state) => state,
-    selectLaunch: (state) => state.launch,
-    selectOrder: (state) => state.order,
-    selectHasOrder: (state) => state.order !== null,
-    selectChosenItems: (state) => state.items,
-    selectQuote: (state) => state.quote,
-    selectSubmitted: (state) => state.submitted,
-    selectReadOnly: (state) => state.readOnly,
+  extraReducers: (builder) => {
+    // The server priced the current choices, whoever asked: the flow keeps that quote. A quote of
+    // other choices (the exploration's credit, the refund method's amounts once a method is
+    // chosen) is the screen's, not the flow's.
+    builder.addMatcher(portalApi.endpoints.quoteReturn.matchFulfilled, (state, { payload, meta }) => {
+      if (meta.arg.originalArgs.current) state.quote = payload
+    })
   },
 })
 
@@ -158,18 +160,17 @@ export const {
   upsellDeclined,
   upsellVariantChosen,
   refundMethodChosen,
-  quoteReceived,
   submitStarted,
   returnSubmitted,
+  sessionExpired,
 } = returnFlowSlice.actions
 
-export const {
-  selectFlow,
-  selectLaunch,
-  selectOrder,
-  selectHasOrder,
-  selectChosenItems,
-  selectQuote,
-  selectSubmitted,
-  selectReadOnly,
-} = returnFlowSlice.selectors
+type WithFlow = { returnFlow: ReturnFlowState }
+
+export const selectFlow = (state: WithFlow) => state.returnFlow
+export const selectLaunch = (state: WithFlow) => state.returnFlow.launch
+export const selectOrder = (state: WithFlow) => state.returnFlow.order
+export const selectHasOrder = (state: WithFlow) => state.returnFlow.order !== null
+export const selectChosenItems = (state: WithFlow) => state.returnFlow.items
+export const selectSubmitted = (state: WithFlow) => state.returnFlow.submitted
+export const selectReadOnly = (state: WithFlow) => state.returnFlow.readOnly

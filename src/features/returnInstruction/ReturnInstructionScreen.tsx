@@ -18,6 +18,7 @@ import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLab
 import { paths } from '../../config/paths'
 import { T } from '../../i18n/T'
 import { useLocale, useT, type Translate } from '../../i18n/useT'
+import { useSessionExpired } from '../returnFlow/hooks'
 import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
@@ -232,10 +233,10 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
 
 function InstructionsLoader({ returnId, submitted }: { returnId: string; submitted: ReturnOrder }) {
   const t = useT()
-  const { data, isError, error, isFetching, refetch } = useGetReturnInstructionsQuery({ returnId })
+  const { data, isError, isFetching, refetch } = useGetReturnInstructionsQuery({ returnId })
+  const expired = useSessionExpired()
   if (data) return <Instructions instructions={data} submitted={submitted} />
   if (isError && !isFetching) {
-    const expired = typeof error === 'object' && 'status' in error && error.status === 401
     return (
       <div className="instructions__problem">
         <ReturnNumber name={submitted.name ?? ''} />

@@ -72,7 +72,7 @@ describe('return reason', () => {
     await user.click(continueButton())
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a reason to continue.')
     expect(screen.getByRole('radio', { name: 'Too small' })).toHaveFocus()
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
     expect(store.getState().returnFlow.items[0]!.reason).toBeNull()
   })
 
@@ -89,13 +89,13 @@ describe('return reason', () => {
     expect(comment).toHaveAttribute('aria-invalid', 'true')
     expect(comment).toHaveAccessibleDescription('Please tell us more about the reason to continue.')
     expect(comment).toHaveFocus()
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
 
     await user.type(comment, 'The handle broke off ')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await user.click(continueButton())
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'The handle broke off' })
-    expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
   })
 
   test('a reason without a required comment offers an optional one', async () => {
@@ -115,7 +115,7 @@ describe('return reason', () => {
   test('an item that was not chosen sends the shopper to the item selection', async () => {
     const { router } = renderReason('mug', [chosen('tee')])
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/products')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
   })
 
   test('an exchangeable item goes on to its exchange step', async () => {
@@ -131,7 +131,7 @@ describe('return reason', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Too small' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/tee/exchange'))
   })
 
   test('the last item with upsell enabled goes on to the upsell offer', async () => {
@@ -145,7 +145,7 @@ describe('return reason', () => {
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Too small' }))
     await user.click(continueButton())
-    expect(router.state.location.pathname).toBe('/upsell-offer')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upsell-offer'))
   })
 
   test('the next item’s reason step starts empty, not with the answer just given', async () => {
@@ -155,7 +155,7 @@ describe('return reason', () => {
     await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Torn seam')
     await user.click(continueButton())
 
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
     ).toHaveFocus()
@@ -173,7 +173,7 @@ describe('return reason', () => {
     await user.type(screen.getByRole('textbox', { name: 'Tell us more (required)' }), 'Chipped ')
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'Chipped' })
     // Stored is not accepted: Continue still asks for what the reason needs.
-    expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
   })
 })
 
@@ -278,7 +278,7 @@ describe('return reason: sub-reasons and photos', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Choose the option that fits best to continue.')
       expect(within(group).getByRole('radio', { name: 'Colour differs from photos' })).toHaveFocus()
       expect(group).toHaveAccessibleDescription('Choose the option that fits best to continue.')
-      expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+      await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
 
       // Keyboard: the arrow key moves to, and chooses, the next sub-reason.
       await user.keyboard('{ArrowDown}')
@@ -286,7 +286,7 @@ describe('return reason: sub-reasons and photos', () => {
       await user.click(within(group).getByRole('radio', { name: 'Colour differs from photos' }))
       expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'colour', comment: '' })
       await user.click(continueButton())
-      expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
     })
 
     test('changing the reason above clears a sub-reason that no longer belongs to it', async () => {
@@ -322,7 +322,7 @@ describe('return reason: sub-reasons and photos', () => {
       await user.click(continueButton())
       expect(screen.getByRole('alert')).toHaveTextContent('Add at least 1 photo to continue.')
       expect(fileInput()).toHaveFocus()
-      expect(router.state.location.pathname).toBe('/return-item/mug/return-reason')
+      await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
     })
 
     test('a chosen photo is uploaded with the order’s token, previewed with its alt text, stored by id and then continues', async () => {
@@ -351,7 +351,7 @@ describe('return reason: sub-reasons and photos', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument()
 
       await user.click(continueButton())
-      expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason')
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/return-item/mug/return-reason'))
     })
 
     test('a removed photo goes from the preview and the stored choice, and the reason asks again', async () => {

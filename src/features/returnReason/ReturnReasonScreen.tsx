@@ -19,7 +19,7 @@ import {
   selectOrder,
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
 import { checkPhotoFile, preparePhoto } from './preparePhoto'
 import { ReasonChoices } from './ReasonChoices'
@@ -257,11 +257,12 @@ export default function ReturnReasonScreen() {
   const index = items.findIndex((candidate) => candidate.lineItemId === id)
   const item = items[index]
   const line = order?.line_items.find((candidate) => candidate.id === id)
+  const backTo = usePreviousStep({ kind: 'return-reason', lineItemId: id })
   if (!order) return null
   if (!item || !line) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('reason.title', { title: line.title })} stage="Details" backTo={paths.products.build()}>
+    <StepScreen title={t('reason.title', { title: line.title })} stage="Details" backTo={backTo}>
       {order.return_reasons.length === 0 ? (
         <ErrorMessage>{t('reason.none')}</ErrorMessage>
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { VerifiedOrder } from '../../../contract/api'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
@@ -39,21 +39,18 @@ export default function StartScreen() {
   const ids = { tooltip: useId(), error: useId() }
   const canSubmit = canStartReturn(orderName, email, verifying, config.order_prefix)
 
-  async function verify(name: string, address: string) {
-    setError(null)
-    try {
-      const order = await verifyOrder({
-        order_name: name.trim(),
-        email: address.trim(),
-        shop: config.shop,
-        portal_id: config.portal_id,
-      }).unwrap()
-      dispatch(orderVerified(order))
-      prefetchProductImages(order)
-      navigate(paths.products.build())
-    } catch (caught) {
-      setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong')))
-    }
+  function verify(name: string, address: string) {
+    const request = { order_name: name.trim(), email: address.trim(), shop: config.shop, portal_id: config.portal_id }
+    return verifyOrder(request)
+      .unwrap()
+      .then(
+        (order) => {
+          dispatch(orderVerified(order))
+          prefetchProductImages(order)
+          return navigate(paths.products.build())
+        },
+        (caught: unknown) => setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong'))),
+      )
   }
 
   // Opening the start screen starts a new session: launch parameters kept, return order cleared.
@@ -68,9 +65,10 @@ export default function StartScreen() {
   }, [dispatch, searchKey])
 
   // portal-spec.md §2: with orderName and email in the URL, verify once the configuration is
-  // loaded (this screen renders only then). Runs once per visit, also under StrictMode.
+  // loaded (this screen renders only then): on arrival, with the fields as the link filled them.
+  // Runs once per visit, also under StrictMode; typing afterwards verifies nothing by itself.
   const autoVerified = useRef(false)
-  useEffect(() => {
+  const verifyLink = useEffectEvent(() => {
     if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
     autoVerified.current = true
     if (!canStartReturn(orderName, email, false, config.order_prefix)) return
@@ -79,10 +77,10 @@ export default function StartScreen() {
     const rest = new URLSearchParams(search)
     rest.delete('orderName')
     rest.delete('email')
-    navigate({ search: rest.toString() }, { replace: true })
+    void navigate({ search: rest.toString() }, { replace: true })
     void verify(orderName, email)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
+  useEffect(() => verifyLink(), [])
 
   // The prefix rewrite changes the start of the name only (case, a '#' dropped, the prefix put
   // in front): written into the field here with the caret kept in its place (React then finds
@@ -101,7 +99,9 @@ export default function StartScreen() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (canSubmit) void verify(orderName, email)
+    if (!canSubmit) return
+    setError(null)
+    void verify(orderName, email)
   }
 
   const tooltip = config.order_tooltip_text

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { CatalogueProduct, MoneyBag } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
+import { toMinor } from '../../components/money'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { fitsCredit, variantLabel } from './credit'
@@ -20,7 +21,8 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
   const image = product.image_src ? safeUrl(product.image_src) : null
   const lowest = product.variants.reduce<MoneyBag | null>(
     (low, variant) =>
-      low === null || Number(variant.price.presentment_money.amount) < Number(low.presentment_money.amount)
+      low === null ||
+      (toMinor(variant.price.presentment_money) ?? Infinity) < (toMinor(low.presentment_money) ?? Infinity)
         ? variant.price
         : low,
     null,

@@ -151,6 +151,38 @@ describe('upsell exploration', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
   })
 
+  test('with a multiplier, a new item is priced before moving on: taking the whole credit goes to confirm, a remainder to the refund method', async () => {
+    for (const [remainder, next] of [
+      ['0.00', '/confirm'],
+      ['2.50', '/refund-method'],
+    ] as const) {
+      const bodies: ReturnRequest[] = []
+      server.use(
+        http.get('*/portal-registration/config/:id', () =>
+          HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+        ),
+        http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+        http.post(quoteRoute, async ({ request }) => {
+          const body = (await request.json()) as ReturnRequest
+          bodies.push(body)
+          // The exploration's credit is asked without the new item; the flow's quote with it.
+          return HttpResponse.json(body.upsell_variant_id ? buildQuote(remainder) : quote)
+        }),
+      )
+      const { user, router, store, unmount } = renderExplore()
+      await user.click(await screen.findByRole('radio', { name: /^Size S/ }))
+      await user.click(screen.getByRole('button', { name: 'Choose this item' }))
+      // A new item is no exchange of the mug: the remainder decides (rule 3).
+      await waitFor(() => expect(router.state.location.pathname).toBe(next))
+      expect(bodies.map((body) => [body.upsell_variant_id, body.refund_method])).toEqual([
+        [null, 'store_credit'],
+        ['h-s', null],
+      ])
+      expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe(remainder)
+      unmount()
+    }
+  })
+
   test('a variant chosen before is restored', async () => {
     answer()
     renderExplore({ upsell: { kind: 'accepted', variantId: 'tote-1' } })

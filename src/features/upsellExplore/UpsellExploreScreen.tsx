@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { Catalogue, MoneyBag } from '../../../contract/api'
-import { useGetCatalogueQuery, useQuoteReturnMutation } from '../../api/returnsEndpoints'
+import { portalApi } from '../../api/portalApi'
+import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
@@ -9,15 +11,11 @@ import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
-import { selectReturnRequest } from '../returnFlow/navigation'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
 import { creditOf, fitsCredit } from './credit'
 import { ProductCard } from './ProductCard'
 import './UpsellExploreScreen.css'
-
-const isSessionExpired = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 401
 
 /** A variant of the catalogue that can be chosen now: in stock and within the credit. */
 function choosable(catalogue: Catalogue, credit: MoneyBag, variantId: string | null): boolean {
@@ -107,34 +105,27 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
 export default function UpsellExploreScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()
-  const request = useAppSelector(selectReturnRequest)
+  const request = useReturnRequest()
   const catalogue = useGetCatalogueQuery()
-  const [quoteReturn, quote] = useQuoteReturnMutation()
+  const backTo = usePreviousStep({ kind: 'upsell-explore' })
+  const expired = useSessionExpired()
   // Kept here so that a retry of either call does not lose the choice.
   const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
-  // The credit is what the items are worth as store credit before any upsell. That is not the
-  // quote for the current choices (no method is chosen yet), so it stays local to this screen.
-  const bodyKey = request
-    ? JSON.stringify({ ...request, upsell_variant_id: null, refund_method: 'store_credit' })
-    : null
+  // The credit is what the items are worth as store credit before any upsell: in general not the
+  // quote of the current choices (no method is chosen yet), so it is this screen's, not the flow's.
+  const creditRequest = useMemo(
+    () =>
+      request
+        ? { body: { ...request, upsell_variant_id: null, refund_method: 'store_credit' as const }, current: false }
+        : null,
+    [request],
+  )
+  const quote = portalApi.useQuoteReturnQuery(creditRequest ?? skipToken)
 
-  async function fetchQuote() {
-    if (bodyKey)
-      await quoteReturn(JSON.parse(bodyKey))
-        .unwrap()
-        .catch(() => undefined)
-  }
+  if (!creditRequest) return <Navigate to={paths.products.build()} replace />
 
-  // Re-fetched only when the priced choices change, not on every render.
-  useEffect(() => {
-    void fetchQuote()
-  }, [bodyKey])
-
-  if (!bodyKey) return <Navigate to={paths.products.build()} replace />
-
-  const failed = [catalogue.isError && catalogue.error, quote.isError && quote.error].filter(Boolean)
   let content
-  if (failed.some(isSessionExpired)) {
+  if (expired) {
     content = (
       <div className="explore__problem">
         <ErrorMessage>{t('explore.expired')}</ErrorMessage>
@@ -143,7 +134,7 @@ export default function UpsellExploreScreen() {
         </Link>
       </div>
     )
-  } else if (failed.length > 0) {
+  } else if (catalogue.isError || quote.isError) {
     content = (
       <div className="explore__problem">
         <ErrorMessage>{t(catalogue.isError ? 'explore.catalogueFailed' : 'explore.creditFailed')}</ErrorMessage>
@@ -153,16 +144,21 @@ export default function UpsellExploreScreen() {
           onClick={() => {
             focusStepHeading()
             if (catalogue.isError) void catalogue.refetch()
-            if (quote.isError) void fetchQuote()
+            if (quote.isError) void quote.refetch()
           }}
         >
           {t('common.tryAgain')}
         </button>
       </div>
     )
-  } else if (catalogue.data && quote.data) {
+  } else if (catalogue.data && quote.currentData) {
     content = (
-      <ExploreForm catalogue={catalogue.data} credit={creditOf(quote.data)} choice={choice} onChoose={setChoice} />
+      <ExploreForm
+        catalogue={catalogue.data}
+        credit={creditOf(quote.currentData)}
+        choice={choice}
+        onChoose={setChoice}
+      />
     )
   } else {
     content = (
@@ -173,7 +169,7 @@ export default function UpsellExploreScreen() {
   }
 
   return (
-    <StepScreen title={t('explore.title')} stage="Refund" backTo={paths.upsellOffer.build()}>
+    <StepScreen title={t('explore.title')} stage="Refund" backTo={backTo}>
       {content}
     </StepScreen>
   )

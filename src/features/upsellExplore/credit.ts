@@ -1,6 +1,5 @@
-import type { Money, MoneyBag, ReturnOrder, Variant } from '../../../contract/api'
-
-const cents = (money: Money) => Math.round(Number(money.amount) * 100)
+import type { MoneyBag, ReturnOrder, Variant } from '../../../contract/api'
+import { toMinor } from '../../components/money'
 
 /** What the shopper may spend on a new item: the store credit, or the refund without a multiplier. */
 export function creditOf(quote: ReturnOrder): MoneyBag {
@@ -8,12 +7,15 @@ export function creditOf(quote: ReturnOrder): MoneyBag {
 }
 
 /**
- * True when a price is no more than the credit, compared in cents in a currency both share
- * (the shopper's first, then the shop's); never true across two currencies.
+ * True when a price is no more than the credit, compared in minor units in a currency both share
+ * (the shopper's first, then the shop's); never true across two currencies, nor for an amount
+ * that cannot be read.
  */
 export function fitsCredit(price: MoneyBag, credit: MoneyBag): boolean {
   for (const key of ['presentment_money', 'shop_money'] as const) {
-    if (price[key].currency_code === credit[key].currency_code) return cents(price[key]) <= cents(credit[key])
+    if (price[key].currency_code !== credit[key].currency_code) continue
+    const [cost, available] = [toMinor(price[key]), toMinor(credit[key])]
+    return cost !== null && available !== null && cost <= available
   }
   return false
 }

@@ -1,29 +1,17 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatPercent } from '../../components/format'
-import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { isExchangeable } from '../returnFlow/eligibility'
-import { selectFlow, upsellAccepted, upsellDeclined, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { useContinue } from '../returnFlow/useContinue'
+import { upsellAccepted, upsellDeclined } from '../returnFlow/returnFlowSlice'
+import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import './UpsellOfferScreen.css'
-
-/** Back without history: the last item's exchange step, or its reason step when it has none. */
-function lastItemStep({ items, order }: ReturnFlowState): string {
-  const last = items.at(-1)
-  if (!last) return paths.products.build()
-  const line = order?.line_items.find((candidate) => candidate.id === last.lineItemId)
-  return line && isExchangeable(line, order?.exchange_data)
-    ? paths.exchange.build(last.lineItemId)
-    : paths.returnReason.build(last.lineItemId)
-}
 
 /** PRODUCT.md §3.4: swap the refund for something new from the shop, with the store-credit bonus. */
 export default function UpsellOfferScreen() {
   const dispatch = useAppDispatch()
-  const flow = useAppSelector(selectFlow)
+  const backTo = usePreviousStep({ kind: 'upsell-offer' })
   const t = useT()
   const locale = useLocale()
   const { gift_card_value_multiplier: multiplier } = useShop()
@@ -37,7 +25,7 @@ export default function UpsellOfferScreen() {
   }
 
   return (
-    <StepScreen title={t('upsellOffer.title')} stage="Refund" backTo={lastItemStep(flow)}>
+    <StepScreen title={t('upsellOffer.title')} stage="Refund" backTo={backTo}>
       <div className="upsell-offer" aria-busy={isContinuing}>
         {bonus > 0 ? (
           <p className="upsell-offer__bonus">

@@ -1,0 +1,57 @@
+import { createSelector } from '@reduxjs/toolkit'
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import type { ReturnRequest } from '../../../contract/api'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useShop } from '../../shop/useShop'
+import { previousStep, type Step } from './navigation'
+import type { ReturnFlowState } from './returnFlowSlice'
+import { returnRequest } from './returnRequest'
+import { stepCompleted } from './thunks'
+
+/**
+ * Moves on from a step to the route the navigation rules give (stepCompleted, which first asks
+ * for a quote when that route hangs on one). Screens dispatch their choice, then call
+ * `continueFrom(step)`; `isContinuing` is true until the next route is known.
+ */
+export function useContinue() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const { gift_card_value_multiplier: multiplier } = useShop()
+  const [isContinuing, setContinuing] = useState(false)
+
+  async function continueFrom(step: Step) {
+    setContinuing(true)
+    try {
+      await navigate(await dispatch(stepCompleted({ step, multiplier })).unwrap())
+    } finally {
+      setContinuing(false)
+    }
+  }
+
+  return { continueFrom, isContinuing }
+}
+
+const selectReturnRequest = createSelector(
+  [
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.items,
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.upsell,
+    (state: { returnFlow: ReturnFlowState }) => state.returnFlow.refundMethod,
+  ],
+  (items, upsell, refundMethod) => returnRequest({ items, upsell, refundMethod }),
+)
+
+/** The body of a quote or submit for the current choices (null while an item has no reason), memoised. */
+export function useReturnRequest(): ReturnRequest | null {
+  return useAppSelector(selectReturnRequest)
+}
+
+/** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */
+export function usePreviousStep(step: Step): string {
+  return useAppSelector((state) => previousStep(state.returnFlow, step))
+}
+
+/** Whether a call with the session's token was refused (session.ts): the screens say so, once for all. */
+export function useSessionExpired(): boolean {
+  return useAppSelector((state) => state.returnFlow.expired === true)
+}

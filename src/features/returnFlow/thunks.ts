@@ -1,0 +1,58 @@
+import { createAsyncThunk } from '@reduxjs/toolkit'
+import { portalApi } from '../../api/portalApi'
+import { returnsApi } from '../../api/returnsEndpoints'
+import type { AppDispatch, RootState } from '../../app/store'
+import { needsQuote, nextStep, type Step } from './navigation'
+import { returnSubmitted, submitStarted } from './returnFlowSlice'
+import { returnRequest } from './returnRequest'
+
+const createFlowThunk = createAsyncThunk.withTypes<{ state: RootState; dispatch: AppDispatch }>()
+
+/**
+ * A step is done (the screen dispatched its choice first): answers the route the navigation rules
+ * give next. When that route hangs on a refund value not known yet, the server is asked for a
+ * quote first, which the flow keeps (returnFlowSlice.ts); when it cannot answer, the value stays
+ * unknown, which the rules send to the refund-method step, where it is asked for and shown again.
+ */
+export const stepCompleted = createFlowThunk(
+  'returnFlow/stepCompleted',
+  async ({ step, multiplier }: { step: Step; multiplier: number | null | undefined }, { getState, dispatch }) => {
+    const input = () => ({ flow: getState().returnFlow, multiplier })
+    const body = returnRequest(getState().returnFlow)
+    if (body && needsQuote(input(), step)) {
+      // Asked again even when these choices were priced before: the flow keeps a quote as it arrives.
+      await dispatch(
+        portalApi.endpoints.quoteReturn.initiate({ body, current: true }, { subscribe: false, forceRefetch: true }),
+      )
+    }
+    return nextStep(input(), step)
+  },
+)
+
+/** A random key for one submit; randomUUID needs a secure context, so fall back to random bytes. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Submits the current choices. One key per set of choices, kept until they change: every retry
+ * sends the same one, so the server makes one return of them. A support agent's replay looks,
+ * never submits (the API refuses its token too).
+ */
+export const submitReturn = createFlowThunk(
+  'returnFlow/submitReturn',
+  async (_: void, { getState, dispatch }) => {
+    if (!getState().returnFlow.idempotencyKey) dispatch(submitStarted({ idempotencyKey: newIdempotencyKey() }))
+    const { idempotencyKey } = getState().returnFlow
+    const body = returnRequest(getState().returnFlow)
+    if (!idempotencyKey || !body) throw new Error('nothing to submit')
+    // Not tracked in the API's state: the flow keeps the return (returnSubmitted), a failure is thrown.
+    const submitted = await dispatch(
+      returnsApi.endpoints.submitReturn.initiate({ body, idempotencyKey }, { track: false }),
+    ).unwrap()
+    dispatch(returnSubmitted(submitted))
+    return submitted
+  },
+  { condition: (_, { getState }) => !getState().returnFlow.readOnly },
+)
