@@ -96,5 +96,10 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Lingui's CLI loads its configuration as CommonJS.
+    files: ['lingui.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 )

@@ -26,8 +26,11 @@ export function readBytes(file: Blob): Promise<ArrayBuffer> {
  * Without a preview (a support replay, which may not fetch photos, or a failed call) a neutral
  * tile keeps the same name.
  */
-function usePhotoPreview(id: string | null, token: string | null): string | null | 'failed' {
-  const [url, setUrl] = useState<string | null | 'failed'>(null)
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- 'failed' names the one string that is not a URL
+type Preview = string | null | 'failed'
+
+function usePhotoPreview(id: string | null, token: string | null): Preview {
+  const [url, setUrl] = useState<Preview>(null)
   useEffect(() => {
     if (!id || !token) return
     const controller = new AbortController()

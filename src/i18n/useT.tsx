@@ -9,7 +9,7 @@ export type Translate = (id: MessageId, values?: MessageValues) => string
 
 /** The translate function of the current language; the component re-renders when it changes. */
 export function useT(): Translate {
-  return useLingui()._ as Translate
+  return useLingui()._
 }
 
 /** The portal's language, for Intl formatting of money, percentages and dates. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useCreateSupportTokenMutation } from '../api/returnsEndpoints'
 import { useAppSelector } from '../app/hooks'
@@ -28,10 +28,14 @@ export function SupportCodePanel() {
   const field = useRef<HTMLTextAreaElement>(null)
   const ids = { label: useId(), status: useId() }
 
-  useEffect(() => {
+  // A code shows the step and choices it was made from: another step or choice makes it stale.
+  // Reset while rendering (React's pattern for state that follows a value), not in an effect.
+  const [madeFor, setMadeFor] = useState({ flow, pathname })
+  if (madeFor.flow !== flow || madeFor.pathname !== pathname) {
+    setMadeFor({ flow, pathname })
     setState({ kind: 'idle' })
     setCopied(null)
-  }, [flow, pathname])
+  }
 
   if (flow.readOnly) return null
 

@@ -12,7 +12,7 @@ export function maskEmail(text: string): string {
 export function maskEmails<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return maskEmail(value) as T
   if (depth > 12 || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((item) => maskEmails(item, depth + 1)) as T
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => maskEmails(item, depth + 1)) as T
   const copy: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) copy[key] = maskEmails(item, depth + 1)
   return copy as T

@@ -97,7 +97,7 @@ function translate(error: unknown): unknown {
 }
 
 /** A pool of connections to a PostgreSQL server; fails fast (2 s) when the server is away. */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -113,7 +113,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       throw translate(error)
     }
   }
-  return {
+  return Promise.resolve({
     engine: 'postgres',
     // Other replicas write to the same server: nothing read here stays true by itself.
     exclusive: false,
@@ -130,7 +130,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       try {
         await client.query('BEGIN')
         const result = await work({
-          query: async (sql, params) => (await client.query(sql, params)).rows,
+          query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
           exec: async (sql) => void (await client.query(sql)),
         })
         await client.query('COMMIT')
@@ -143,7 +143,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       }
     },
     close: () => pool.end(),
-  }
+  })
 }
 
 /** DATABASE_URL when set, else PGlite in DATA_DIR. */

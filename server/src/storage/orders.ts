@@ -48,7 +48,7 @@ export const LOOKUP_CACHE_SIZE = 5_000
 export async function findOrderForVerify(db: Database, shopId: string, nameKey: string): Promise<Found | null> {
   if (!db.exclusive) return findOrderByName(db, shopId, nameKey)
   let cache = lookups.get(db)
-  if (!cache) lookups.set(db, (cache = new Map()))
+  if (!cache) lookups.set(db, (cache = new Map<string, { writes: number; found: Found }>()))
   const key = `${shopId}\u0000${nameKey}`
   const known = cache.get(key)
   if (known && known.writes === db.writeCount()) return known.found

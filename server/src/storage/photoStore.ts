@@ -42,10 +42,10 @@ export interface StagedPhoto {
 
 /** The bytes in the row: nothing to keep apart, nothing to sweep. */
 export const databasePhotoStore: PhotoStore = {
-  put: async (_id, bytes) => ({ column: bytes, settle: async () => {} }),
+  put: (_id, bytes) => Promise.resolve({ column: bytes, settle: async () => {} }),
   read: async (db, id, inRow) => (inRow === null ? null : readBytesFromRow(db, id, inRow)),
   delete: async () => {},
-  sweep: async () => 0,
+  sweep: () => Promise.resolve(0),
 }
 
 const TEMPORARY = /^([A-Za-z0-9_-]{22})\.[0-9a-f]+\.tmp$/
@@ -198,8 +198,9 @@ export async function startPhotoStore(
   db: Database,
   dataDir: string | undefined,
 ): Promise<PhotoStore> {
-  const { store, close } = await openPhotoStore(db, dataDir)
-  app.addHook('onClose', close)
+  const opened = await openPhotoStore(db, dataDir)
+  const { store } = opened
+  app.addHook('onClose', () => opened.close())
   if (dataDir !== undefined) await store.sweep(db)
   return store
 }

@@ -47,7 +47,7 @@ export function findInJson(
 
 // PostgreSQL's text and jsonb hold no U+0000, and jsonb refuses an unpaired surrogate ("\ud800"):
 // either would fail the query with a 500 instead of the 400 the input deserves.
-const NUL = /\u0000/
+const NUL = /\u0000/ // eslint-disable-line no-control-regex -- U+0000 is exactly what is refused
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 function textProblem(text: string): string | null {

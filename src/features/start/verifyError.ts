@@ -19,8 +19,7 @@ const isFetchError = (error: unknown): error is FetchBaseQueryError =>
 export function verifyErrorMessage(error: unknown, config: PortalConfig, somethingWentWrong: string): string {
   if (!isFetchError(error) || error.status !== 400) return somethingWentWrong
   const body = error.data
-  const code =
-    typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined
+  const code = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined
   const key =
     typeof code === 'string' && Object.hasOwn(MESSAGE_OF, code) ? MESSAGE_OF[code as VerifyErrorCode] : undefined
   const message = key ? config[key] : undefined
