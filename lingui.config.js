@@ -1,4 +1,4 @@
-// The portal's own words (PRODUCT.md §7), in ICU messages by id, in two catalogs per language:
+// The portal's own words (docs/rules.md §16.2), in ICU messages by id, in two catalogs per language:
 // - start/{locale}.json: the start screen and the frame (shell, banners, errors), always needed;
 // - flow/{locale}.json: the later steps' words, loaded with the first later step's chunk.
 // `npm run i18n` compiles them into {locale}.ts beside each file (git-ignored), which the build,

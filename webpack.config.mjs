@@ -1,4 +1,4 @@
-// One build for every environment: hosts come from dist/env.js at run time (PRODUCT.md §2).
+// One build for every environment: hosts come from dist/env.js at run time (docs/rules.md §2.1).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import CopyWebpackPlugin from 'copy-webpack-plugin'

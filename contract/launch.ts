@@ -4,7 +4,7 @@ import type { Launch } from './returnFlow'
 
 export type { Launch }
 
-/** The query parameters a start screen URL may carry (portal-spec.md §2). */
+/** The query parameters a start screen URL may carry (docs/rules.md §5). */
 export function launchFromSearch(search: URLSearchParams): Launch {
   const config = search.get('config')
   return {

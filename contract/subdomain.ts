@@ -1,7 +1,7 @@
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
 /**
- * The shop's subdomain from the page's host name (PRODUCT.md §2): the first label when the host
+ * The shop's subdomain from the page's host name (docs/rules.md §2.2): the first label when the host
  * has three or more labels or ends in `.localhost`; otherwise the default.
  * @example subdomainFromHost('acme.returns.example.com', 'demo') // 'acme'
  */
@@ -15,13 +15,13 @@ export function subdomainFromHost(hostname: string, fallback: string): string {
   return qualifies && LABEL.test(first) ? first : fallback
 }
 
-/** The configuration id to fetch: `{subdomain}` or `{subdomain}-{lang}` (portal-spec.md §7). */
+/** The configuration id to fetch: `{subdomain}` or `{subdomain}-{lang}` (docs/rules.md §11.1). */
 export function configId(subdomain: string, lang: string | null): string {
   return lang ? `${subdomain}-${lang}` : subdomain
 }
 
 /**
- * The `lang` query value as given (portal-spec.md §7: the configuration id is the subdomain, a
+ * The `lang` query value as given (docs/rules.md §11.1: the configuration id is the subdomain, a
  * dash and that value; the API matches it in any case), or null when it is not a language tag we
  * can put in a URL path ('german', '../acme'). `de_DE`, as some systems write it, is `de-DE`.
  */

@@ -12,8 +12,8 @@ import {
 } from './steps'
 
 /**
- * EXC2001 on acme.localhost (PRODUCT.md §5): an exchange order, whose name starts with the 'EXC'
- * alternative to the shop's 'AC' prefix (portal-spec.md §5), returned to its end. acme has no
+ * EXC2001 on acme.localhost (docs/rules.md §14): an exchange order, whose name starts with the 'EXC'
+ * alternative to the shop's 'AC' prefix (docs/rules.md §6.2), returned to its end. acme has no
  * gift-card multiplier and upsell off, so an exchange goes from the item straight to confirm.
  */
 

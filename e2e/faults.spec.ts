@@ -147,7 +147,7 @@ for (const fault of ['timeout', 'offline'] as const) {
     if (fault === 'timeout') await page.clock.install()
     await openStart(page)
 
-    // Verify: the error line under the button (portal-spec.md §8), the fields as typed.
+    // Verify: the error line under the button (docs/rules.md §12.2), the fields as typed.
     const orderName = page.getByRole('textbox', { name: 'Order number' })
     const email = page.getByRole('textbox', { name: 'E-mail address' })
     await orderName.fill('#1001')

@@ -13,7 +13,7 @@ export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
 
 /** The webServer's secrets in playwright.config.ts: none may appear in anything the server sends. */
 export const SERVER_SECRETS = [ADMIN_TOKEN, TOKEN_SECRET]
-/** The demo shop files the server loads on first start (PRODUCT.md §5). */
+/** The demo shop files the server loads on first start (docs/rules.md §14). */
 const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
 
 /**

@@ -27,14 +27,14 @@ import {
 } from './steps'
 
 /**
- * The shopper journeys of PRODUCT.md §3 against the real product: the built portal served by the
- * Portal API with the demo data (PRODUCT.md §5). Nothing of our API is mocked; page.route only
+ * The shopper journeys of docs/rules.md §9 against the real product: the built portal served by the
+ * Portal API with the demo data (docs/rules.md §14). Nothing of our API is mocked; page.route only
  * breaks a call or a chunk once, to see the portal recover.
  */
 
 const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
 
-test.describe('journeys of PRODUCT.md §3', () => {
+test.describe('journeys of docs/rules.md §9', () => {
   test('#1001: one tee exchanged for L, the mug refunded as store credit, label and QR at the end', async ({
     page,
     request,

@@ -4,7 +4,7 @@ import { expect, shopUrl, test } from './fixtures'
 /**
  * WCAG 2.1.1: the whole journey by keyboard alone. Every control is reached with Tab (never a
  * click or a focus() call), operated with Space, Enter or the arrow keys, and each new screen
- * puts the focus on its heading (PRODUCT.md §7).
+ * puts the focus on its heading (docs/rules.md §16.1).
  */
 
 /** Presses Tab until `target` has the focus; fails if it is not reachable within `limit` presses. */
@@ -107,6 +107,6 @@ test('a verify error is announced and the fields stay reachable by keyboard', as
   await expect(orderName).toBeFocused()
   await page.keyboard.press('Control+A')
   await page.keyboard.type('#1005')
-  // Editing clears the error line (README, Decisions).
+  // Editing clears the error line (see docs/decisions/0006-verify-errors.md).
   await expect(page.getByRole('alert')).toHaveCount(0)
 })

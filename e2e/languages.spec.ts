@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, expectAccessible, shopUrl, test } from './fixtures'
 
 /**
- * `?lang=de` (PRODUCT.md §7): the German variant of the shop's configuration and the portal's own
+ * `?lang=de` (docs/rules.md §16.2): the German variant of the shop's configuration and the portal's own
  * words in German, on every screen of the #1001 journey, kept across a reload, with axe on each.
  */
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -30,7 +30,7 @@ test('#1001 in German: the configuration variant, the portal’s words, money an
   await page.getByRole('textbox', { name: 'Bestellnummer' }).fill('#1001')
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill('nobody@example.com')
   await page.getByRole('button', { name: config.start_return_button_message! }).click()
-  // The configured German message of the error catalogue (portal-spec.md §8).
+  // The configured German message of the error catalogue (docs/rules.md §12).
   await expect(page.getByRole('alert')).toHaveText(config.invalid_order_message!)
   await expectAccessible(page)
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill('jane@example.com')

@@ -168,7 +168,7 @@ test.describe('start screen of the demo shop', () => {
     })
     await page.goto(shopUrl('demo'))
     await expect(page.getByRole('alert')).toHaveText('Error fetching config')
-    // portal-spec.md §4: retry is disabled; nothing asks again by itself.
+    // docs/rules.md §4.6: retry is disabled; nothing asks again by itself.
     await page.waitForTimeout(500)
     expect(asked).toBe(1)
     failing = false

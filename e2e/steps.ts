@@ -5,7 +5,7 @@ import { formatMoney } from '../src/components/format'
 import { expect, shopUrl, startReturn } from './fixtures'
 
 /**
- * The shopper's steps of PRODUCT.md §3, each checking it is where the rules say, shared by the
+ * The shopper's steps of docs/rules.md §9, each checking it is where the rules say, shared by the
  * journeys and the fault specs.
  */
 

@@ -43,7 +43,7 @@ export interface AppOptions {
 export const MAX_HEADER_BYTES = 64 * 1024
 
 /**
- * How long a client may take (README, Settings: time limits). Every connection ends within 30 s of
+ * How long a client may take (docs/settings.md: time limits). Every connection ends within 30 s of
  * going quiet or of starting a request it does not finish: a body sent a byte at a time, headers
  * that never end, an idle keep-alive. Node checks its open requests every CHECK_MS.
  */
@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     now: options.now ?? (() => new Date()),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    // Files beside PGlite's data, the rows on PostgreSQL (README, Decisions).
+    // Files beside PGlite's data, the rows on PostgreSQL (see docs/decisions/0037-photo-storage.md).
     photos: await startPhotoStore(app, options.db, options.dataDir),
   }
 
@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   })
-  // On a PostgreSQL server the counters live in it, so replicas count together (README, Settings);
+  // On a PostgreSQL server the counters live in it, so replicas count together (docs/settings.md);
   // the embedded database has one process, which counts in memory.
   await app.register(rateLimit, {
     global: false,

@@ -1,7 +1,7 @@
 /**
  * Every setting of the server, read from the environment in one place: one schema gives each its
  * type, its limits and its default, and the start refuses a wrong value with a message naming it.
- * README's "Settings" table lists the same settings (a test holds the two together).
+ * docs/settings.md's table lists the same settings (a test holds the two together).
  */
 import { Type, type Static } from '@sinclair/typebox'
 import envSchema from 'env-schema'
@@ -104,14 +104,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       return `${name}=${shown} ${problem.message ?? 'is not valid'}${described ? ` (${described})` : ''}`
     })
     throw new SettingsError(
-      `Settings refused (README, Settings):\n  ${lines.length > 0 ? lines.join('\n  ') : String(error)}`,
+      `Settings refused (docs/settings.md):\n  ${lines.length > 0 ? lines.join('\n  ') : String(error)}`,
     )
   }
   let trustProxy: false | string[]
   try {
     trustProxy = trustProxyFrom(raw.TRUST_PROXY)
   } catch (error) {
-    throw new SettingsError(`Settings refused (README, Settings):\n  ${(error as Error).message}`)
+    throw new SettingsError(`Settings refused (docs/settings.md):\n  ${(error as Error).message}`)
   }
   return { ...raw, TRUST_PROXY: trustProxy }
 }

@@ -9,7 +9,7 @@ import { startServer, type ServerProcess } from './serverProcess'
 
 /**
  * The product as a shop runs it: `server.ts` started with no settings but a port and a data
- * directory (no VERIFY_*, no TRUST_PROXY, no LOG_LEVEL), called over HTTP. Every limit README
+ * directory (no VERIFY_*, no TRUST_PROXY, no LOG_LEVEL), called over HTTP. Every limit docs/settings.md
  * states must hold here, not only in an app built with test options. Clients are told apart by
  * their loopback address (127.0.0.2 is another client than 127.0.0.3), as phones are by theirs.
  */

@@ -2,7 +2,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 import { env } from '../app/env'
 import type { ReturnOrder, ReturnRequest } from '../../contract/api'
 
-/** Fetched data stays fresh for 24 hours (portal-spec.md §9). */
+/** Fetched data stays fresh for 24 hours (docs/rules.md §13.1). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
 
 /**

@@ -82,7 +82,7 @@ export function Shell() {
           <>
             <main className="card">
               <div className="card__center">
-                {/* portal-spec.md §8: what a failed configuration fetch shows. */}
+                {/* docs/rules.md §12: what a failed configuration fetch shows. */}
                 <ErrorMessage>{t('shell.configError')}</ErrorMessage>
                 <button type="button" className="button button--secondary" onClick={shop.retry}>
                   {t('common.tryAgain')}

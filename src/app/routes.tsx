@@ -37,7 +37,7 @@ function RequireOrder() {
   return <Outlet context={shop} />
 }
 
-/** Every route of portal-spec.md §2. */
+/** Every route of docs/rules.md §3. */
 export function PortalRoutes() {
   return (
     <Routes>
@@ -49,7 +49,7 @@ export function PortalRoutes() {
         </Route>
         <Route path={paths.support.pattern} element={<SupportScreen />} />
         <Route path={paths.status.pattern} element={<StatusScreen />} />
-        {/* portal-spec.md §2: the start screen, and any unknown path shows it too. */}
+        {/* docs/rules.md §3: the start screen, and any unknown path shows it too. */}
         <Route path="*" element={<StartScreen />} />
       </Route>
     </Routes>

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/useT'
 
-/** Shown while a `config` override restyles the portal (PRODUCT.md §6). */
+/** Shown while a `config` override restyles the portal (docs/rules.md §15.2). */
 export function PreviewMarker() {
   const t = useT()
   return (

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/useT'
 
-/** Shown while the portal runs with testMode=1 (portal-spec.md §2). */
+/** Shown while the portal runs with testMode=1 (docs/rules.md §5.2). */
 export function TestModeBanner() {
   const t = useT()
   return (

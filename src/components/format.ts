@@ -1,6 +1,6 @@
 import type { Money } from '../../contract/api'
 
-/** Money in the shopper's language, always with 2 decimals (portal-spec.md §9). */
+/** Money in the shopper's language, always with 2 decimals (docs/rules.md §13.2). */
 export function formatMoney(money: Money, locale = 'en'): string {
   const amount = Number(money.amount)
   try {

@@ -1,4 +1,4 @@
-/** Every route of portal-spec.md §2, each with a URL builder. URLs come only from here. */
+/** Every route of docs/rules.md §3, each with a URL builder. URLs come only from here. */
 export const paths = {
   start: { pattern: '/', build: () => '/' },
   products: { pattern: '/products', build: () => '/products' },
@@ -15,7 +15,7 @@ export const paths = {
   refundMethod: { pattern: '/refund-method', build: () => '/refund-method' },
   confirm: { pattern: '/confirm', build: () => '/confirm' },
   returnInstruction: { pattern: '/return-instruction', build: () => '/return-instruction' },
-  /** support staff open a shopper's session from a support code (PRODUCT.md §1: support staff) */
+  /** support staff open a shopper's session from a support code (docs/rules.md §1.4: support staff) */
   support: { pattern: '/support', build: () => '/support' },
   /**
    * A submitted return's status, from a link the shopper keeps: no session needed. The signature

@@ -18,7 +18,7 @@ const FALLBACK_TEXTS = {
   default_error_message: 'Something went wrong',
 } satisfies Partial<PortalConfig>
 
-/** portal-spec.md §9: the default button colour is black. */
+/** docs/rules.md §13.3: the default button colour is black. */
 export const DEFAULT_BUTTON_COLOR = '#000000'
 
 export interface ResolvedConfig {
@@ -35,7 +35,7 @@ export const previewParser = optionalChunk(
 )
 
 /**
- * Sanitises the fetched configuration, merges the override over it (portal-spec.md §7) and fills
+ * Sanitises the fetched configuration, merges the override over it (docs/rules.md §11.1) and fills
  * in defaults. With an override, previewParser and cssColors are loaded first (useShopConfig).
  */
 export function resolveShopConfig(

@@ -23,7 +23,7 @@ export function useShopConfig(): ShopConfigState {
   const id = configIdFor(launch.lang)
   const dispatch = useAppDispatch()
   const { data, isUninitialized, isLoading, isFetching, isError } = configApi.endpoints.getConfig.useQueryState({ id })
-  // portal-spec.md §4, "Retry is disabled": a configuration that failed to load (the boot asked
+  // docs/rules.md §4.6, "Retry is disabled": a configuration that failed to load (the boot asked
   // for it already) is not asked for again by this screen subscribing; only the shopper's Try again asks.
   configApi.endpoints.getConfig.useQuerySubscription({ id }, { skip: isError })
   // A preview waits for its parser and the reader of any CSS colour; a colour other than a hex
@@ -41,8 +41,8 @@ export function useShopConfig(): ShopConfigState {
       data === undefined || waitingForChunks ? null : resolveShopConfig(data, launch.configOverride, readableTextOn),
     [data, launch.configOverride, waitingForChunks],
   )
-  // An answer without the shop's identity (null, [], {}) cannot verify an order: portal-spec.md
-  // §8 counts it as a failed configuration fetch, not as a portal for no shop.
+  // An answer without the shop's identity (null, [], {}) cannot verify an order: docs/rules.md
+  // §12 counts it as a failed configuration fetch, not as a portal for no shop.
   const unusable = resolved !== null && (resolved.config.shop === '' || resolved.config.portal_id === '')
   useEffect(() => {
     resolved?.warnings.forEach((warning) => console.warn(warning))

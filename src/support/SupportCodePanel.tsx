@@ -13,7 +13,7 @@ type State = { kind: 'idle' } | { kind: 'making' } | { kind: 'ready'; code: stri
 
 /**
  * The need-help area of every later step: the shop's help message and the shopper's support code
- * (PRODUCT.md §1), made on request (a read-only token from the API, then the session compressed
+ * (docs/rules.md §1.4), made on request (a read-only token from the API, then the session compressed
  * in the browser) and copyable. A code describes the moment it was made: a new choice or another
  * step asks for a new one.
  */

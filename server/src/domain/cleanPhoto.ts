@@ -61,7 +61,7 @@ const QUALITIES = [85, 70, 50, 30, 15]
  * PNG, lossless: with adaptive filtering (a quarter smaller than sharp's default for a photo),
  * then without (smaller for noise and grain, and what sharp itself writes); larger than the upload
  * either way (a palette PNG of 4.9 MB is 8 to 12 MB as the RGB PNG sharp writes), it is a JPEG
- * at quality 85, which still shows a chip or a stain plainly (README, Decisions). JPEG and WebP
+ * at quality 85, which still shows a chip or a stain plainly (see docs/decisions/0037-photo-storage.md). JPEG and WebP
  * stay as they are, at quality 85 or the first below it no larger than the upload.
  */
 const ENCODINGS: Record<PhotoType, Encoding[]> = {

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export type VerifyOutcome = { error: VerifyErrorCode } | { order: Omit<VerifiedOrder, 'token' | 'token_expires_at'> }
 
 /**
- * What verify answers for an order whose name and e-mail matched: an error of portal-spec.md §8,
+ * What verify answers for an order whose name and e-mail matched: an error of docs/rules.md §12,
  * or the order with each line's eligibility decided here, never by the portal.
  */
 export function decideVerify(

@@ -4,7 +4,7 @@ import { SERVER_DIR } from '../serverDir'
 import type { Database } from '../storage/database'
 import { importShop } from './importShop'
 
-/** The demo shops of PRODUCT.md §5, in the import format. */
+/** The demo shops of docs/rules.md §14, in the import format. */
 export const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(SERVER_DIR, 'demo', name))
 
 export function readDemoShop(path: string): unknown {

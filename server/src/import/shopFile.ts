@@ -1,6 +1,6 @@
 /**
  * The operator import format: one JSON file per shop, loaded by `npm run import-shop -- file.json`
- * and, for the demo shops, on the first start. Documented in README ("Importing a shop").
+ * and, for the demo shops, on the first start. Documented in docs/shop-file.md.
  *
  * Amounts are decimal strings in the shop's currency ("25.00"). Dates are ISO 8601 timestamps or,
  * for demo and test files, times relative to the import: "now-5d", "now-12h", "now".

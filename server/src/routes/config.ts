@@ -24,7 +24,7 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
     dash = key.lastIndexOf('-', dash - 1), tries++
   ) {
     const base = await context.shops.find(key.slice(0, dash))
-    // A language the shop has no variant for falls back to its base configuration (PRODUCT.md §4).
+    // A language the shop has no variant for falls back to its base configuration (docs/rules.md §11.1).
     if (base) return configOf(base, key.slice(dash + 1))
   }
   return null
@@ -64,7 +64,7 @@ export async function configRoutes(app: FastifyInstance, context: PortalContext)
       const config = await resolvePortalConfig(context, request.params.id)
       if (!config)
         return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
-      // Browsers may keep it briefly; the portal itself keeps it for 24 hours (portal-spec.md §9).
+      // Browsers may keep it briefly; the portal itself keeps it for 24 hours (docs/rules.md §13.1).
       return reply.header('cache-control', 'public, max-age=60').send(config)
     },
   )

@@ -11,7 +11,7 @@ import { firstPaintHints } from './firstPaintHints'
 /**
  * The Content-Security-Policy the built portal runs under: no inline script or style, images
  * from this origin, https hosts (the shops' logos and products) and data: (the QR code). Other
- * hosts of the portal must send the same header (README, "Deploying the portal elsewhere").
+ * hosts of the portal must send the same header (docs/deploying.md).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -29,8 +29,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 const NOBODY = digest('nobody@invalid')
 
 /**
- * POST /portal-registration/verify (portal-spec.md §7): the order, or 400 { error } with a code of
- * §8. Limited per client and per order name; a failure always takes the same time.
+ * POST /portal-registration/verify (docs/rules.md §11.2): the order, or 400 { error } with a code of
+ * §12. Limited per client and per order name; a failure always takes the same time.
  */
 export async function verifyRoutes(app: FastifyInstance, context: PortalContext) {
   const { limits } = context
@@ -76,7 +76,7 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     async (request, reply) => {
       const started = performance.now()
       const { order_name, email, shop: shopId, portal_id } = request.body
-      // The body is exactly portal-spec.md §7's; the language comes as a header.
+      // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
       const fail = async (code: string) => {

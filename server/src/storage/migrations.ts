@@ -114,7 +114,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     version: 5,
     name: 'rate-limit counters shared by replicas',
     // On PostgreSQL (DATABASE_URL) every replica counts in this table, so two replicas do not give
-    // an attacker twice the guesses (README, Settings). PGlite has one process and counts in memory.
+    // an attacker twice the guesses (docs/settings.md). PGlite has one process and counts in memory.
     sql: `
       CREATE TABLE rate_limits (
         key text PRIMARY KEY,
@@ -128,8 +128,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     version: 6,
     name: 'photo bytes may live outside the row',
     // On PGlite the bytes are a file under DATA_DIR/photos and the row keeps the rest: writing or
-    // reading megabytes through the embedded database holds up every other request (README,
-    // Decisions). Rows written before keep their bytes and are read from the row.
+    // reading megabytes through the embedded database holds up every other request (see
+    // docs/decisions/0037-photo-storage.md). Rows written before keep their bytes and are read from the row.
     sql: `ALTER TABLE photos ALTER COLUMN bytes DROP NOT NULL;`,
   },
 ]

@@ -12,7 +12,7 @@ import { readBytesFromRow } from './photos'
  * PostgreSQL the bytes stay in the row, since replicas share the server and not a disk. On PGlite
  * they are a file under DATA_DIR/photos: PGlite runs on the main thread, so writing or reading
  * megabytes through it would hold up every other request for seconds; files are written and read
- * on libuv's threads (README, Decisions).
+ * on libuv's threads (see docs/decisions/0037-photo-storage.md).
  */
 export interface PhotoStore {
   /**

@@ -174,7 +174,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   )
 }
 
-/** PRODUCT.md §3.6: everything chosen, the server's breakdown, and one submit that makes one return. */
+/** docs/rules.md §9.6: everything chosen, the server's breakdown, and one submit that makes one return. */
 export default function ConfirmScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()

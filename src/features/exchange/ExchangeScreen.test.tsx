@@ -189,7 +189,7 @@ describe('exchange', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'))
   })
 
-  test('the choice is stored as it is made, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+  test('the choice is stored as it is made, so a reload of the step keeps it (docs/rules.md §16.4)', async () => {
     const { user, router, store } = renderExchange('tee', [reasoned('tee')])
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Size S' }))

@@ -169,7 +169,7 @@ function ExchangeForm({ line, item, options, fit }: ExchangeFormProps) {
   )
 }
 
-/** PRODUCT.md §3.3: another variant of an exchangeable item, or a refund instead. */
+/** docs/rules.md §9.3: another variant of an exchangeable item, or a refund instead. */
 export default function ExchangeScreen() {
   const { id = '' } = useParams()
   const t = useT()

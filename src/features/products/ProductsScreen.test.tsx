@@ -181,7 +181,7 @@ describe('item selection', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/bulk-149/return-reason'))
   })
 
-  test('each change is stored as it is made, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+  test('each change is stored as it is made, so a reload of the step keeps it (docs/rules.md §16.4)', async () => {
     const { user, router, store } = renderProducts()
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('checkbox', { name: /Classic Tee/ }))

@@ -23,7 +23,7 @@ function initialChoice(rows: readonly ProductRowModel[], items: readonly ChosenI
   return chosen
 }
 
-/** PRODUCT.md §3.1: the items of the order, the units to return of each, and why some cannot be. */
+/** docs/rules.md §9.1: the items of the order, the units to return of each, and why some cannot be. */
 export default function ProductsScreen() {
   const dispatch = useAppDispatch()
   const order = useAppSelector(selectOrder)

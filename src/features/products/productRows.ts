@@ -3,7 +3,7 @@ import { formatMoney } from '../../components/format'
 import type { MessageId } from '../../i18n/i18n'
 import { safeUrl } from '../../shop/sanitizeConfig'
 
-/** Why an item cannot be returned, in the shopper's words (PRODUCT.md §3). */
+/** Why an item cannot be returned, in the shopper's words (docs/rules.md §9.1). */
 export const INELIGIBILITY_WORDS: Record<Ineligibility, MessageId> = {
   final_sale: 'ineligible.final_sale',
   return_window_closed: 'ineligible.return_window_closed',

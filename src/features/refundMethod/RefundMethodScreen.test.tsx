@@ -138,7 +138,7 @@ describe('refund method', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument()
   })
 
-  test('the method is stored as it is chosen, so a reload of the step keeps it (PRODUCT.md §7)', async () => {
+  test('the method is stored as it is chosen, so a reload of the step keeps it (docs/rules.md §16.4)', async () => {
     server.use(http.post(quoteRoute, () => HttpResponse.json(quote)))
     const { user, router, store } = renderRefundMethod()
     await user.click(await screen.findByRole('radio', { name: /Store credit/ }))

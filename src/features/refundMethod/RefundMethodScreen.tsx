@@ -150,7 +150,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
   )
 }
 
-/** PRODUCT.md §3.5: the refund to the original payment, or store credit worth more. */
+/** docs/rules.md §9.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
   const t = useT()
   const request = useReturnRequest()

@@ -1,7 +1,7 @@
 import type { ExchangeData, LineItem } from '../../../contract/api'
 
 /**
- * portal-spec.md §4: an item is exchangeable only if exchange data exists, the item has a
+ * docs/rules.md §8: an item is exchangeable only if exchange data exists, the item has a
  * variant_id, that variant has an entry in the options, and the options are not empty or only
  * the item's own variant.
  */

@@ -79,7 +79,7 @@ function input({
 const reasonStep = (lineItemId: string): Step => ({ kind: 'return-reason', lineItemId })
 const exchangeStep = (lineItemId: string): Step => ({ kind: 'exchange', lineItemId })
 
-describe('isExchangeable (portal-spec.md §4)', () => {
+describe('isExchangeable (docs/rules.md §8)', () => {
   const data = { options: { a: ['a', 'b'], own: ['own'], empty: [] as string[] }, upsell_enabled: false, variants: {} }
   test.each([
     ['options with another variant', { variant_id: 'a' }, data, true],

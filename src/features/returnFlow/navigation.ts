@@ -28,7 +28,7 @@ export interface NavigationInput {
   multiplier: number | null | undefined
 }
 
-/** PRODUCT.md §3: a chosen item whose exchange step did not end in an exchange. */
+/** docs/rules.md §7.5: a chosen item whose exchange step did not end in an exchange. */
 const notExchanged = (item: ChosenItem) => item.exchange?.kind !== 'exchange'
 
 /** The refund value of the stored return order in minor units, or null when unknown. */
@@ -45,7 +45,7 @@ export function refundValue(flow: NavigationInput['flow']): number | null {
 const valueDecides = ({ flow, multiplier }: NavigationInput) => multiplier != null && flow.items.some(notExchanged)
 
 /**
- * Rules 3 and 4 of "any other step" (portal-spec.md §2): what is left to refund is the quote's
+ * Rules 3 and 4 of "any other step" (docs/rules.md §7.3): what is left to refund is the quote's
  * refund value, zero when a new item takes the whole credit; unknown, the shopper is asked.
  */
 function refundOrConfirm(input: NavigationInput): string {
@@ -56,7 +56,7 @@ function refundOrConfirm(input: NavigationInput): string {
 /** The route a step leads to, or null where rules 3 and 4 decide (refundOrConfirm). */
 type Route = string | null
 
-/** The "any other step" rules (portal-spec.md §2) after the item at `index` (-1: before the first). */
+/** The "any other step" rules (docs/rules.md §7.3) after the item at `index` (-1: before the first). */
 function afterItem({ flow }: NavigationInput, index: number): Route {
   const next = flow.items[index + 1]
   if (next) return paths.returnReason.build(next.lineItemId)
@@ -99,7 +99,7 @@ function routeAfter(input: NavigationInput, current: Step): Route {
 }
 
 /**
- * The route that follows a step: portal-spec.md §2, "Flow after each item", with PRODUCT.md §3
+ * The route that follows a step: docs/rules.md §7
  * (items in order-line order; the upsell steps go on with rules 3 and 4 and never lead back).
  * @example nextStep({ flow, multiplier: 1.1 }, { kind: 'return-reason', lineItemId: tee.id }) // '/return-item/…/exchange'
  */

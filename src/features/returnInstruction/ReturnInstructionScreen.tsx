@@ -260,7 +260,7 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
   )
 }
 
-/** PRODUCT.md §3.7: the return is made; how to send it back. No back link. */
+/** docs/rules.md §9.7: the return is made; how to send it back. No back link. */
 export default function ReturnInstructionScreen() {
   const submitted = useAppSelector(selectSubmitted)
   const t = useT()

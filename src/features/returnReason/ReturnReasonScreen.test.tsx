@@ -165,7 +165,7 @@ describe('return reason', () => {
     expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: 'Torn seam' })
   })
 
-  test('the reason and comment are stored as they are given, so a reload of the step keeps them (PRODUCT.md §7)', async () => {
+  test('the reason and comment are stored as they are given, so a reload of the step keeps them (docs/rules.md §16.4)', async () => {
     const { user, router, store } = renderReason('mug', [chosen('mug')])
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))

@@ -248,7 +248,7 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
   )
 }
 
-/** PRODUCT.md §3.2: why one chosen item goes back, with a comment where the reason asks for one. */
+/** docs/rules.md §9.2: why one chosen item goes back, with a comment where the reason asks for one. */
 export default function ReturnReasonScreen() {
   const { id = '' } = useParams()
   const t = useT()

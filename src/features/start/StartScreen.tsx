@@ -16,7 +16,7 @@ import { canStartReturn } from './email'
 import { rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
 
-/** portal-spec.md §7: product images are prefetched after verification. */
+/** docs/rules.md §11.5: product images are prefetched after verification. */
 function prefetchProductImages(order: VerifiedOrder) {
   const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
   urls.forEach((url) => {
@@ -24,7 +24,7 @@ function prefetchProductImages(order: VerifiedOrder) {
   })
 }
 
-/** portal-spec.md §2, "Start screen": order name and e-mail in, verified order out. */
+/** docs/rules.md §4: order name and e-mail in, verified order out. */
 export default function StartScreen() {
   const config = useShop()
   const t = useT()
@@ -64,7 +64,7 @@ export default function StartScreen() {
     dispatch(portalOpened(launchFromSearch(new URLSearchParams(searchKey))))
   }, [dispatch, searchKey])
 
-  // portal-spec.md §2: with orderName and email in the URL, verify once the configuration is
+  // docs/rules.md §5.1: with orderName and email in the URL, verify once the configuration is
   // loaded (this screen renders only then): on arrival, with the fields as the link filled them.
   // Runs once per visit, also under StrictMode; typing afterwards verifies nothing by itself.
   const autoVerified = useRef(false)

@@ -12,7 +12,7 @@ export function isValidEmail(email: string): boolean {
 }
 
 /**
- * portal-spec.md §5: the start button is enabled only for a name (beginning with the shop's prefix
+ * docs/rules.md §6.1: the start button is enabled only for a name (beginning with the shop's prefix
  * or 'EXC' when it has one), a valid e-mail, and no verify running.
  */
 export function canStartReturn(

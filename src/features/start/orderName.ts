@@ -1,4 +1,4 @@
-/** The alternative order-name prefix of exchange orders (portal-spec.md §9). */
+/** The alternative order-name prefix of exchange orders (docs/rules.md §13.5). */
 export const EXCHANGE_PREFIX = 'EXC'
 
 const startsOrBegins = (value: string, prefix: string) => value.startsWith(prefix) || prefix.startsWith(value)
@@ -6,7 +6,7 @@ const startsOrBegins = (value: string, prefix: string) => value.startsWith(prefi
 const shopPrefix = (orderPrefix: string | null | undefined) => (orderPrefix ?? '').trim().toUpperCase()
 
 /**
- * portal-spec.md §5: with a prefix configured, an order name must begin with it or with 'EXC'. A
+ * docs/rules.md §6.2: with a prefix configured, an order name must begin with it or with 'EXC'. A
  * beginning of either ('A', 'EX'), kept while typing, is not yet an order name.
  */
 export function beginsAsRequired(orderName: string, orderPrefix: string | null | undefined): boolean {
@@ -16,7 +16,7 @@ export function beginsAsRequired(orderName: string, orderPrefix: string | null |
 }
 
 /**
- * Applies portal-spec.md §5 to what the shopper typed. With a prefix configured the order name is
+ * Applies docs/rules.md §6.2 to what the shopper typed. With a prefix configured the order name is
  * upper case and begins with the prefix or 'EXC'; input that deviates becomes the prefix plus the
  * differing remainder. A beginning of either prefix is kept, so 'EXC2001' can be typed key by key.
  * Without a prefix the input is left as typed. Idempotent: rewriting twice changes nothing.

@@ -1,7 +1,7 @@
 import { buildConfig } from '../../testing/builders'
 import { verifyErrorMessage } from './verifyError'
 
-/** The catalogue's words (portal-spec.md §8), as the start screen passes them in English. */
+/** The catalogue's words (docs/rules.md §12), as the start screen passes them in English. */
 const SOMETHING_WENT_WRONG = 'Something went wrong'
 
 const config = buildConfig()

@@ -12,7 +12,7 @@ const isFetchError = (error: unknown): error is FetchBaseQueryError =>
   typeof error === 'object' && error !== null && 'status' in error
 
 /**
- * The message of the error catalogue (portal-spec.md §8) for a failed verify. `somethingWentWrong`
+ * The message of the error catalogue (docs/rules.md §12) for a failed verify. `somethingWentWrong`
  * is the catalogue's 'Something went wrong' in the shopper's language, shown for every failure that
  * is not a 400 and for a 400 when the configuration has no message for it.
  */

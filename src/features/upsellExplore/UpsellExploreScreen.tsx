@@ -101,7 +101,7 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
   )
 }
 
-/** PRODUCT.md §3.4: a replacement from the catalogue, worth no more than the credit. */
+/** docs/rules.md §9.4: a replacement from the catalogue, worth no more than the credit. */
 export default function UpsellExploreScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()

@@ -8,7 +8,7 @@ import { upsellAccepted, upsellDeclined } from '../returnFlow/returnFlowSlice'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import './UpsellOfferScreen.css'
 
-/** PRODUCT.md §3.4: swap the refund for something new from the shop, with the store-credit bonus. */
+/** docs/rules.md §9.4: swap the refund for something new from the shop, with the store-credit bonus. */
 export default function UpsellOfferScreen() {
   const dispatch = useAppDispatch()
   const backTo = usePreviousStep({ kind: 'upsell-offer' })
