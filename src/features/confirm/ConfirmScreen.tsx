@@ -64,8 +64,10 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const t = useT()
   const locale = useLocale()
   const { continueFrom } = useContinue()
-  // The full request: the quote of the current choices, which the flow keeps.
-  const quote = portalApi.useQuoteReturnQuery({ body: request, current: true })
+  // The full request: the quote of the current choices, which the flow keeps. Asked afresh on
+  // arrival, even when the same choices were priced before (the exploration's credit can be this
+  // very body): confirm is the last look before the return is made.
+  const quote = portalApi.useQuoteReturnQuery({ body: request, current: true }, { refetchOnMountOrArgChange: true })
   const expired = useSessionExpired()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
