@@ -8,6 +8,8 @@
  */
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox'
 import {
+  CONFIG_ID_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
   INELIGIBILITIES,
   PHOTO_ID_PATTERN,
   PHOTOS_PER_ITEM,
@@ -15,7 +17,9 @@ import {
   REFUND_AFTER,
   REFUND_METHODS,
   RETURN_ITEM_STATES,
+  RETURN_ID_PATTERN,
   RETURN_ORDER_STATUSES,
+  SIGNATURE_PATTERN,
   VERIFY_ERROR_CODES,
 } from './constants'
 
@@ -67,6 +71,10 @@ export type PortalConfig = Static<typeof PortalConfig>
 
 /** A required text field of a request, at most `maxLength` characters. */
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength })
+
+/** GET /portal-registration/config/{id}: the path's id. */
+export const ConfigIdParams = Type.Object({ id: Type.String({ pattern: CONFIG_ID_PATTERN.source }) })
+export type ConfigIdParams = Static<typeof ConfigIdParams>
 
 /** POST /portal-registration/verify */
 export const VerifyRequest = Type.Object(
@@ -170,6 +178,10 @@ export const ReturnReason = Type.Recursive(
 )
 export type ReturnReason = Static<typeof ReturnReason>
 
+/** GET /portal-registration/photos/{id}: the path's id. */
+export const PhotoIdParams = Type.Object({ id: Type.String({ pattern: PHOTO_ID_PATTERN.source }) })
+export type PhotoIdParams = Static<typeof PhotoIdParams>
+
 /** POST /portal-registration/photos (raw image body): the stored photo. */
 export const UploadedPhoto = Type.Object({ id: Type.String(), content_type: Type.String(), size: Count })
 export type UploadedPhoto = Static<typeof UploadedPhoto>
@@ -246,6 +258,28 @@ export const ReturnRequest = Type.Object(
   { additionalProperties: false },
 )
 export type ReturnRequest = Static<typeof ReturnRequest>
+
+/** POST /portal-registration/returns: the key that makes a submit, and every retry of it, one return. */
+export const SubmitHeaders = Type.Object({
+  'idempotency-key': Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN.source }),
+})
+export type SubmitHeaders = Static<typeof SubmitHeaders>
+
+/** /portal-registration/returns/{id}/…: the path's id. */
+export const ReturnIdParams = Type.Object({ id: Type.String({ pattern: RETURN_ID_PATTERN.source }) })
+export type ReturnIdParams = Static<typeof ReturnIdParams>
+
+/** GET /portal-registration/returns/{id}/label.pdf?expires=…&signature=…: a signed label link. */
+export const LabelQuery = Type.Object({
+  /** seconds since 1970 */
+  expires: Type.String({ pattern: '^[0-9]{1,12}$' }),
+  signature: Type.String({ pattern: SIGNATURE_PATTERN.source }),
+})
+export type LabelQuery = Static<typeof LabelQuery>
+
+/** GET /portal-registration/returns/{id}/status?signature=…: the status link's signature. */
+export const StatusQuery = Type.Object({ signature: Type.String({ pattern: SIGNATURE_PATTERN.source }) })
+export type StatusQuery = Static<typeof StatusQuery>
 
 /** Refund breakdown, computed by the server in integer minor units. */
 export const RefundBreakdown = Type.Object({

@@ -14,6 +14,18 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** An uploaded photo's id: unguessable, 22 base64url characters (128 random bits). */
 export const PHOTO_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
+/** A portal configuration's id: `demo`, or `demo-de` for the German variant; at most 64 characters. */
+export const CONFIG_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/
+
+/** A return's id in a path (a UUID; anything else, such as a "%00", is refused before the database). */
+export const RETURN_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+/** A signature in a link (of a label or of a status page): base64url. */
+export const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+/** What makes a submit, and every retry of it, one return: 8 to 128 base64url characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
+
 /** The refund methods, in the order the portal offers them. */
 export const REFUND_METHODS = ['original_payment', 'store_credit'] as const
 

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import { constants } from 'node:zlib'
 import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
 import type { Database } from './storage/database'
@@ -11,6 +13,7 @@ import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
 import { configRoutes } from './routes/config'
 import { notFound, registerErrorHandler } from './routes/errors'
+import { replies } from './routes/typed'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
 import { registerJsonBodies } from './routes/jsonBody'
@@ -70,6 +73,9 @@ export function urlForLog(url: string): string {
   return `${url.slice(0, at)}?${names.join('&')}`
 }
 
+/** GET /health: the database answers, and which engine it is. */
+const Health = Type.Object({ status: Type.Literal('ok'), engine: Type.String() })
+
 const requestForLog = (request: FastifyRequest) => ({
   method: request.method,
   url: urlForLog(request.url),
@@ -96,15 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: TIME_LIMITS.keepAliveMs,
     // Fastify's own refusals (a path that is not valid URL encoding) answer as every error does.
     frameworkErrors: (error: FastifyError, _request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        return reply.code(400).send({ error: 'invalid_request', message: 'The address is not valid.' })
-      }
-      return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        void reply.code(400).send({ error: 'invalid_request', message: 'The address is not valid.' })
+      else void reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
     },
     trustProxy: options.trustProxy ?? false,
     // Strict bodies: no type coercion, every problem reported, unknown fields refused.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
-  })
+  }).withTypeProvider<TypeBoxTypeProvider>()
   const context: PortalContext = {
     db: options.db,
     shops: new ShopRepository(options.db),
@@ -134,21 +139,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.db.exclusive ? {} : { store: databaseRateLimitStore(options.db) }),
   })
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: { response: replies({ 200: Health }) } }, async (_request, reply) => {
     await options.db.query('SELECT 1')
     return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: options.db.engine })
   })
   await app.register(async (api) => {
-    await configRoutes(api, context)
-    await verifyRoutes(api, context)
-    await returnRoutes(api, context)
+    configRoutes(api, context)
+    verifyRoutes(api, context)
+    returnRoutes(api, context)
     await supportRoutes(api, context)
-    await catalogueRoutes(api, context)
-    await instructionRoutes(api, context)
+    catalogueRoutes(api, context)
+    instructionRoutes(api, context)
     // A plugin of its own: its image parser must not reach the JSON routes.
-    await api.register(async (photos) => photoRoutes(photos, context))
-    await statusRoutes(api, context)
-    if (options.adminToken) await adminRoutes(api, context, options.adminToken)
+    await api.register((photos, _options, done) => {
+      photoRoutes(photos, context)
+      done()
+    })
+    statusRoutes(api, context)
+    if (options.adminToken) adminRoutes(api, context, options.adminToken)
   })
   await demoAssetRoutes(app)
   if (options.staticDir) await portalRoutes(app, options.staticDir, context)

@@ -167,7 +167,22 @@ describe.each(engines())('returns on %s', (engine) => {
     [{ items: [{ line_item_id: 'x', quantity: 0, reason_id: 'other' }] }, 'items[0].quantity: must be >= 1'],
     [{ items: [{ line_item_id: 'x', quantity: '1', reason_id: 'other' }] }, 'items[0].quantity: must be integer'],
     [{ items: [{ quantity: 1, reason_id: 'other' }] }, 'items[0].line_item_id: is required'],
-    [{ items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other' }], refund_method: 'cash' }, 'refund_method'],
+    [
+      { items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other' }], refund_method: 'cash' },
+      'refund_method: must be one of "original_payment", "store_credit" or null',
+    ],
+    [
+      { items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other' }], refund_method: 3 },
+      'refund_method: must be one of "original_payment", "store_credit" or null',
+    ],
+    [
+      { items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other', exchange_variant_id: 5 }] },
+      'items[0].exchange_variant_id: must be string or null',
+    ],
+    [
+      { items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other', exchange_variant_id: '' }] },
+      'items[0].exchange_variant_id: must NOT have fewer than 1 characters or must be null',
+    ],
     [{ items: [{ line_item_id: 'x', quantity: 1, reason_id: 'other' }], __proto__: { admin: true } }, 'items'],
   ])('a malformed body is a 400 naming the field: %j', async (body, message) => {
     const response = await quote(body)

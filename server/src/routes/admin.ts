@@ -1,21 +1,46 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
-import type { ReturnItemState, ReturnOrder } from '../../../contract/api'
+import { ReturnIdParams, ReturnItemState, type ReturnOrder } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
 import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
 import { findReturnedLines, recordLineState } from '../storage/returnStates'
-import { errorSchema } from './errors'
+import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
+
+/** POST /admin/shops: the shop imported, and how many orders it has. */
+const Imported = Type.Object({ ok: Type.Literal(true), shop: Type.String(), orders: Type.Integer() })
+
+/** The states an operator may move an item to: every one after `requested`. */
+const LATER_STATES = RETURN_ITEM_STATES.filter((state) => state !== 'requested')
+
+/** POST /admin/returns/{id}/status */
+const StateChange = Type.Object(
+  {
+    state: Type.Union(LATER_STATES.map((state) => Type.Literal(state))),
+    line_item_ids: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: 1000, uniqueItems: true }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/** The answer to a state change: each item's state now, and the status link's token for the shopper. */
+const StateChanged = Type.Object({
+  return_id: Type.String(),
+  status_token: Type.String(),
+  items: Type.Array(Type.Object({ line_item_id: Type.String(), state: ReturnItemState })),
+})
 
 /**
  * POST /admin/shops: the operator import over HTTP, for a running server (PGlite allows one
  * process on its directory). Only when ADMIN_TOKEN is set, and only with it.
  */
-export async function adminRoutes(app: FastifyInstance, context: PortalContext, adminToken: string) {
+export function adminRoutes(app: Api, context: PortalContext, adminToken: string) {
   // Checked on arrival, before the body is read: without the token, nobody gets the server to
   // take in and parse 20 MB.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -28,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance, context: PortalContext, 
     '/admin/shops',
     {
       bodyLimit: 20 * 1024 * 1024,
-      schema: { response: { '4xx': errorSchema } },
+      schema: { response: replies({ 201: Imported }) },
       onRequest,
     },
     async (request, reply) => {
@@ -39,10 +64,8 @@ export async function adminRoutes(app: FastifyInstance, context: PortalContext, 
     },
   )
 
-  await returnStateRoute(app, context, onRequest)
+  returnStateRoute(app, context, onRequest)
 }
-
-type LaterState = Exclude<ReturnItemState, 'requested'>
 
 /**
  * POST /admin/returns/{id}/status `{state, line_item_ids?}`: the operator (or the carrier's and
@@ -51,56 +74,16 @@ type LaterState = Exclude<ReturnItemState, 'requested'>
  * transit or received; naming one for those is a 422).
  * The answer names each item's state and the status link's token for the shopper.
  */
-async function returnStateRoute(
-  app: FastifyInstance,
+function returnStateRoute(
+  app: Api,
   context: PortalContext,
   onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
-  app.post<{ Params: { id: string }; Body: { state: LaterState; line_item_ids?: string[] } }>(
+  app.post(
     '/admin/returns/:id/status',
     {
       onRequest,
-      schema: {
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
-        },
-        body: {
-          type: 'object',
-          required: ['state'],
-          additionalProperties: false,
-          properties: {
-            state: { type: 'string', enum: RETURN_ITEM_STATES.filter((state) => state !== 'requested') },
-            line_item_ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 1000,
-              uniqueItems: true,
-              items: { type: 'string', minLength: 1, maxLength: 128 },
-            },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['return_id', 'status_token', 'items'],
-            properties: {
-              return_id: { type: 'string' },
-              status_token: { type: 'string' },
-              items: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['line_item_id', 'state'],
-                  properties: { line_item_id: { type: 'string' }, state: { type: 'string' } },
-                },
-              },
-            },
-          },
-          '4xx': errorSchema,
-        },
-      },
+      schema: { params: ReturnIdParams, body: StateChange, response: replies({ 200: StateChanged }) },
     },
     async (request, reply) => {
       const { id } = request.params

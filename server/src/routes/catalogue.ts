@@ -1,17 +1,16 @@
-import type { FastifyInstance } from 'fastify'
-import type { Catalogue } from '../../../contract/api'
+import { Catalogue } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { requireToken } from './auth'
-import { errorSchema } from './errors'
+import { replies, type Api } from './typed'
 
 /** GET /portal-registration/catalogue: the products offered in upsell exploration. */
-export async function catalogueRoutes(app: FastifyInstance, context: PortalContext) {
+export function catalogueRoutes(app: Api, context: PortalContext) {
   app.get(
     '/portal-registration/catalogue',
     {
       onRequest: requireToken(context),
-      schema: { response: { 200: { type: 'object', additionalProperties: true, properties: {} }, '4xx': errorSchema } },
+      schema: { response: replies({ 200: Catalogue }) },
     },
     async (request, reply) => {
       const shop = await context.shops.find(request.claims!.shopId)

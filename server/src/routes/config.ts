@@ -1,15 +1,11 @@
-import type { FastifyInstance } from 'fastify'
-import type { PortalConfig } from '../../../contract/api'
+import { ConfigIdParams, PortalConfig } from '../../../contract/api'
+import { CONFIG_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
 import type { ShopRecord } from '../storage/shops'
-import { errorSchema } from './errors'
-
-/** `demo`, or `demo-de` for the German variant; at most 64 characters. */
-const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$'
-const ID = new RegExp(ID_PATTERN)
+import { replies, type Api } from './typed'
 
 /** Whether `id` is one the configuration route answers for (others are a 400). */
-export const isConfigId = (id: string) => ID.test(id)
+export const isConfigId = (id: string) => CONFIG_ID_PATTERN.test(id)
 
 /** The configuration of `id`: the shop's base one, with the language variant's fields over it. */
 export async function resolvePortalConfig(context: PortalContext, id: string): Promise<PortalConfig | null> {
@@ -43,22 +39,11 @@ function configOf(shop: ShopRecord, lang: string | null): PortalConfig {
   return { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id }
 }
 
-export async function configRoutes(app: FastifyInstance, context: PortalContext) {
-  app.get<{ Params: { id: string } }>(
+export function configRoutes(app: Api, context: PortalContext) {
+  app.get(
     '/portal-registration/config/:id',
     {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['shop', 'portal_id'],
-            additionalProperties: true,
-            properties: { shop: { type: 'string' }, portal_id: { type: 'string' } },
-          },
-          404: errorSchema,
-        },
-      },
+      schema: { params: ConfigIdParams, response: replies({ 200: PortalConfig }) },
     },
     async (request, reply) => {
       const config = await resolvePortalConfig(context, request.params.id)

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { ApiError } from '../../../contract/api'
 import { DatabaseUnavailableError } from '../storage/database'
 
-/** The JSON schema of every error answer: `{ error: code, message?: words naming the field }`. */
-export const errorSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-} as const
+/**
+ * The answers of every route to a request it refuses or cannot serve: `{ error: code, message? }`
+ * (the contract's ApiError), for each 4xx and 5xx status.
+ */
+export const errorResponses = { '4xx': ApiError, '5xx': ApiError } as const
 
 export const TOO_MANY = {
   error: 'too_many_attempts',
@@ -22,9 +22,55 @@ export function fieldPath(pointer: string): string {
 }
 
 interface ValidationIssue {
+  keyword?: string
   instancePath: string
+  schemaPath?: string
   message?: string
-  params?: { missingProperty?: string; additionalProperty?: string }
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValue?: unknown; type?: string }
+}
+
+/**
+ * One issue for each `anyOf` (a nullable field, one of a list of words) instead of one for each of
+ * its branches and one more for the anyOf: `must be string or null`, `must be one of "a", "b" or null`.
+ */
+function mergeAnyOf(issues: readonly ValidationIssue[]): ValidationIssue[] {
+  const anyOfs = issues
+    .filter((issue) => issue.keyword === 'anyOf')
+    .sort((a, b) => (a.schemaPath ?? '').length - (b.schemaPath ?? '').length)
+  // The outermost anyOf a failed branch is in: a nullable list of words is an anyOf in an anyOf.
+  const branchOf = (issue: ValidationIssue) =>
+    anyOfs.find(
+      (anyOf) =>
+        anyOf.instancePath === issue.instancePath && issue.schemaPath?.startsWith(`${anyOf.schemaPath}/`) === true,
+    )
+  return issues.flatMap((issue) => {
+    if (branchOf(issue)) return []
+    if (issue.keyword !== 'anyOf') return [issue]
+    const branches = issues.filter((other) => branchOf(other) === issue)
+    const allowed = branches.flatMap((branch) =>
+      branch.keyword === 'const' ? [JSON.stringify(branch.params?.allowedValue)] : [],
+    )
+    // A literal is a const and a type: a value of another type fails both, and the const says it.
+    const parent = (branch: ValidationIssue) => branch.schemaPath?.replace(/\/[^/]*$/, '')
+    const literals = new Set(branches.filter((branch) => branch.keyword === 'const').map(parent))
+    const types = [
+      ...new Set(
+        branches.flatMap((branch) =>
+          branch.keyword === 'type' && !literals.has(parent(branch)) ? [String(branch.params?.type)] : [],
+        ),
+      ),
+    ]
+    const kinds = [...(allowed.length > 1 ? [`one of ${allowed.join(', ')}`] : allowed), ...types]
+    const words = [
+      ...branches.flatMap((branch) =>
+        branch.keyword === 'const' || branch.keyword === 'type' || branch.keyword === 'anyOf' || !branch.message
+          ? []
+          : [branch.message],
+      ),
+      ...(kinds.length > 0 ? [`must be ${kinds.join(' or ')}`] : []),
+    ]
+    return [{ ...issue, message: words.length > 0 ? words.join(' or ') : (issue.message ?? 'is not valid') }]
+  })
 }
 
 function describe(issue: ValidationIssue): string {
@@ -45,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply
         .code(400)
-        .send({ error: 'invalid_request', message: error.validation.slice(0, 10).map(describe).join('; ') })
+        .send({ error: 'invalid_request', message: mergeAnyOf(error.validation).slice(0, 10).map(describe).join('; ') })
     }
     if (error instanceof DatabaseUnavailableError) {
       request.log.error({ err: error.cause }, 'database unavailable')

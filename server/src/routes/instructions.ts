@@ -1,20 +1,19 @@
-import type { FastifyInstance } from 'fastify'
-import type { InstructionItem, ReturnInstructions, ReturnInstructionsAnswer, ReturnOrder } from '../../../contract/api'
+import {
+  LabelQuery,
+  ReturnIdParams,
+  ReturnInstructionsAnswer,
+  type InstructionItem,
+  type ReturnInstructions,
+  type ReturnOrder,
+} from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
-import { errorSchema } from './errors'
 import { requestLanguage } from './language'
-
-// A return's id is a UUID: anything else (a "%00" in the path would fail the query) is a 400.
-const params = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
-} as const
+import { Bytes, replies, type Api } from './typed'
 
 /** What to do, in the portal's languages (Accept-Language); English for any other. */
 const STEPS: Record<string, string[]> = {
@@ -88,49 +87,16 @@ function instructionItems(order: ReturnOrder | null): InstructionItem[] {
 /** Nothing goes in a parcel when the return has items and every one is kept. */
 const nothingToSend = (items: readonly InstructionItem[]) => items.length > 0 && items.every((item) => item.keep)
 
-const itemSchema = {
-  type: 'object',
-  required: ['line_item_id', 'title', 'variant_title', 'quantity', 'keep'],
-  properties: {
-    line_item_id: { type: 'string' },
-    title: { type: 'string' },
-    variant_title: { type: ['string', 'null'] },
-    quantity: { type: 'integer' },
-    keep: { type: 'boolean' },
-  },
-} as const
-
 /** Return instructions (token's order only), and the label PDF behind a signed link. */
-export async function instructionRoutes(app: FastifyInstance, context: PortalContext) {
+export function instructionRoutes(app: Api, context: PortalContext) {
   const authorised = requireToken(context)
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/portal-registration/returns/:id/instructions',
     {
       onRequest: authorised,
-      schema: {
-        params,
-        response: {
-          200: {
-            type: 'object',
-            // address, label and QR code are absent when nothing is sent back (every item kept)
-            required: ['return_id', 'return_name', 'steps', 'items', 'status_token'],
-            properties: {
-              return_id: { type: 'string' },
-              return_name: { type: 'string' },
-              steps: { type: 'array', items: { type: 'string' } },
-              items: { type: 'array', items: itemSchema },
-              nothing_to_send: { type: 'boolean' },
-              address: { type: 'object', additionalProperties: true, properties: {} },
-              label_url: { type: 'string' },
-              qr_svg: { type: 'string' },
-              qr_code_value: { type: 'string' },
-              status_token: { type: 'string' },
-            },
-          },
-          '4xx': errorSchema,
-        },
-      },
+      // address, label and QR code are absent when nothing is sent back (every item kept)
+      schema: { params: ReturnIdParams, response: replies({ 200: ReturnInstructionsAnswer }) },
     },
     async (request, reply) => {
       const claims = request.claims!
@@ -172,22 +138,9 @@ export async function instructionRoutes(app: FastifyInstance, context: PortalCon
     },
   )
 
-  app.get<{ Params: { id: string }; Querystring: { expires: string; signature: string } }>(
+  app.get(
     '/portal-registration/returns/:id/label.pdf',
-    {
-      schema: {
-        params,
-        querystring: {
-          type: 'object',
-          required: ['expires', 'signature'],
-          properties: {
-            expires: { type: 'string', pattern: '^[0-9]{1,12}$' },
-            signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
-          },
-        },
-        response: { '4xx': errorSchema },
-      },
-    },
+    { schema: { params: ReturnIdParams, querystring: LabelQuery, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const { expires, signature } = request.query
       const valid = labelSignatureValid(context.secret, request.params.id, Number(expires), signature, context.now())

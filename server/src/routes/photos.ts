@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError } from 'fastify'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
-import type { UploadedPhoto } from '../../../contract/api'
+import { PhotoIdParams, UploadedPhoto } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
 import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
 import { findOrderById } from '../storage/orders'
 import { findPhoto, insertPhoto, pruneUnattachedPhotos } from '../storage/photos'
 import { refuseReadOnly, requireToken } from './auth'
-import { errorSchema } from './errors'
+import { Bytes, replies, type Api } from './typed'
 
 const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
 /** Reads of photos per client a minute: a shopper's previews with room to spare. */
@@ -24,19 +24,13 @@ const TOO_MANY_PIXELS = {
   message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.`,
 }
 
-const uploadedSchema = {
-  type: 'object',
-  required: ['id', 'content_type', 'size'],
-  properties: { id: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'integer' } },
-} as const
-
 /**
  * Photos as evidence for a return reason, for the token's order only: an upload (the raw image as
  * the body, checked by its bytes, then decoded and encoded again without its metadata) and a
  * preview of the order's own uploads. The image parser lives in this plugin alone: every other
  * route still reads JSON only.
  */
-export async function photoRoutes(app: FastifyInstance, context: PortalContext) {
+export function photoRoutes(app: Api, context: PortalContext) {
   const authorised = requireToken(context)
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'photo-upload' })
   // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
@@ -53,11 +47,11 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
     throw error // the API's own handler answers the rest
   })
 
-  app.post<{ Body: Buffer }>(
+  app.post(
     '/portal-registration/photos',
     {
       onRequest: [authorised, refuseReadOnly, perClient],
-      schema: { response: { 201: uploadedSchema, '4xx': errorSchema } },
+      schema: { response: replies({ 201: UploadedPhoto }) },
     },
     async (request, reply) => {
       const claims = request.claims!
@@ -131,14 +125,11 @@ export async function photoRoutes(app: FastifyInstance, context: PortalContext) 
   )
 
   // The shopper's own preview (after a reload, on the confirm step): never a support replay's.
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/portal-registration/photos/:id',
     {
       onRequest: [authorised, refuseReadOnly, readsPerClient],
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } },
-        response: { '4xx': errorSchema },
-      },
+      schema: { params: PhotoIdParams, response: replies({ 200: Bytes }) },
     },
     async (request, reply) => {
       const photo = await findPhoto(context.db, request.claims!.orderId, request.params.id)

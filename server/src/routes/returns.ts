@@ -1,8 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { configure } from 'safe-stable-stringify'
-import { PHOTOS_PER_ITEM } from '../../../contract/constants'
-import type { ReturnOrder, ReturnRequest } from '../../../contract/api'
+import { ReturnOrder, ReturnRequest, SubmitHeaders } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { photoProblems } from '../domain/photos'
 import { priceReturn, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
@@ -13,44 +11,7 @@ import { attachPhotos, findOrderPhotos } from '../storage/photos'
 import { findReturnByKey, insertReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { refuseReadOnly, requireToken } from './auth'
-import { errorSchema } from './errors'
-
-const id = { type: 'string', minLength: 1, maxLength: 128 } as const
-
-export const returnRequestSchema = {
-  type: 'object',
-  required: ['items'],
-  additionalProperties: false,
-  properties: {
-    items: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 1000,
-      items: {
-        type: 'object',
-        required: ['line_item_id', 'quantity', 'reason_id'],
-        additionalProperties: false,
-        properties: {
-          line_item_id: id,
-          quantity: { type: 'integer', minimum: 1, maximum: 10_000 },
-          reason_id: id,
-          comment: { type: ['string', 'null'], maxLength: 2000 },
-          exchange_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
-          photo_ids: {
-            type: 'array',
-            maxItems: PHOTOS_PER_ITEM,
-            items: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' },
-          },
-        },
-      },
-    },
-    upsell_variant_id: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
-    refund_method: { anyOf: [{ type: 'null' }, { type: 'string', enum: ['original_payment', 'store_credit'] }] },
-  },
-} as const
-
-/** Loose on purpose: the contract types hold the shape; the schema keeps every field serialised. */
-const returnOrderSchema = { type: 'object', additionalProperties: true, properties: {} } as const
+import { replies, type Api } from './typed'
 
 type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
 
@@ -108,14 +69,14 @@ const sameRequest = (storedHash: string | null, request: ReturnRequest, hash: st
  * is idempotent by its Idempotency-Key: the order is locked, an earlier return with the key is
  * answered again, else one return is made.
  */
-export async function returnRoutes(app: FastifyInstance, context: PortalContext) {
+export function returnRoutes(app: Api, context: PortalContext) {
   const authorised = requireToken(context)
 
-  app.post<{ Body: ReturnRequest }>(
+  app.post(
     '/portal-registration/returns/quote',
     {
       onRequest: authorised,
-      schema: { body: returnRequestSchema, response: { 200: returnOrderSchema, '4xx': errorSchema } },
+      schema: { body: ReturnRequest, response: replies({ 200: ReturnOrder }) },
     },
     async (request, reply) => {
       const priced = await price(
@@ -133,23 +94,19 @@ export async function returnRoutes(app: FastifyInstance, context: PortalContext)
     },
   )
 
-  app.post<{ Body: ReturnRequest; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/portal-registration/returns',
     {
       onRequest: [authorised, refuseReadOnly],
       schema: {
-        body: returnRequestSchema,
-        headers: {
-          type: 'object',
-          required: ['idempotency-key'],
-          properties: { 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } },
-        },
-        response: { 200: returnOrderSchema, 201: returnOrderSchema, '4xx': errorSchema },
+        body: ReturnRequest,
+        headers: SubmitHeaders,
+        response: replies({ 200: ReturnOrder, 201: ReturnOrder }),
       },
     },
     async (request, reply) => {
       const claims = request.claims!
-      const key = request.headers['idempotency-key']!
+      const key = request.headers['idempotency-key']
       const hash = requestHash(request.body)
       const shop = await context.shops.find(claims.shopId)
       const outcome = await context.db.transaction(async (tx) => {

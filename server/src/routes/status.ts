@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import { itemStates, RETURN_ITEM_STATES } from '../../../contract/constants'
-import type { ReturnStatus, ReturnStatusItem } from '../../../contract/api'
+import { itemStates } from '../../../contract/constants'
+import { ReturnIdParams, ReturnStatus, StatusQuery, type ReturnStatusItem } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
@@ -10,97 +9,7 @@ import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnedLines } from '../storage/returnStates'
 import type { ShopRecord } from '../storage/shops'
-import { errorSchema } from './errors'
-
-const params = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
-} as const
-const nullableString = { type: ['string', 'null'] } as const
-const money = {
-  type: 'object',
-  required: ['amount', 'currency_code'],
-  properties: { amount: { type: 'string' }, currency_code: { type: 'string' } },
-} as const
-const timing = {
-  type: ['object', 'null'],
-  required: ['from_days', 'to_days', 'business_days', 'after'],
-  properties: {
-    from_days: { type: 'integer' },
-    to_days: { type: 'integer' },
-    business_days: { type: 'boolean' },
-    after: { type: 'string' },
-  },
-} as const
-
-const statusSchema = {
-  type: 'object',
-  required: ['return_id', 'return_name', 'created_at', 'items', 'refund', 'label', 'address'],
-  properties: {
-    return_id: { type: 'string' },
-    return_name: { type: 'string' },
-    created_at: { type: 'string' },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'line_item_id',
-          'title',
-          'variant_title',
-          'quantity',
-          'image_src',
-          'exchange_variant_title',
-          'keep',
-          'states',
-          'state',
-          'history',
-        ],
-        properties: {
-          line_item_id: { type: 'string' },
-          title: { type: 'string' },
-          variant_title: nullableString,
-          quantity: { type: 'integer' },
-          image_src: nullableString,
-          exchange_variant_title: nullableString,
-          keep: { type: 'boolean' },
-          states: { type: 'array', items: { type: 'string', enum: [...RETURN_ITEM_STATES] } },
-          state: { type: 'string', enum: [...RETURN_ITEM_STATES] },
-          history: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['state', 'at'],
-              properties: { state: { type: 'string' }, at: { type: 'string' } },
-            },
-          },
-        },
-      },
-    },
-    refund: {
-      type: ['object', 'null'],
-      required: ['method', 'amount', 'timing', 'expected'],
-      properties: {
-        method: { type: 'string' },
-        amount: money,
-        timing,
-        expected: {
-          type: ['object', 'null'],
-          required: ['from', 'to'],
-          properties: { from: { type: 'string' }, to: { type: 'string' } },
-        },
-        issued_at: { type: 'string' },
-      },
-    },
-    label: {
-      type: ['object', 'null'],
-      required: ['label_url', 'qr_svg', 'qr_code_value'],
-      properties: { label_url: { type: 'string' }, qr_svg: { type: 'string' }, qr_code_value: { type: 'string' } },
-    },
-    address: { type: 'object', additionalProperties: true, properties: {} },
-  },
-} as const
+import { replies, type Api } from './typed'
 
 const NOT_VALID = { error: 'not_found', message: 'This status link is not valid.' }
 
@@ -110,19 +19,11 @@ const NOT_VALID = { error: 'not_found', message: 'This status link is not valid.
  * page and nothing else. Forged, foreign and unknown look alike (404); a genuine link past its
  * lifetime is a 410.
  */
-export async function statusRoutes(app: FastifyInstance, context: PortalContext) {
-  app.get<{ Params: { id: string }; Querystring: { signature: string } }>(
+export function statusRoutes(app: Api, context: PortalContext) {
+  app.get(
     '/portal-registration/returns/:id/status',
     {
-      schema: {
-        params,
-        querystring: {
-          type: 'object',
-          required: ['signature'],
-          properties: { signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
-        },
-        response: { 200: statusSchema, '4xx': errorSchema },
-      },
+      schema: { params: ReturnIdParams, querystring: StatusQuery, response: replies({ 200: ReturnStatus }) },
     },
     async (request, reply) => {
       const { id } = request.params

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { SupportToken } from '../../../contract/api'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SupportToken } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { issueToken } from '../domain/token'
 import { requireToken } from './auth'
-import { errorSchema } from './errors'
+import { replies, type Api } from './typed'
 
 const isEmptyObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
@@ -20,9 +20,9 @@ async function emptyBody(request: FastifyRequest, reply: FastifyReply) {
  * shop, ending when it ends. The shopper's support code carries it, so whoever replays the code
  * sees the session and cannot submit a return. A read-only token gives a read-only token again.
  */
-export async function supportRoutes(app: FastifyInstance, context: PortalContext) {
+export async function supportRoutes(app: Api, context: PortalContext) {
   // Its own scope: the parser below must not change how the other routes answer odd bodies.
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     // A body of any other media type is a 400 like any other body but {}, not the usual 415.
     scope.addContentTypeParser('*', (_request, _payload, done) =>
       done(Object.assign(new Error('body: must be empty or {}'), { statusCode: 400 }), undefined),
@@ -33,17 +33,7 @@ export async function supportRoutes(app: FastifyInstance, context: PortalContext
       {
         preValidation: emptyBody,
         onRequest: requireToken(context),
-        schema: {
-          response: {
-            200: {
-              type: 'object',
-              required: ['token', 'token_expires_at'],
-              additionalProperties: false,
-              properties: { token: { type: 'string' }, token_expires_at: { type: 'string' } },
-            },
-            '4xx': errorSchema,
-          },
-        },
+        schema: { response: replies({ 200: SupportToken }) },
       },
       async (request, reply) => {
         const claims = request.claims!
@@ -55,5 +45,6 @@ export async function supportRoutes(app: FastifyInstance, context: PortalContext
         return reply.header('cache-control', 'no-store').send(body)
       },
     )
+    done()
   })
 }

@@ -1,28 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { VerifyRequest } from '../../../contract/api'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
 import { decideVerify } from '../domain/verify'
 import { findOrderForVerify } from '../storage/orders'
-import { errorSchema, TOO_MANY } from './errors'
+import { TOO_MANY } from './errors'
 import { requestLanguage } from './language'
-
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const
-
-const bodySchema = {
-  type: 'object',
-  required: ['order_name', 'email', 'shop', 'portal_id'],
-  additionalProperties: false,
-  properties: {
-    order_name: text(100),
-    email: text(320),
-    shop: text(64),
-    portal_id: text(128),
-  },
-} as const
+import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 // Compared against when no order matched, so an unknown order costs what a wrong e-mail does.
@@ -32,7 +19,7 @@ const NOBODY = digest('nobody@invalid')
  * POST /portal-registration/verify (docs/rules.md §11.2): the order, or 400 { error } with a code of
  * §12. Limited per client and per order name; a failure always takes the same time.
  */
-export async function verifyRoutes(app: FastifyInstance, context: PortalContext) {
+export function verifyRoutes(app: Api, context: PortalContext) {
   const { limits } = context
   const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000, groupId: 'verify-client' })
   // Only one rateLimit() handler runs per request, so the second limit is checked by hand. Its
@@ -60,18 +47,11 @@ export async function verifyRoutes(app: FastifyInstance, context: PortalContext)
     }
   }
 
-  app.post<{ Body: VerifyRequest }>(
+  app.post(
     '/portal-registration/verify',
     {
       preHandler: [perClient, perOrder],
-      schema: {
-        body: bodySchema,
-        response: {
-          200: { type: 'object', additionalProperties: true, properties: {} },
-          400: errorSchema,
-          429: errorSchema,
-        },
-      },
+      schema: { body: VerifyRequest, response: replies({ 200: VerifiedOrder }) },
     },
     async (request, reply) => {
       const started = performance.now()
