@@ -41,7 +41,8 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const importShops = (...files: string[]) => runCommand(scriptCommand('import-shop'), files, childEnv({ DATA_DIR: dataDir }))
+  const importShops = (...files: string[]) =>
+    runCommand(scriptCommand('import-shop'), files, childEnv({ DATA_DIR: dataDir }))
   const writeFile = (name: string, content: unknown) => {
     const path = join(dir, name)
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))

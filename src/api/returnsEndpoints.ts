@@ -1,4 +1,11 @@
-import type { Catalogue, ReturnInstructionsAnswer, ReturnOrder, ReturnRequest, ReturnStatus, SupportToken } from '../../contract/api'
+import type {
+  Catalogue,
+  ReturnInstructionsAnswer,
+  ReturnOrder,
+  ReturnRequest,
+  ReturnStatus,
+  SupportToken,
+} from '../../contract/api'
 import { apiUrl, portalApi } from './portalApi'
 
 export interface SubmitRequest {

@@ -36,7 +36,9 @@ export async function demoAssetRoutes(app: FastifyInstance) {
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+    setHeaders: (res) => {
+      void res.setHeader('cache-control', 'public, max-age=86400')
+    },
   })
 }
 
