@@ -27,7 +27,10 @@ fi
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
 echo "== type-check"; npm run --silent type-check
-echo "== lint (boundaries, hooks, type-checked rules) and formatting"; npm run --silent lint && npm run --silent format:check
-echo "== unit and integration tests (portal, server on PGlite and PostgreSQL)"; npm run --silent test:portal -- --ci && npm run --silent test:server -- --ci
+echo "== lint (boundaries, hooks, type-checked rules) and formatting"; npm run --silent lint
+npm run --silent format:check
+echo "== unit and integration tests (portal, server on PGlite and PostgreSQL)"; npm run --silent test:portal -- --ci
+npm run --silent test:server -- --ci
 echo "== production build, and its byte budgets (fails when one is missed)"; npm run --silent bench:bytes
-echo "== browser journeys (Chromium), against the compiled server as npm start runs it"; npm run --silent build:server && npx playwright test -c e2e/playwright.config.ts
+echo "== browser journeys (Chromium), against the compiled server as npm start runs it"; npm run --silent build:server
+npx playwright test -c e2e/playwright.config.ts
