@@ -161,16 +161,21 @@ export type ExchangeData = Static<typeof ExchangeData>
 export const ReasonFit = oneOf(REASON_FITS)
 export type ReasonFit = Static<typeof ReasonFit>
 
+/** A reason's own fields, its sub-reasons aside (the shop file lists the same, with its limits). */
+export const ReturnReasonFields = {
+  id: Type.String(),
+  label: Type.String(),
+  comment_required: Type.Boolean(),
+  /** set when the reason says the item was too small or too large; absent otherwise */
+  fit: Type.Optional(ReasonFit),
+  /** photos the shopper must add (1 to 3); absent: none asked */
+  photos_required: Type.Optional(Count),
+}
+
 export const ReturnReason = Type.Recursive(
   (This) =>
     Type.Object({
-      id: Type.String(),
-      label: Type.String(),
-      comment_required: Type.Boolean(),
-      /** set when the reason says the item was too small or too large; absent otherwise */
-      fit: Type.Optional(ReasonFit),
-      /** photos the shopper must add (1 to 3); absent: none asked */
-      photos_required: Type.Optional(Count),
+      ...ReturnReasonFields,
       /** sub-reasons: a reason with children is a heading, only a leaf can be chosen */
       children: Type.Optional(Type.Array(This)),
     }),
@@ -382,6 +387,17 @@ export const InstructionItem = Type.Object({
 export type InstructionItem = Static<typeof InstructionItem>
 
 /** GET /portal-registration/returns/{id}/instructions, for a return with something to send back. */
+/** The label and drop-off code of a return: in its instructions, and again on its status page. */
+export const ReturnLabel = Type.Object({
+  /** absolute or API-relative URL of the label PDF, signed, opens without a header */
+  label_url: Type.String(),
+  /** the drop-off code as an SVG document (text) */
+  qr_svg: Type.String(),
+  /** what the QR encodes, also shown as text */
+  qr_code_value: Type.String(),
+})
+export type ReturnLabel = Static<typeof ReturnLabel>
+
 export const ReturnInstructions = Type.Object({
   return_id: Type.String(),
   return_name: Type.String(),
@@ -389,12 +405,7 @@ export const ReturnInstructions = Type.Object({
   /** every item, sent or kept (the label covers the sent ones only); the server always says */
   items: Type.Optional(Type.Array(InstructionItem)),
   address: Address,
-  /** absolute or API-relative URL of the label PDF, signed, opens without a header */
-  label_url: Type.String(),
-  /** the drop-off code as an SVG document (text) */
-  qr_svg: Type.String(),
-  /** what the QR encodes, also shown as text */
-  qr_code_value: Type.String(),
+  ...ReturnLabel.properties,
   /** signs the return's status page link (`/status/{return_id}#{status_token}`): read-only, this return only */
   status_token: Type.String(),
 })
@@ -454,14 +465,6 @@ export const ReturnStatusRefund = Type.Object({
   issued_at: Type.Optional(Type.String()),
 })
 export type ReturnStatusRefund = Static<typeof ReturnStatusRefund>
-
-/** The label and drop-off code of a return, as its status page shows them again. */
-export const ReturnLabel = Type.Object({
-  label_url: Type.String(),
-  qr_svg: Type.String(),
-  qr_code_value: Type.String(),
-})
-export type ReturnLabel = Static<typeof ReturnLabel>
 
 /**
  * GET /portal-registration/returns/{id}/status?signature=…: the return as its shopper may follow

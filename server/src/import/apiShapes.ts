@@ -4,7 +4,14 @@
  * added, so the file and the API cannot drift apart.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { Address, PortalConfig, ReasonFit, RefundMethod, RefundTiming } from '../../../contract/api'
+import {
+  Address,
+  PortalConfig,
+  ReasonFit,
+  RefundMethod,
+  RefundTiming,
+  type ReturnReasonFields,
+} from '../../../contract/api'
 import { PHOTOS_PER_ITEM } from '../../../contract/constants'
 import { REASON_DEPTH } from '../../../contract/reasonTree'
 import { LIMITS } from './limits'
@@ -51,9 +58,9 @@ export type ConfigFile = Static<typeof ConfigFile>
 export const ConfigVariantFile = Type.Omit(ConfigFile, ['portal_id'])
 export type ConfigVariantFile = Static<typeof ConfigVariantFile>
 
-// The contract's ReturnReason is recursive, which leaves its fields untyped to TypeScript: they are
-// written here, and the semantic checks and the import, which take the file's reasons as the
-// contract's ReturnReason, keep them in line.
+// The contract's reason fields with the file's limits: `satisfies` fails the build when the contract
+// gains a field the file does not list (its ReturnReason is recursive, so the fields are read from
+// ReturnReasonFields).
 const reasonProperties = {
   id: Type.String({
     maxLength: 64,
@@ -70,7 +77,7 @@ const reasonProperties = {
       errorMessage: `must be a whole number of photos from 1 to ${PHOTOS_PER_ITEM} (leave it out when no photo is needed)`,
     }),
   ),
-}
+} satisfies Record<keyof typeof ReturnReasonFields, TSchema>
 
 const SubReasons = <T extends TSchema>(level: T) => Type.Optional(List(level, LIMITS.returnReasons, true))
 
