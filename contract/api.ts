@@ -16,6 +16,7 @@ import {
   REASON_FITS,
   REFUND_AFTER,
   REFUND_METHODS,
+  RETURN_PROBLEMS,
   RETURN_ITEM_STATES,
   RETURN_ID_PATTERN,
   RETURN_ORDER_STATUSES,
@@ -90,6 +91,26 @@ export type VerifyErrorCode = Static<typeof VerifyErrorCode>
 /** Every error answer of the API: { error: code, message?: human words naming the bad field }. */
 export const ApiError = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()) })
 export type ApiError = Static<typeof ApiError>
+
+/**
+ * One choice of a return request that no longer holds: `field` is the request's field as a
+ * developer reads it (`items[0].exchange_variant_id`, `upsell_variant_id`), `problem` what is
+ * wrong with it, `message` the same in words.
+ */
+export const ReturnProblem = Type.Object({
+  field: Type.String(),
+  problem: oneOf(RETURN_PROBLEMS),
+  message: Type.String(),
+})
+export type ReturnProblem = Static<typeof ReturnProblem>
+
+/** The 422 of quote and submit: every problem of the request, and all of them in one message. */
+export const InvalidReturn = Type.Object({
+  error: Type.Literal('invalid_return'),
+  message: Type.String(),
+  problems: Type.Array(ReturnProblem),
+})
+export type InvalidReturn = Static<typeof InvalidReturn>
 
 /**
  * POST /portal-registration/support-token (no body, or {}), authorised by the shopper's token: a
@@ -195,6 +216,11 @@ export type UploadedPhoto = Static<typeof UploadedPhoto>
 export const VerifiedOrder = Type.Object({
   order_id: Type.String(),
   order_name: Type.String(),
+  /**
+   * the order's e-mail, which the shopper has just given: filled in when the session must be
+   * verified again (absent from sessions stored before it was sent)
+   */
+  email: Type.Optional(Type.String()),
   /** ISO 8601 */
   processed_at: Type.String(),
   currency_code: Type.String(),

@@ -44,6 +44,30 @@ export const INELIGIBILITIES = ['final_sale', 'return_window_closed', 'already_r
 export const REASON_FITS = ['too_small', 'too_large'] as const
 
 /** What a refund's waiting time is counted from: the submission, or the receipt of the items. */
+/**
+ * What a `422 invalid_return` says of each choice that no longer holds, so the portal can name it
+ * and send the shopper to the step that fixes it (docs/api.md).
+ */
+export const RETURN_PROBLEMS = [
+  'unknown_item',
+  'listed_twice',
+  'not_returnable',
+  'too_many',
+  'unknown_reason',
+  'reason_has_sub_reasons',
+  'comment_required',
+  'exchange_not_offered',
+  'out_of_stock',
+  'no_upsell',
+  'not_in_catalogue',
+  'costs_more_than_credit',
+  'photos_not_taken',
+  'photo_unknown',
+  'photo_taken',
+  'photo_reused',
+  'photos_missing',
+] as const
+
 export const REFUND_AFTER = ['submit', 'receipt'] as const
 
 /** A return order is a quote until it is submitted. */

@@ -197,11 +197,13 @@ describe.each(engines())('returns on %s', (engine) => {
         items: [{ line_item_id: 'li-south-001', quantity: 1, reason_id: 'changed_mind' }],
       }),
       'items[0].line_item_id: no such item in this order',
+      { field: 'items[0].line_item_id', problem: 'unknown_item' },
     ],
     [
       'more units than bought',
       (): ReturnRequest => ({ items: [{ line_item_id: tee().id, quantity: 3, reason_id: 'too_small' }] }),
       'items[0].quantity: at most 2',
+      { field: 'items[0].quantity', problem: 'too_many' },
     ],
     [
       'a final-sale item',
@@ -209,36 +211,65 @@ describe.each(engines())('returns on %s', (engine) => {
         items: [{ line_item_id: order.line_items[2]!.id, quantity: 1, reason_id: 'too_small' }],
       }),
       'can no longer be returned',
+      { field: 'items[0].line_item_id', problem: 'not_returnable' },
     ],
     [
       'an unknown reason',
       (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'bored' }] }),
       'items[0].reason_id',
+      { field: 'items[0].reason_id', problem: 'unknown_reason' },
     ],
     [
       'a reason that needs a comment, without one',
       (): ReturnRequest => ({ items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'damaged', comment: '  ' }] }),
       'items[0].comment',
+      { field: 'items[0].comment', problem: 'comment_required' },
     ],
     [
       'an out-of-stock exchange',
       (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: variantTitled('XL') }] }),
       'out of stock',
+      { field: 'items[0].exchange_variant_id', problem: 'out_of_stock' },
     ],
     [
       'an exchange for another product',
       (): ReturnRequest => ({ items: [{ ...journey().items[0]!, exchange_variant_id: 'mug-default' }] }),
       'not an exchange option',
+      { field: 'items[0].exchange_variant_id', problem: 'exchange_not_offered' },
     ],
     [
       'an upsell dearer than the credit',
       (): ReturnRequest => ({ items: [journey().items[1]!], upsell_variant_id: 'jacket-m' }),
       'upsell_variant_id',
+      { field: 'upsell_variant_id', problem: 'costs_more_than_credit' },
     ],
-  ])('%s is refused with 422 naming the field', async (_name, body, message) => {
+  ])('%s is refused with 422 naming the field and the problem', async (_name, body, message, named) => {
     const response = await quote(body())
     expect(response.statusCode).toBe(422)
-    expect(response.json()).toEqual({ error: 'invalid_return', message: stringContaining(message) })
+    expect(response.json()).toEqual({
+      error: 'invalid_return',
+      message: stringContaining(message),
+      problems: [{ ...named, message: stringContaining('') }],
+    })
+  })
+
+  test('GET /order reads the token’s order as it is now, so a refused return can be mended', async () => {
+    const read = (token = order.token) =>
+      api.app.inject({ method: 'GET', url: '/portal-registration/order', headers: bearer(token) })
+    expect((await read()).json()).toEqual(order)
+    expect(
+      (await submit({ items: [{ line_item_id: tee().id, quantity: 2, reason_id: 'changed_mind' }] })).statusCode,
+    ).toBe(201)
+    const now = await read()
+    expect(now.statusCode).toBe(200)
+    expect(now.headers['cache-control']).toBe('no-store')
+    expect(now.json<VerifiedOrder>().line_items[0]).toEqual({
+      ...tee(),
+      returnable_quantity: 0,
+      ineligible_reason: 'already_returned',
+    })
+    expect(now.json<VerifiedOrder>().token).toBe(order.token)
+    expect((await read('not-a-token')).statusCode).toBe(401)
   })
 
   test('without a token, with a tampered one or an expired one: 401 session_expired', async () => {

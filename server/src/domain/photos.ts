@@ -1,5 +1,6 @@
-import type { ReturnRequest, ReturnReason } from '../../../contract/api'
+import type { ReturnProblem, ReturnRequest, ReturnReason } from '../../../contract/api'
 import { findLeafReason, photosRequired } from '../../../contract/reasonTree'
+import { problem } from './priceReturn'
 
 /** Photos an order may hold that no return has taken yet: enough for a real return, not a disk. */
 export const UNATTACHED_PHOTOS_PER_ORDER = 30
@@ -37,8 +38,10 @@ export function photoProblems(
   reasons: readonly ReturnReason[],
   request: ReturnRequest,
   stored: ReadonlyMap<string, StoredPhoto>,
-): string[] {
-  const problems: string[] = []
+): ReturnProblem[] {
+  const problems: ReturnProblem[] = []
+  const fail = (field: string, what: ReturnProblem['problem'], message: string) =>
+    void problems.push(problem(field, what, message))
   const used = new Set<string>()
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
@@ -46,16 +49,22 @@ export function photoProblems(
     const reason = findLeafReason(reasons, item.reason_id)
     if (!reason) return // priceReturn names the reason
     const needed = photosRequired(reason)
-    if (ids.length > 0 && needed === 0) return void problems.push(`${at}.photo_ids: this reason takes no photos`)
+    if (ids.length > 0 && needed === 0)
+      return fail(`${at}.photo_ids`, 'photos_not_taken', 'this reason takes no photos')
     ids.forEach((id, p) => {
       const photo = stored.get(id)
-      if (!photo) problems.push(`${at}.photo_ids[${p}]: not a photo uploaded for this order`)
-      else if (photo.return_id !== null) problems.push(`${at}.photo_ids[${p}]: already sent with another return`)
-      else if (used.has(id)) problems.push(`${at}.photo_ids[${p}]: already used for another item`)
+      if (!photo) fail(`${at}.photo_ids[${p}]`, 'photo_unknown', 'not a photo uploaded for this order')
+      else if (photo.return_id !== null)
+        fail(`${at}.photo_ids[${p}]`, 'photo_taken', 'already sent with another return')
+      else if (used.has(id)) fail(`${at}.photo_ids[${p}]`, 'photo_reused', 'already used for another item')
       used.add(id)
     })
     if (ids.length < needed)
-      problems.push(`${at}.photo_ids: this reason needs at least ${needed} ${needed === 1 ? 'photo' : 'photos'}`)
+      fail(
+        `${at}.photo_ids`,
+        'photos_missing',
+        `this reason needs at least ${needed} ${needed === 1 ? 'photo' : 'photos'}`,
+      )
   })
   return problems
 }

@@ -1,4 +1,4 @@
-import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnRequest } from '../../../contract/api'
+import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnProblem, ReturnRequest } from '../../../contract/api'
 import type { OrderRecord } from '../storage/orders'
 import type { ShopRecord } from '../storage/shops'
 import { isLeaf, reasonPath } from '../../../contract/reasonTree'
@@ -8,10 +8,20 @@ import { moneyBag, toMinor } from './money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 
-/** A request that cannot be priced: each message names the field, e.g. `items[0].quantity: …`. */
+/** A request that cannot be priced: each problem names its field, e.g. `items[0].quantity`. */
 export interface RequestProblems {
-  problems: string[]
+  problems: ReturnProblem[]
 }
+
+export const problem = (field: string, what: ReturnProblem['problem'], message: string): ReturnProblem => ({
+  field,
+  problem: what,
+  message,
+})
+
+/** The problems as one line of words: `items[0].quantity: at most 1 can be returned; …`. */
+export const problemsInWords = (problems: readonly ReturnProblem[]) =>
+  problems.map(({ field, message }) => `${field}: ${message}`).join('; ')
 
 export interface PricedReturn {
   order: ReturnOrder
@@ -29,7 +39,9 @@ export function priceReturn(
   returned: Map<string, number>,
   request: ReturnRequest,
 ): PricedReturn | RequestProblems {
-  const problems: string[] = []
+  const problems: ReturnProblem[] = []
+  const fail = (field: string, what: ReturnProblem['problem'], message: string) =>
+    void problems.push(problem(field, what, message))
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const currency = shop.currency_code
   const lines = new Map(order.line_items.map((line) => [line.id, line]))
@@ -42,19 +54,19 @@ export function priceReturn(
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
     const line = lines.get(item.line_item_id)
-    if (!line) return void problems.push(`${at}.line_item_id: no such item in this order`)
-    if (seen.has(line.id)) return void problems.push(`${at}.line_item_id: this item is listed twice`)
+    if (!line) return fail(`${at}.line_item_id`, 'unknown_item', 'no such item in this order')
+    if (seen.has(line.id)) return fail(`${at}.line_item_id`, 'listed_twice', 'this item is listed twice')
     seen.add(line.id)
     const left = line.final_sale ? 0 : Math.max(0, line.quantity - (returned.get(line.id) ?? 0))
-    if (left === 0) problems.push(`${at}.line_item_id: this item can no longer be returned`)
-    else if (item.quantity > left) problems.push(`${at}.quantity: at most ${left} can be returned`)
+    if (left === 0) fail(`${at}.line_item_id`, 'not_returnable', 'this item can no longer be returned')
+    else if (item.quantity > left) fail(`${at}.quantity`, 'too_many', `at most ${left} can be returned`)
     // Only a leaf of the reasons' tree is a reason; its label names the way to it ("Not as described: Wrong item sent").
     const path = reasonPath(shop.return_reasons, item.reason_id)
     const reason = path?.at(-1) ?? null
-    if (!reason) problems.push(`${at}.reason_id: not one of the shop's return reasons`)
-    else if (!isLeaf(reason)) problems.push(`${at}.reason_id: has sub-reasons; choose one of them`)
+    if (!reason) fail(`${at}.reason_id`, 'unknown_reason', "not one of the shop's return reasons")
+    else if (!isLeaf(reason)) fail(`${at}.reason_id`, 'reason_has_sub_reasons', 'has sub-reasons; choose one of them')
     const comment = item.comment?.trim() || null
-    if (reason?.comment_required && !comment) problems.push(`${at}.comment: this reason needs a comment`)
+    if (reason?.comment_required && !comment) fail(`${at}.comment`, 'comment_required', 'this reason needs a comment')
     const exchangeId = item.exchange_variant_id ?? null
     let exchangeTitle: string | null = null
     if (exchangeId !== null) {
@@ -63,8 +75,8 @@ export function priceReturn(
       const offered =
         product && product.exchangeable !== false && product.variants.some((variant) => variant.id === exchangeId)
       if (!offered || exchangeId === line.variant_id || !target)
-        problems.push(`${at}.exchange_variant_id: not an exchange option of this item`)
-      else if (!target.available) problems.push(`${at}.exchange_variant_id: out of stock`)
+        fail(`${at}.exchange_variant_id`, 'exchange_not_offered', 'not an exchange option of this item')
+      else if (!target.available) fail(`${at}.exchange_variant_id`, 'out_of_stock', 'out of stock')
       exchangeTitle = target?.title ?? null
     }
     const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
@@ -86,9 +98,9 @@ export function priceReturn(
   const upsell = upsellId === null ? null : catalogue.variant(upsellId)
   if (upsellId !== null) {
     const product = catalogue.product(upsellId)
-    if (!shop.settings.upsell_enabled) problems.push('upsell_variant_id: this shop offers no upsell')
-    else if (!upsell || product?.upsell === false) problems.push('upsell_variant_id: not in the catalogue')
-    else if (!upsell.available) problems.push('upsell_variant_id: out of stock')
+    if (!shop.settings.upsell_enabled) fail('upsell_variant_id', 'no_upsell', 'this shop offers no upsell')
+    else if (!upsell || product?.upsell === false) fail('upsell_variant_id', 'not_in_catalogue', 'not in the catalogue')
+    else if (!upsell.available) fail('upsell_variant_id', 'out_of_stock', 'out of stock')
   }
   if (problems.length > 0) return { problems }
 
@@ -107,7 +119,9 @@ export function priceReturn(
     upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
   })
   if (upsell && upsellCostsTooMuch(figures))
-    return { problems: ['upsell_variant_id: costs more than the credit of this return'] }
+    return {
+      problems: [problem('upsell_variant_id', 'costs_more_than_credit', 'costs more than the credit of this return')],
+    }
 
   return {
     order: withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop),

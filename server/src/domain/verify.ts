@@ -47,6 +47,7 @@ export function decideVerify(
     order: {
       order_id: order.id,
       order_name: order.name,
+      email: order.email_key,
       processed_at: order.processed_at.toISOString(),
       currency_code: shop.currency_code,
       line_items: lines,

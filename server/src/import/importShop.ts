@@ -179,7 +179,7 @@ function priceTrackedReturns(
       })
       if ('problems' in result) {
         for (const problem of result.problems)
-          errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem}`)
+          errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem.field}: ${problem.message}`)
         return
       }
       for (const line of result.lines)

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { configure } from 'safe-stable-stringify'
-import { ReturnOrder, ReturnRequest, SubmitHeaders } from '../../../contract/api'
+import { InvalidReturn, ReturnOrder, ReturnRequest, SubmitHeaders, type ReturnProblem } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { photoProblems } from '../domain/photos'
-import { priceReturn, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
+import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
 import type { TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities } from '../storage/orders'
 import type { Queryable } from '../storage/database'
@@ -41,6 +41,13 @@ async function price(
   return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
 }
 
+/** The 422 of a request that cannot be priced: each problem by field, for the portal, and all in words. */
+const invalidReturn = (problems: ReturnProblem[]): InvalidReturn => ({
+  error: 'invalid_return',
+  message: problemsInWords(problems),
+  problems,
+})
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 /** JSON with every object's keys sorted: one text for a body, whatever order its keys came in. */
 const canonicalJson = configure({ deterministic: true })
@@ -76,7 +83,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
     '/portal-registration/returns/quote',
     {
       onRequest: authorised,
-      schema: { body: ReturnRequest, response: replies({ 200: ReturnOrder }) },
+      schema: { body: ReturnRequest, response: replies({ 200: ReturnOrder, 422: InvalidReturn }) },
     },
     async (request, reply) => {
       const priced = await price(
@@ -88,8 +95,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
       )
       if ('shopMissing' in priced || 'orderMissing' in priced)
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
-      if ('problems' in priced)
-        return reply.code(422).send({ error: 'invalid_return', message: priced.problems.join('; ') })
+      if ('problems' in priced) return reply.code(422).send(invalidReturn(priced.problems))
       return reply.header('cache-control', 'no-store').send(priced.order)
     },
   )
@@ -101,7 +107,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
       schema: {
         body: ReturnRequest,
         headers: SubmitHeaders,
-        response: replies({ 200: ReturnOrder, 201: ReturnOrder }),
+        response: replies({ 200: ReturnOrder, 201: ReturnOrder, 422: InvalidReturn }),
       },
     },
     async (request, reply) => {
@@ -123,8 +129,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
             }
           return { status: 200, body: earlier.return_order! }
         }
-        if ('problems' in priced)
-          return { status: 422, body: { error: 'invalid_return', message: priced.problems.join('; ') } }
+        if ('problems' in priced) return { status: 422, body: invalidReturn(priced.problems) }
         const order = await findOrderById(tx, claims.orderId)
         const returnId = randomUUID()
         const created = await insertReturn(

@@ -6,7 +6,8 @@ import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
 import { decideVerify } from '../domain/verify'
-import { findOrderForVerify } from '../storage/orders'
+import { findOrderById, findOrderForVerify, returnedQuantities } from '../storage/orders'
+import { requireToken } from './auth'
 import { TOO_MANY } from './errors'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
@@ -81,6 +82,39 @@ export function verifyRoutes(app: Api, context: PortalContext) {
         ...outcome.order,
         token: issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires, readOnly: false }),
         token_expires_at: new Date(expires * 1000).toISOString(),
+      })
+    },
+  )
+
+  /**
+   * GET /portal-registration/order: the token's order as verify would answer it now, with the same
+   * token. After a return was refused because a choice no longer holds (a size sold out, units
+   * returned meanwhile), the portal reads the order again, so its steps offer what is true now.
+   */
+  app.get(
+    '/portal-registration/order',
+    {
+      onRequest: requireToken(context),
+      schema: { response: replies({ 200: VerifiedOrder }) },
+    },
+    async (request, reply) => {
+      const claims = request.claims!
+      const shop = await context.shops.find(claims.shopId)
+      const order = await findOrderById(context.db, claims.orderId)
+      if (!shop || !order || order.shop_id !== shop.id)
+        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      const outcome = decideVerify(
+        shop,
+        order,
+        await returnedQuantities(context.db, order.id),
+        context.now(),
+        requestLanguage(request),
+      )
+      if ('error' in outcome) return reply.code(409).send({ error: outcome.error })
+      return reply.header('cache-control', 'no-store').send({
+        ...outcome.order,
+        token: /^Bearer (.+)$/.exec(request.headers.authorization ?? '')![1]!,
+        token_expires_at: new Date(claims.expires * 1000).toISOString(),
       })
     },
   )
