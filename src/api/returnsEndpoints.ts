@@ -5,6 +5,7 @@ import type {
   ReturnRequest,
   ReturnStatus,
   SupportToken,
+  VerifiedOrder,
 } from '../../contract/api'
 import { apiUrl, portalApi } from './portalApi'
 
@@ -23,6 +24,10 @@ export const returnsApi = portalApi.injectEndpoints({
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
+    }),
+    /** The session's order as it is now (after a refused return: what can still be returned, in stock). */
+    getOrder: build.query<VerifiedOrder, void>({
+      query: () => apiUrl('/portal-registration/order'),
     }),
     getCatalogue: build.query<Catalogue, void>({
       query: () => apiUrl('/portal-registration/catalogue'),
@@ -46,6 +51,7 @@ export const returnsApi = portalApi.injectEndpoints({
 
 export const {
   useGetCatalogueQuery,
+  useLazyGetOrderQuery,
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,
   useCreateSupportTokenMutation,

@@ -177,7 +177,7 @@ describe('confirm', () => {
     expect(store.getState().returnFlow.submitted?.name).toBe('#1001-R1')
   })
 
-  test('while submitting the button is disabled with a spinner, and a double click sends one request', async () => {
+  test('while submitting the button is busy with a spinner and keeps the focus, and a double click sends one request', async () => {
     // The answer waits until the test has seen the submitting state (a busy machine cannot skip it).
     let answer: () => void = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
@@ -186,7 +186,9 @@ describe('confirm', () => {
     await screen.findByText('Total')
     await user.dblClick(submitButton())
     expect(await screen.findByRole('status', { name: 'Submitting your return' })).toBeInTheDocument()
-    expect(submitButton()).toBeDisabled()
+    // aria-disabled, not disabled: a disabled button would drop the focus to the page's start.
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true')
+    expect(submitButton()).toHaveFocus()
     answer()
     await waitFor(() => expect(router.state.location.pathname).toBe('/return-instruction'))
     expect(seen.submits).toHaveLength(1)
@@ -198,6 +200,7 @@ describe('confirm', () => {
     await screen.findByText('Total')
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not submit your return. Your choices are kept')
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(seen.submits).toHaveLength(2))
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled()
@@ -219,16 +222,156 @@ describe('confirm', () => {
     expect(seen.submits[0]!.key).toBe('kept-key-1')
   })
 
-  test('a 401 says the session expired with a link to start again, and keeps the choices', async () => {
-    api([() => HttpResponse.json({ error: 'unauthorized' }, { status: 401 })])
-    const { user, store } = renderConfirm()
+  test('a 401 at submit asks to verify again in place, name and e-mail filled in, and keeps every choice', async () => {
+    const seen = api([() => HttpResponse.json({ error: 'session_expired' }, { status: 401 })])
+    const verified: unknown[] = []
+    server.use(
+      http.post('*/portal-registration/verify', async ({ request }) => {
+        verified.push(await request.json())
+        return HttpResponse.json({ ...order, email: 'jane@example.com', token: 'fresh-token' })
+      }),
+    )
+    const { user, router, store } = renderConfirm({ order: { ...order, email: 'jane@example.com' } })
     await screen.findByText('Total')
     await user.click(submitButton())
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired')
+    expect(await screen.findByRole('heading', { name: 'Please confirm it’s you' })).toHaveFocus()
+    expect(screen.getByText(/Your session timed out, so nothing was submitted/)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Order number' })).toHaveValue('#1001')
+    expect(screen.getByRole('textbox', { name: 'Order number' })).toHaveAttribute('readonly')
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('jane@example.com')
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('button', { name: /Submit return|Try again/ })).not.toBeInTheDocument()
     expect(store.getState().returnFlow.items).toEqual(items)
-    expect(store.getState().returnFlow.submitted).toBeNull()
+    const key = seen.submits[0]!.key
+
+    await user.click(screen.getByRole('button', { name: 'Continue with my return' }))
+    expect(verified).toEqual([expect.objectContaining({ order_name: '#1001', email: 'jane@example.com' })])
+    // The step is back with the choices; the quote and the submit carry the new token and the same key.
+    await user.click(await screen.findByRole('button', { name: 'Submit return' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/return-instruction'))
+    expect(seen.submits.map((submit) => [submit.auth, submit.key])).toEqual([
+      ['Bearer test-token', key],
+      ['Bearer fresh-token', key],
+    ])
+    expect(store.getState().returnFlow.items).toEqual(items)
+  })
+
+  test('verifying again with a wrong e-mail says so on the field; an empty one is not sent', async () => {
+    api([() => HttpResponse.json({ error: 'session_expired' }, { status: 401 })])
+    let calls = 0
+    server.use(
+      http.post('*/portal-registration/verify', () => {
+        calls += 1
+        return HttpResponse.json({ error: 'invalid_order' }, { status: 400 })
+      }),
+    )
+    const { user, store } = renderConfirm({ order: { ...order, email: undefined } })
+    await screen.findByText('Total')
+    await user.click(submitButton())
+    const email = await screen.findByRole('textbox', { name: 'E-mail' })
+    expect(email).toHaveValue('')
+    await user.click(screen.getByRole('button', { name: 'Continue with my return' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the e-mail address of your order.')
+    expect(calls).toBe(0)
+    await user.type(email, 'someone@example.com')
+    await user.click(screen.getByRole('button', { name: 'Continue with my return' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/find|order/i)
+    expect(email).toHaveAccessibleDescription(screen.getByRole('alert').textContent)
+    expect(store.getState().returnFlow.expired).toBe(true)
+    expect(store.getState().returnFlow.items).toEqual(items)
+  })
+
+  test('verifying again as another order starts that order afresh on the items step', async () => {
+    api([() => HttpResponse.json({ error: 'session_expired' }, { status: 401 })])
+    const other = buildOrder({ order_id: 'other-order', order_name: '#1001', token: 'other-token' })
+    server.use(http.post('*/portal-registration/verify', () => HttpResponse.json(other)))
+    const { user, router, store } = renderConfirm({ order: { ...order, email: 'jane@example.com' } })
+    await screen.findByText('Total')
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Continue with my return' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
+    expect(store.getState().returnFlow.order?.order_id).toBe('other-order')
+    expect(store.getState().returnFlow.items).toEqual([])
+  })
+
+  test('a 422 at submit names the sold-out exchange and leads to the step that fixes it, not to Try again', async () => {
+    api([
+      () =>
+        HttpResponse.json(
+          {
+            error: 'invalid_return',
+            message: 'items[0].exchange_variant_id: out of stock',
+            problems: [{ field: 'items[0].exchange_variant_id', problem: 'out_of_stock', message: 'out of stock' }],
+          },
+          { status: 422 },
+        ),
+    ])
+    const soldOut = {
+      ...order,
+      exchange_data: {
+        ...order.exchange_data!,
+        variants: { 'v-l': buildVariant({ id: 'v-l', title: 'L', available: false }) },
+      },
+    }
+    server.use(http.get('*/portal-registration/order', () => HttpResponse.json(soldOut)))
+    const { user, router, store } = renderConfirm()
+    await screen.findByText('Total')
+    await user.click(submitButton())
+    expect(await screen.findByRole('heading', { name: 'Some of your choices no longer work' })).toHaveFocus()
+    // The order is read again, choices kept, so the exchange step shows L as sold out.
+    await waitFor(() => expect(store.getState().returnFlow.order).toEqual(soldOut))
+    expect(store.getState().returnFlow.items).toEqual(items)
+    expect(screen.getByText('Classic Tee (M): the exchange you chose (L) has sold out since.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Submit return|Try again/ })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Choose another exchange for Classic Tee (M)' }))
+    expect(router.state.location.pathname).toBe('/return-item/tee/exchange')
+  })
+
+  test('a 422 already for the quote on arrival: each problem once, with its own way to fix it', async () => {
+    server.use(
+      http.post(quoteRoute, () =>
+        HttpResponse.json(
+          {
+            error: 'invalid_return',
+            message: '…',
+            problems: [
+              { field: 'items[1].comment', problem: 'comment_required', message: 'this reason needs a comment' },
+              { field: 'items[1].photo_ids', problem: 'photos_missing', message: 'needs a photo' },
+              { field: 'items[0].quantity', problem: 'too_many', message: 'at most 1 can be returned' },
+              { field: 'upsell_variant_id', problem: 'costs_more_than_credit', message: 'costs more' },
+            ],
+          },
+          { status: 422 },
+        ),
+      ),
+    )
+    server.use(
+      http.get('*/portal-registration/catalogue', () =>
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({
+              title: 'Cotton Socks',
+              variants: [buildVariant({ id: 'socks-blue', product_title: 'Cotton Socks', title: 'Blue' })],
+            }),
+          ]),
+        ),
+      ),
+    )
+    renderConfirm({ upsell: { kind: 'accepted', variantId: 'socks-blue' } })
+    expect(await screen.findByRole('heading', { name: 'Some of your choices no longer work' })).toHaveFocus()
+    expect(screen.getByRole('link', { name: 'Review the reason for Ceramic Mug' })).toHaveAttribute(
+      'href',
+      '/return-item/mug/return-reason',
+    )
+    expect(screen.getAllByRole('link', { name: /Review the reason/ })).toHaveLength(1)
+    expect(screen.getByText('Fewer units of Classic Tee (M) can be returned now than you chose.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Change your items' })).toHaveAttribute('href', '/products')
+    expect(
+      await screen.findByText('Cotton Socks (Blue), the new item you chose, now costs more than your credit.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Choose another new item' })).toHaveAttribute('href', '/upsell-explore')
+    expect(screen.queryByText('We could not work out your refund.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit return' })).not.toBeInTheDocument()
   })
 
   test('a failed quote is announced with a retry, and the choices stay on screen', async () => {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react'
-import { Link, Navigate } from 'react-router-dom'
-import type { RefundMethod, ReturnRequest, VerifiedOrder } from '../../../contract/api'
+import { Navigate } from 'react-router-dom'
+import type { SerializedError } from '@reduxjs/toolkit'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { RefundMethod, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
 import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -18,25 +20,15 @@ import { nextStep } from '../returnFlow/navigation'
 import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { submitReturn } from '../returnFlow/thunks'
 import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
+import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
+import { invalidReturnProblems, ReturnProblems } from './ReturnProblems'
 import './ConfirmScreen.css'
 
 const METHOD_LABELS: Record<RefundMethod, MessageId> = {
   original_payment: 'refund.original',
   store_credit: 'refund.storeCredit',
-}
-
-function SessionExpired() {
-  const t = useT()
-  return (
-    <div className="confirm__problem">
-      <ErrorMessage>{t('confirm.expired')}</ErrorMessage>
-      <Link className="button button--secondary" to={paths.start.build()}>
-        {t('common.startAgain')}
-      </Link>
-    </div>
-  )
 }
 
 /** The new item taken in the exploration, named from the (cached) catalogue. */
@@ -71,6 +63,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const expired = useSessionExpired()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  // The choices a refused submit named (a 422): the way to fix each replaces the submit button.
+  const [refused, setRefused] = useState<ReturnProblem[] | null>(null)
   // A second press before React re-renders must not send a second request.
   const submitting = useRef(false)
 
@@ -83,9 +77,12 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
     try {
       await dispatch(submitReturn()).unwrap()
       await continueFrom({ kind: 'confirm' })
-    } catch {
-      // An expired session is said in place of the whole step, below.
-      setFailed(true)
+    } catch (caught) {
+      const error = caught as FetchBaseQueryError | SerializedError
+      const problems = invalidReturnProblems(error)
+      if (problems) setRefused(problems)
+      // A refused token is answered in place of the whole step (SessionRenewal), choices kept.
+      else if (!('status' in error) || error.status !== 401) setFailed(true)
     } finally {
       submitting.current = false
       setBusy(false)
@@ -103,7 +100,9 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   // Every item exchanged and no new item: nothing is refunded and no fee is taken, so no breakdown of zeros.
   const exchangeOnly =
     flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
-  if (expired) return <SessionExpired />
+  // A 422 at submit, or already for the quote on arrival: said once, with the way to fix it.
+  const problems = refused ?? invalidReturnProblems(quote.error)
+  if (expired) return <SessionRenewal order={order} onRenewed={() => void quote.refetch()} />
 
   return (
     <div className="confirm" aria-busy={busy}>
@@ -136,7 +135,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
               {t('timing.arrives', { when: refundWhen(countedTiming(timing, priced.items), t, locale) })}
             </p>
           ) : null}
-          {quote.isError ? (
+          {problems ? null : quote.isError ? (
             <div className="confirm__problem">
               <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
               <button
@@ -159,19 +158,27 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
           ) : null}
         </section>
       )}
-      {failed ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
       {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
-      <div className="actions confirm__actions">
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={busy || flow.readOnly}
-          onClick={() => void onSubmit()}
-        >
-          {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
-          <span>{t(failed ? 'common.tryAgain' : 'confirm.submit')}</span>
-        </button>
-      </div>
+      {problems ? (
+        <ReturnProblems problems={problems} request={request} order={order} />
+      ) : (
+        <>
+          {failed ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
+          <div className="actions confirm__actions">
+            {/* Not disabled while it works: a disabled button drops the focus to the page's start. */}
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={flow.readOnly}
+              aria-disabled={busy}
+              onClick={() => void onSubmit()}
+            >
+              {busy ? <Spinner label={t('confirm.submitting')} size="small" /> : null}
+              <span>{t(failed ? 'common.tryAgain' : 'confirm.submit')}</span>
+            </button>
+          </div>
+        </>
+      )}
     </div>
   )
 }

@@ -123,12 +123,32 @@ describe('refund method', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
-  test('an expired session says so with a way to start again', async () => {
-    server.use(http.post(quoteRoute, () => HttpResponse.json({ error: 'unauthorized' }, { status: 401 })))
-    renderRefundMethod()
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired')
+  test('an expired session asks to verify again in place; once verified, the amounts come with the new token', async () => {
+    const order = buildOrder({ line_items: [mug] })
+    const tokens: (string | null)[] = []
+    server.use(
+      http.post(quoteRoute, ({ request }) => {
+        tokens.push(request.headers.get('authorization'))
+        return tokens.length === 1
+          ? HttpResponse.json({ error: 'session_expired' }, { status: 401 })
+          : HttpResponse.json(buildQuote('21.05'))
+      }),
+      http.post('*/portal-registration/verify', async ({ request }) =>
+        HttpResponse.json({
+          ...order,
+          email: ((await request.json()) as { email: string }).email,
+          token: 'fresh-token',
+        }),
+      ),
+    )
+    const { user } = renderRefundMethod({ order })
+    expect(await screen.findByRole('heading', { name: 'Please confirm it’s you' })).toHaveFocus()
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Continue with my return' }))
+    expect(await screen.findByRole('radio', { name: /Store credit/ })).toBeInTheDocument()
+    expect(tokens.at(-1)).toBe('Bearer fresh-token')
   })
 
   test('while the quote loads a spinner is shown', async () => {

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { useId, useMemo, useRef, useState } from 'react'
-import { Link, Navigate } from 'react-router-dom'
+import { Navigate } from 'react-router-dom'
 import type { Money, RefundMethod, ReturnOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -14,6 +14,7 @@ import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
+import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
 
@@ -157,6 +158,7 @@ export default function RefundMethodScreen() {
   const storedMethod = useAppSelector((state) => state.returnFlow.refundMethod)
   const backTo = usePreviousStep({ kind: 'refund-method' })
   const expired = useSessionExpired()
+  const order = useAppSelector((state) => state.returnFlow.order)
   // Both amounts come from one quote without a method: choosing one asks for nothing new. Without
   // a method chosen yet, that is the quote of the current choices, which the flow keeps (the step
   // before may have asked for it already: it is not asked for twice).
@@ -172,13 +174,8 @@ export default function RefundMethodScreen() {
 
   return (
     <StepScreen title={t('refund.title')} stage="Refund" backTo={backTo}>
-      {expired ? (
-        <div className="refund-method__problem">
-          <ErrorMessage>{t('refund.expired')}</ErrorMessage>
-          <Link className="button button--secondary" to={paths.start.build()}>
-            {t('common.startAgain')}
-          </Link>
-        </div>
+      {expired && order ? (
+        <SessionRenewal order={order} onRenewed={() => void quote.refetch()} />
       ) : quote.isError ? (
         <div className="refund-method__problem">
           <ErrorMessage>{t('refund.failed')}</ErrorMessage>

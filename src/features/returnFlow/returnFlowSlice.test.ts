@@ -13,6 +13,7 @@ import {
   returnFlowSlice,
   returnSubmitted,
   sessionExpired,
+  sessionRenewed,
   submitStarted,
   supportSessionOpened,
   upsellAccepted,
@@ -244,6 +245,12 @@ const TRANSITIONS: [string, ReturnFlowState, UnknownAction, ReturnFlowState][] =
     submittedFlow(),
     sessionExpired(),
     { ...submittedFlow(), expired: true },
+  ],
+  [
+    'sessionRenewed with the same order takes its new token and keeps every choice and the key',
+    { ...submittedFlow(), expired: true },
+    sessionRenewed({ ...order, token: 'fresh' }),
+    { ...submittedFlow(), order: { ...order, token: 'fresh' } },
   ],
   [
     'submitStarted takes the key when there is none',

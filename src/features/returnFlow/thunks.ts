@@ -1,4 +1,5 @@
-import { createAsyncThunk } from '@reduxjs/toolkit'
+import { createAsyncThunk, type SerializedError } from '@reduxjs/toolkit'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { portalApi } from '../../api/portalApi'
 import { returnsApi } from '../../api/returnsEndpoints'
 import type { AppDispatch, RootState } from '../../app/store'
@@ -6,7 +7,12 @@ import { needsQuote, nextStep, type Step } from './navigation'
 import { returnSubmitted, submitStarted } from './returnFlowSlice'
 import { returnRequest } from './returnRequest'
 
-const createFlowThunk = createAsyncThunk.withTypes<{ state: RootState; dispatch: AppDispatch }>()
+const createFlowThunk = createAsyncThunk.withTypes<{
+  state: RootState
+  dispatch: AppDispatch
+  /** how the API refused (its status and body), kept whole for the screen to say what to do */
+  rejectValue: FetchBaseQueryError | SerializedError
+}>()
 
 /**
  * A step is done (the screen dispatched its choice first): answers the route the navigation rules
@@ -42,17 +48,19 @@ function newIdempotencyKey(): string {
  */
 export const submitReturn = createFlowThunk(
   'returnFlow/submitReturn',
-  async (_: void, { getState, dispatch }) => {
+  async (_: void, { getState, dispatch, rejectWithValue }) => {
     if (!getState().returnFlow.idempotencyKey) dispatch(submitStarted({ idempotencyKey: newIdempotencyKey() }))
     const { idempotencyKey } = getState().returnFlow
     const body = returnRequest(getState().returnFlow)
     if (!idempotencyKey || !body) throw new Error('nothing to submit')
-    // Not tracked in the API's state: the flow keeps the return (returnSubmitted), a failure is thrown.
-    const submitted = await dispatch(
+    // Not tracked in the API's state: the flow keeps the return (returnSubmitted); a refusal is
+    // passed on as it came (a 422 names the choices that no longer hold).
+    const result = await dispatch(
       returnsApi.endpoints.submitReturn.initiate({ body, idempotencyKey }, { track: false }),
-    ).unwrap()
-    dispatch(returnSubmitted(submitted))
-    return submitted
+    )
+    if (result.error) return rejectWithValue(result.error)
+    dispatch(returnSubmitted(result.data))
+    return result.data
   },
   { condition: (_, { getState }) => !getState().returnFlow.readOnly },
 )

@@ -1,0 +1,154 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { SerializedError } from '@reduxjs/toolkit'
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router-dom'
+import type { ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
+import { RETURN_PROBLEMS } from '../../../contract/constants'
+import { useGetCatalogueQuery, useLazyGetOrderQuery } from '../../api/returnsEndpoints'
+import { useAppDispatch } from '../../app/hooks'
+import { paths } from '../../config/paths'
+import type { MessageId } from '../../i18n/i18n'
+import { useT } from '../../i18n/useT'
+import { sessionRenewed } from '../returnFlow/returnFlowSlice'
+
+const KNOWN = new Set<string>(RETURN_PROBLEMS)
+const isProblem = (value: unknown): value is ReturnProblem =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ReturnProblem).field === 'string' &&
+  KNOWN.has((value as ReturnProblem).problem)
+
+/**
+ * The choices a `422 invalid_return` says no longer hold (docs/api.md), or null for any other
+ * failure. A 422 without a problem the portal knows still counts: it is said in general words.
+ */
+export function invalidReturnProblems(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): ReturnProblem[] | null {
+  if (!error || !('status' in error) || error.status !== 422) return null
+  const problems = (error.data as { problems?: unknown } | undefined)?.problems
+  return Array.isArray(problems) ? problems.filter(isProblem) : []
+}
+
+/** What to say and where to go for one problem; the same step is offered once. */
+interface Fix {
+  key: string
+  words: string
+  action: string
+  to: string
+}
+
+const ITEM_FIELD = /^items\[(\d+)\]\./
+
+function useFixes(problems: readonly ReturnProblem[], request: ReturnRequest, order: VerifiedOrder): Fix[] {
+  const t = useT()
+  const upsellId = request.upsell_variant_id ?? null
+  const catalogue = useGetCatalogueQuery(undefined, { skip: upsellId === null })
+  const upsell = catalogue.data?.products.flatMap((product) => product.variants).find((v) => v.id === upsellId)
+  const newItem = upsell ? (upsell.title ? `${upsell.product_title} (${upsell.title})` : upsell.product_title) : null
+
+  const toProducts = { action: t('problem.changeItems'), to: paths.products.build() }
+  const fixes = problems.map((problem): Fix => {
+    const index = ITEM_FIELD.exec(problem.field)?.[1]
+    const sent = index === undefined ? undefined : request.items[Number(index)]
+    const line = sent ? order.line_items.find((candidate) => candidate.id === sent.line_item_id) : undefined
+    const item = line ? (line.variant_title ? `${line.title} (${line.variant_title})` : line.title) : null
+    const say = (id: MessageId, values: Record<string, string> = {}) => t(id, { item: item ?? '', ...values })
+
+    if (problem.field === 'upsell_variant_id') {
+      // Named from the catalogue, which the exploration has loaded; unnamed if it cannot be read.
+      const words =
+        problem.problem === 'costs_more_than_credit'
+          ? newItem
+            ? t('problem.newItemTooDear', { item: newItem })
+            : t('problem.someNewItemTooDear')
+          : problem.problem === 'out_of_stock'
+            ? newItem
+              ? t('problem.newItemSoldOut', { item: newItem })
+              : t('problem.someNewItemSoldOut')
+            : t('problem.newItemGone')
+      // A shop that no longer offers a new item: the way back is through the items.
+      const fix =
+        problem.problem === 'no_upsell'
+          ? toProducts
+          : { action: t('problem.chooseNewItem'), to: paths.upsellExplore.build() }
+      return { key: `upsell:${fix.to}`, words, ...fix }
+    }
+    if (!sent || !line || !item) return { key: 'products', words: t('problem.general'), ...toProducts }
+
+    switch (problem.problem) {
+      case 'out_of_stock':
+      case 'exchange_not_offered': {
+        const variant = sent.exchange_variant_id
+          ? order.exchange_data?.variants[sent.exchange_variant_id]?.title
+          : undefined
+        const words =
+          problem.problem === 'out_of_stock' && variant
+            ? say('problem.exchangeSoldOut', { variant })
+            : say('problem.exchangeGone')
+        const to = paths.exchange.build(line.id)
+        return { key: to, words, action: say('problem.chooseExchange'), to }
+      }
+      case 'not_returnable':
+        return { key: `products:${line.id}`, words: say('problem.notReturnable'), ...toProducts }
+      case 'too_many':
+        return { key: `products:${line.id}`, words: say('problem.tooMany'), ...toProducts }
+      case 'unknown_item':
+      case 'listed_twice':
+        return { key: 'products', words: t('problem.general'), ...toProducts }
+      default: {
+        // The reason, its comment or its photos: the reason step of that item says what it needs.
+        const to = paths.returnReason.build(line.id)
+        return { key: to, words: say('problem.reviewReason'), action: say('problem.reviewReasonAction'), to }
+      }
+    }
+  })
+  if (fixes.length === 0) fixes.push({ key: 'products', words: t('problem.general'), ...toProducts })
+  return [...new Map(fixes.map((fix) => [fix.key, fix])).values()]
+}
+
+interface ReturnProblemsProps {
+  problems: readonly ReturnProblem[]
+  request: ReturnRequest
+  order: VerifiedOrder
+}
+
+/**
+ * A return the server refused because some choices no longer hold (a size sold out since the
+ * quote, an item returned meanwhile): each is named, with a link to the step that fixes it. It
+ * takes the focus when it appears, in place of the submit button that could never work.
+ */
+export function ReturnProblems({ problems, request, order }: ReturnProblemsProps) {
+  const t = useT()
+  const fixes = useFixes(problems, request, order)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const dispatch = useAppDispatch()
+  const [readOrder] = useLazyGetOrderQuery()
+  useEffect(() => {
+    headingRef.current?.focus()
+    // The order as it is now, choices kept: the steps linked below then offer what holds today
+    // (units left, sizes in stock), not what verify said. Failing that, they show what they had.
+    readOrder(undefined, false)
+      .unwrap()
+      .then((fresh) => dispatch(sessionRenewed(fresh)))
+      .catch(() => undefined)
+  }, [dispatch, readOrder])
+  return (
+    <section className="confirm__problems" aria-labelledby="confirm-problems">
+      <h2 id="confirm-problems" className="confirm__heading" ref={headingRef} tabIndex={-1}>
+        {t('problem.title')}
+      </h2>
+      <ul className="confirm__problem-list">
+        {fixes.map((fix) => (
+          <li key={fix.key} className="confirm__problem-item">
+            <p>{fix.words}</p>
+            <Link className="button button--secondary" to={fix.to}>
+              {fix.action}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('problem.kept')}</p>
+    </section>
+  )
+}
