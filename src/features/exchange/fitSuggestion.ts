@@ -1,4 +1,5 @@
 import type { ExchangeData, LineItem, ReasonFit, ReturnReason, Variant } from '../../../contract/api'
+import { sizeOptionName } from '../returnFlow/size'
 
 /** What the exchange step suggests for an item whose reason says it did not fit. */
 export type FitSuggestion =
@@ -6,9 +7,6 @@ export type FitSuggestion =
   | { kind: 'picked'; fit: ReasonFit; variantId: string; from: string; to: string; adjacent: boolean }
   /** no size in that direction is in stock (with the other options as bought) */
   | { kind: 'none'; fit: ReasonFit; from: string }
-
-/** Option names that hold a size, in the shop languages the portal speaks (compared in lower case). */
-const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
 
 /** Letter sizes by rank: "XXL" and "2XL" are the same size. */
 const LETTER_RANK: Record<string, number> = {
@@ -46,8 +44,7 @@ export function sizeOrder(values: readonly string[]): string[] {
   return distinct
 }
 
-const sizeName = (variant: Variant) =>
-  variant.options.find((option) => SIZE_NAMES.has(option.name.trim().toLowerCase()))?.name
+const sizeName = (variant: Variant) => sizeOptionName(variant.options)
 const optionValue = (variant: Variant, name: string) => variant.options.find((option) => option.name === name)?.value
 
 /** The same product in another size only: every other option (colour, fit) as bought. */

@@ -66,6 +66,45 @@ describe('return reason', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
   })
 
+  describe('fit reasons (Too small, Too large) only for an item with a size', () => {
+    const fitReasons = [
+      { id: 'too-small', label: 'Too small', comment_required: false, fit: 'too_small' },
+      { id: 'too-large', label: 'Too large', comment_required: false, fit: 'too_large' },
+      { id: 'damaged', label: 'Arrived damaged', comment_required: false },
+      {
+        id: 'quality',
+        label: 'Quality',
+        comment_required: false,
+        children: [
+          { id: 'runs-small', label: 'Runs small', comment_required: false, fit: 'too_small' },
+          { id: 'stitching', label: 'Loose stitching', comment_required: false },
+        ],
+      },
+    ] as ReturnReason[]
+    const radios = (group: HTMLElement) =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value'))
+
+    test.each([
+      ['a size option', [{ name: 'Size', value: 'M' }], true],
+      ['a German size option', [{ name: 'Größe', value: '38' }], true],
+      ['options the catalogue does not know', undefined, true],
+      ['no options at all', [], false],
+      ['a colour but no size', [{ name: 'Colour', value: 'Blue' }], false],
+    ])('an item with %s', async (_name, options, sized) => {
+      const line = buildLineItem({ id: 'cap', title: 'Cap', ...(options ? { options } : {}) })
+      const { user } = renderReason('cap', [chosen('cap')], { line_items: [line], return_reasons: fitReasons })
+      await screen.findByRole('heading', { level: 1 })
+      expect(radios(reasonGroup())).toEqual(
+        sized ? ['too-small', 'too-large', 'damaged', 'quality'] : ['damaged', 'quality'],
+      )
+      await user.click(screen.getByRole('radio', { name: 'Quality' }))
+      const sub = screen.getByRole('group', { name: 'Quality: which fits best?' })
+      expect(radios(sub)).toEqual(sized ? ['runs-small', 'stitching'] : ['stitching'])
+    })
+  })
+
   test('Continue without a reason says so and stays on the step', async () => {
     const { user, router, store } = renderReason('mug', [chosen('mug')])
     await screen.findByRole('heading', { level: 1 })
@@ -323,6 +362,26 @@ describe('return reason: sub-reasons and photos', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Add at least 1 photo to continue.')
       expect(fileInput()).toHaveFocus()
       await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
+    })
+
+    test('a reason that asks for a comment and a photo says both are missing at once, focus on the first', async () => {
+      photoApi()
+      const { user } = renderReason()
+      await screen.findByRole('heading', { level: 1 })
+      await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
+      await user.click(continueButton())
+      const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent)
+      expect(alerts).toEqual(['Please tell us more about the reason to continue.', 'Add at least 1 photo to continue.'])
+      const comment = screen.getByRole('textbox', { name: 'Tell us more (required)' })
+      expect(comment).toHaveFocus()
+      expect(comment).toBeInvalid()
+      // Mending one leaves the other said.
+      await user.type(comment, 'Chipped rim')
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Add at least 1 photo to continue.',
+      ])
+      await user.click(continueButton())
+      expect(fileInput()).toHaveFocus()
     })
 
     test('a chosen photo is uploaded with the order’s token, previewed with its alt text, stored by id and then continues', async () => {

@@ -19,6 +19,7 @@ import {
   selectOrder,
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
+import { reasonsFor } from '../returnFlow/size'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
 import { checkPhotoFile, preparePhoto } from './preparePhoto'
@@ -149,7 +150,7 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
     })
     setProblems(found)
     setPhotos((before) => [...before, ...added])
-    if (added.length) setErrors({})
+    if (added.length) setErrors(({ comment }) => (comment ? { comment } : {}))
   }
 
   async function onContinue() {
@@ -159,17 +160,14 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
       firstRadios[path.length]?.current?.focus()
       return
     }
-    if (reason.comment_required && comment.trim() === '') {
-      setErrors({ comment: true })
-      commentField.current?.focus()
-      return
+    // Everything missing is said at once; the focus goes to the first of it.
+    const missing: FormErrors = {
+      ...(reason.comment_required && comment.trim() === '' ? { comment: true } : {}),
+      ...(uploadedIds.length < needed ? { photos: photos.length > uploadedIds.length ? 'uploading' : 'missing' } : {}),
     }
-    if (uploadedIds.length < needed) {
-      setErrors({ photos: photos.length > uploadedIds.length ? 'uploading' : 'missing' })
-      addPhoto.current?.focus()
-      return
-    }
-    setErrors({})
+    setErrors(missing)
+    if (missing.comment) return commentField.current?.focus()
+    if (missing.photos) return addPhoto.current?.focus()
     store(reason, comment, uploadedIds)
     await continueFrom({ kind: 'return-reason', lineItemId: line.id })
   }
@@ -210,7 +208,7 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
             aria-describedby={errors.comment ? ids.commentError : undefined}
             onChange={(event) => {
               setComment(event.target.value)
-              if (errors.comment) setErrors({})
+              if (errors.comment) setErrors(({ photos }) => (photos ? { photos } : {}))
               store(reason, event.target.value, uploadedIds)
             }}
           />
@@ -272,7 +270,7 @@ export default function ReturnReasonScreen() {
           line={line}
           item={item}
           position={{ index, count: items.length }}
-          reasons={order.return_reasons}
+          reasons={reasonsFor(line, order.return_reasons)}
           token={order.token}
         />
       )}

@@ -1,0 +1,24 @@
+import type { LineItem, ReturnReason, VariantOption } from '../../../contract/api'
+
+/** Option names that hold a size, in the shop languages the portal speaks (compared in lower case). */
+const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
+
+/** The name of the option that holds the size ("Size", "Waist"), if any. */
+export const sizeOptionName = (options: readonly VariantOption[]) =>
+  options.find((option) => SIZE_NAMES.has(option.name.trim().toLowerCase()))?.name
+
+/**
+ * The reasons offered for a line: without a size (a mug, a one-variant notebook) the reasons that
+ * say it did not fit (`fit`) are left out, sub-reasons too. A line whose variant the catalogue
+ * does not know keeps them all: nothing says it has no size.
+ */
+export function reasonsFor(line: LineItem, reasons: readonly ReturnReason[]): ReturnReason[] {
+  if (!line.options || sizeOptionName(line.options) !== undefined) return [...reasons]
+  const keep = (list: readonly ReturnReason[]): ReturnReason[] =>
+    list.flatMap((reason) => {
+      if (reason.fit) return []
+      const children = (reason as ReturnReason & { children?: ReturnReason[] }).children
+      return [children ? { ...reason, children: keep(children) } : reason]
+    })
+  return keep(reasons)
+}
