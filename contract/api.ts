@@ -128,6 +128,9 @@ export type SupportToken = Static<typeof SupportToken>
 export const Ineligibility = oneOf(INELIGIBILITIES)
 export type Ineligibility = Static<typeof Ineligibility>
 
+export const VariantOption = Type.Object({ name: Type.String(), value: Type.String() })
+export type VariantOption = Static<typeof VariantOption>
+
 export const LineItem = Type.Object({
   id: Type.String(),
   /** null for a custom item without a variant */
@@ -145,15 +148,18 @@ export const LineItem = Type.Object({
   price: MoneyBag,
   ineligible_reason: Nullable(Ineligibility),
   /**
+   * the bought variant's options as the catalogue has them (`[]` for a variant without options);
+   * absent when the catalogue does not know the variant. A line without a size option is not
+   * offered the reasons that say it did not fit.
+   */
+  options: Type.Optional(Type.Array(VariantOption)),
+  /**
    * true: refunded (not exchanged), this item stays with the shopper, who sends nothing back (the
    * shop's keep_item_below); absent: it comes back. The quote says it again for each item.
    */
   keep_if_refunded: Type.Optional(Type.Boolean()),
 })
 export type LineItem = Static<typeof LineItem>
-
-export const VariantOption = Type.Object({ name: Type.String(), value: Type.String() })
-export type VariantOption = Static<typeof VariantOption>
 
 /** A variant named in exchange_data.options or in the catalogue. */
 export const Variant = Type.Object({

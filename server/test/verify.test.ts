@@ -73,6 +73,9 @@ describe.each(engines())('verify on %s', (engine) => {
     })
     expect(tee!.price.presentment_money).toEqual({ amount: '25.00', currency_code: 'EUR' })
     expect(mug).toMatchObject({ title: 'Ceramic Mug', returnable_quantity: 1, ineligible_reason: null })
+    // The bought variant's options, so the portal offers fit reasons only to an item with a size.
+    expect(tee!.options).toEqual([{ name: 'Size', value: 'M' }])
+    expect(mug!.options).toEqual([])
     expect(shirt).toMatchObject({ title: 'Linen Shirt', returnable_quantity: 0, ineligible_reason: 'final_sale' })
     // The tee may go to S, L and XL (XL out of stock); the mug has no exchange options.
     const options = order.exchange_data!.options[tee!.variant_id!]!

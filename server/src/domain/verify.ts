@@ -79,6 +79,7 @@ function toLineItem(
     // Per unit after the order discount: what the shopper paid, as the contract says.
     price: moneyBag(unitPaid, shop.currency_code),
     ineligible_reason: ineligible,
+    ...(variant ? { options: variant.options } : {}),
   }
 }
 
