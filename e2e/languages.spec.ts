@@ -60,7 +60,9 @@ test('#1001 in German: the configuration variant, the portal’s words, money an
 
   await atStep(page, '/return-item/li-1001-001/exchange', 'Möchten Sie „Classic Tee“ umtauschen?')
   await expect(page.getByText('Nicht vorrätig')).toBeVisible()
-  await page.getByRole('radio', { name: /Size L$/ }).check()
+  // The catalogue says "Size"; the German screen says "Größe" everywhere.
+  await page.getByRole('radio', { name: /Größe L$/ }).check()
+  await expect(page.getByText(/Size/)).toHaveCount(0)
   await weiter(page).click()
 
   await atStep(page, '/return-item/li-1001-002/return-reason', 'Warum senden Sie „Ceramic Mug“ zurück?')

@@ -334,5 +334,8 @@ describe('fit-aware exchange', () => {
         'Wir haben Größe L gewählt, eine Nummer größer, weil Ihnen Größe M zu klein war. Sie können auch etwas anderes wählen.',
       ),
     ).toBeVisible()
+    // The options say "Größe" too, never the catalogue's English "Size" beside it.
+    expect(screen.getByRole('radio', { name: /^Größe L/ })).toBeChecked()
+    expect(screen.queryByText(/Size/)).not.toBeInTheDocument()
   })
 })

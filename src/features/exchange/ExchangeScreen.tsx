@@ -17,6 +17,7 @@ import {
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
+import { sizeKind } from '../returnFlow/size'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
 import { FitNote } from './FitNote'
 import { findReason, suggestFit, type FitSuggestion } from './fitSuggestion'
@@ -181,9 +182,18 @@ export default function ExchangeScreen() {
   const options = useMemo(
     () =>
       line
-        ? exchangeOptionModels(exchangeOptions(line, exchangeData), exchangeData?.variants ?? {}, line.variant_id)
+        ? exchangeOptionModels(
+            exchangeOptions(line, exchangeData),
+            exchangeData?.variants ?? {},
+            line.variant_id,
+            (name) => {
+              // The shop's catalogue names its options in its own language: a size is said in the shopper's.
+              const kind = sizeKind(name)
+              return kind === 'size' ? t('exchange.optionSize') : kind === 'waist' ? t('exchange.optionWaist') : name
+            },
+          )
         : [],
-    [line, exchangeData],
+    [line, exchangeData, t],
   )
   const reasonId = item?.reason?.id
   const fit = useMemo(

@@ -21,6 +21,8 @@ export function exchangeOptionModels(
   variantIds: readonly string[],
   variants: Readonly<Record<string, Variant | undefined>>,
   currentVariantId: string | null,
+  /** an option's name in the shopper's language (a size's; the shop's own names as they are) */
+  optionName: (name: string) => string = (name) => name,
 ): ExchangeOptionModel[] {
   const compared = [...variantIds, ...(currentVariantId ? [currentVariantId] : [])]
     .map((id) => variants[id])
@@ -41,7 +43,9 @@ export function exchangeOptionModels(
       ? usable.filter((option) => differing.has(option.name))
       : usable
     const label =
-      shown.length > 0 ? shown.map((option) => `${option.name} ${option.value}`).join(', ') : variant?.title || null
+      shown.length > 0
+        ? shown.map((option) => `${optionName(option.name)} ${option.value}`).join(', ')
+        : variant?.title || null
     // A variant the server did not describe is offered; the server decides when the return is made.
     return { variantId, label, available: variant?.available !== false }
   })

@@ -3,6 +3,15 @@ import type { LineItem, ReturnReason, VariantOption } from '../../../contract/ap
 /** Option names that hold a size, in the shop languages the portal speaks (compared in lower case). */
 const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
 
+/**
+ * What an option name means to the portal: a size (`size`), a waist (`waist`), or something of
+ * the shop's own (null, shown as the shop named it). Lets a screen say "Größe L", not "Size L".
+ */
+export function sizeKind(name: string): 'size' | 'waist' | null {
+  const key = name.trim().toLowerCase()
+  return key === 'waist' ? 'waist' : SIZE_NAMES.has(key) ? 'size' : null
+}
+
 /** The name of the option that holds the size ("Size", "Waist"), if any. */
 export const sizeOptionName = (options: readonly VariantOption[]) =>
   options.find((option) => SIZE_NAMES.has(option.name.trim().toLowerCase()))?.name
