@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import type { MessageId } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { SupportCodePanel } from '../support/SupportCodePanel'
+import { useDocumentTitle } from './useDocumentTitle'
 import { useHeadingFocus } from './useHeadingFocus'
 
 /** The four stages a shopper sees in the progress indicator. */
@@ -74,6 +75,7 @@ function Progress({ stage }: { stage: Stage }) {
  */
 export function StepScreen({ title, stage, backTo, children }: StepScreenProps) {
   const headingRef = useHeadingFocus()
+  useDocumentTitle(title)
   return (
     <section className="step" aria-labelledby="step-title">
       <div className="step__top">

@@ -6,6 +6,7 @@ import { Spinner } from '../components/Spinner'
 import { useHeadingFocus } from '../components/useHeadingFocus'
 import { supportSessionOpened } from '../features/returnFlow/returnFlowSlice'
 import type { MessageId } from '../i18n/i18n'
+import { useDocumentTitle } from '../components/useDocumentTitle'
 import { useT } from '../i18n/useT'
 import { useShop } from '../shop/useShop'
 import { decodeSupportCode, type DecodedSupportCode, type SupportCodeError } from './supportCode'
@@ -71,6 +72,7 @@ export default function SupportScreen() {
     void decodeSupportCode(code, shop.shop).then(opened)
   }
 
+  useDocumentTitle(t('supportOpen.title'))
   return (
     <section className="step" aria-labelledby="support-title">
       <h1 id="support-title" className="screen-title" ref={headingRef} tabIndex={-1}>

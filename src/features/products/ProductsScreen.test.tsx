@@ -42,6 +42,15 @@ describe('item selection', () => {
     ).toHaveAttribute('aria-current', 'step')
   })
 
+  test('the tab names the step before the shop, and Back to the start gives the shop’s title back', async () => {
+    const { user } = renderProducts()
+    await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })
+    await waitFor(() => expect(document.title).toBe('Choose the items to return – Demo Store Returns'))
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await screen.findByRole('textbox', { name: 'Order number' })
+    await waitFor(() => expect(document.title).toBe('Demo Store Returns'))
+  })
+
   test('items that cannot be returned are not selectable and say why in words', async () => {
     renderProducts([
       mug(),

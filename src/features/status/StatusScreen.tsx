@@ -9,6 +9,7 @@ import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLab
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useLocale, useT } from '../../i18n/useT'
 import { ItemProgress } from './ItemProgress'
 import './StatusScreen.css'
@@ -164,10 +165,12 @@ export default function StatusScreen() {
           ? 'failed'
           : null
 
+  const title = data && !problem ? t('status.title', { name: data.return_name }) : t('status.heading')
+  useDocumentTitle(title)
   return (
     <section className="step status-screen" aria-labelledby="status-title" aria-busy={isFetching}>
       <h1 id="status-title" className="screen-title" ref={headingRef} tabIndex={-1}>
-        {data && !problem ? t('status.title', { name: data.return_name }) : t('status.heading')}
+        {title}
       </h1>
       {problem && !(problem === 'failed' && isFetching) ? (
         <Problem kind={problem} retry={() => void refetch()} />
