@@ -51,6 +51,10 @@ test('the confirm screen says when the money arrives; the status page opens from
   const follow = page.getByRole('region', { name: 'Follow your return' })
   const kept = follow.getByRole('textbox', { name: 'Link to your return’s status' })
   await expect(kept).toHaveValue(/^http:\/\/demo\.localhost:\d+\/status\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/)
+  // The whole link shows, at either width: nothing of it scrolled out of the field.
+  expect(
+    await kept.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight),
+  ).toBe(true)
   await follow.getByRole('button', { name: 'Copy link' }).click()
   await expect(follow.getByText('Link copied')).toBeVisible()
   const link = await page.evaluate(() => navigator.clipboard.readText())

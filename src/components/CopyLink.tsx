@@ -3,13 +3,13 @@ import { useT } from '../i18n/useT'
 import './CopyLink.css'
 
 /**
- * A link the shopper keeps: shown in a read-only field (selectable by hand) with a copy button
+ * A link the shopper keeps: shown whole in a read-only field (selectable by hand) with a copy button
  * whose outcome is announced.
  */
 export function CopyLink({ url, label }: { url: string; label: string }) {
   const t = useT()
   const id = useId()
-  const field = useRef<HTMLInputElement>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
 
   async function copy() {
@@ -29,11 +29,14 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         {label}
       </label>
       <div className="copy-link__row">
-        <input
+        {/* A text area, not an input: the whole link shows, wrapped, rather than its first half. */}
+        <textarea
           ref={field}
           id={id}
           className="field__input copy-link__input"
           readOnly
+          rows={3}
+          spellCheck={false}
           value={url}
           onFocus={(event) => event.target.select()}
         />
