@@ -71,8 +71,10 @@ export default (_env, argv) => {
       // caching across deploys): 0.4 KB less of the start screen's JavaScript.
       mangleExports: 'size',
       // Terser may write the syntax of the browsers the portal runs in (ES2020: ?., ??, shorter
-      // arrows and object shorthands) instead of ES5's, over three passes.
-      minimizeOptions: { javascript: { ecma: 2020, compress: { passes: 3, ecma: 2020 } } },
+      // arrows and object shorthands) instead of ES5's, over three passes. Function declarations
+      // are hoisted to the top of their scope (as JavaScript does anyway), which lets the
+      // following passes inline and join more: 0.5 KB less of the start screen's JavaScript.
+      minimizeOptions: { javascript: { ecma: 2020, compress: { passes: 3, ecma: 2020, hoist_funs: true } } },
     },
     performance: { hints: false },
     devServer: {
