@@ -19,7 +19,14 @@ import { server } from '../../testing/server'
 
 const quoteRoute = '*/portal-registration/returns/quote'
 const submitRoute = '*/portal-registration/returns'
-const tee = buildLineItem({ id: 'tee', title: 'Classic Tee', variant_title: 'M', variant_id: 'v-m' })
+const tee = buildLineItem({
+  id: 'tee',
+  title: 'Classic Tee',
+  variant_title: 'M',
+  variant_id: 'v-m',
+  quantity: 2,
+  returnable_quantity: 2,
+})
 const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug', variant_title: null, variant_id: null })
 const order = buildOrder({
   line_items: [tee, mug],

@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../app/hooks'
 import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { useT } from '../../i18n/useT'
-import { sessionRenewed } from '../returnFlow/returnFlowSlice'
+import { renewOrder } from '../returnFlow/renewOrder'
 
 const KNOWN = new Set<string>(RETURN_PROBLEMS)
 const isProblem = (value: unknown): value is ReturnProblem =>
@@ -130,7 +130,7 @@ export function ReturnProblems({ problems, request, order }: ReturnProblemsProps
     // (units left, sizes in stock), not what verify said. Failing that, they show what they had.
     readOrder(undefined, false)
       .unwrap()
-      .then((fresh) => dispatch(sessionRenewed(fresh)))
+      .then((fresh) => dispatch(renewOrder(fresh)))
       .catch(() => undefined)
   }, [dispatch, readOrder])
   return (

@@ -9,7 +9,8 @@ import { Spinner } from '../../components/Spinner'
 import { paths } from '../../config/paths'
 import { useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
-import { orderVerified, sessionRenewed } from './returnFlowSlice'
+import { renewOrder } from './renewOrder'
+import { orderVerified } from './returnFlowSlice'
 import './SessionRenewal.css'
 
 interface SessionRenewalProps {
@@ -62,7 +63,7 @@ export function SessionRenewal({ order, onRenewed }: SessionRenewalProps) {
       dispatch(orderVerified(result.data))
       return void navigate(paths.products.build())
     }
-    dispatch(sessionRenewed(result.data))
+    dispatch(renewOrder(result.data))
     onRenewed?.()
   }
 

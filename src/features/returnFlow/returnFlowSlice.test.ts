@@ -13,7 +13,6 @@ import {
   returnFlowSlice,
   returnSubmitted,
   sessionExpired,
-  sessionRenewed,
   submitStarted,
   supportSessionOpened,
   upsellAccepted,
@@ -245,12 +244,6 @@ const TRANSITIONS: [string, ReturnFlowState, UnknownAction, ReturnFlowState][] =
     submittedFlow(),
     sessionExpired(),
     { ...submittedFlow(), expired: true },
-  ],
-  [
-    'sessionRenewed with the same order takes its new token and keeps every choice and the key',
-    { ...submittedFlow(), expired: true },
-    sessionRenewed({ ...order, token: 'fresh' }),
-    { ...submittedFlow(), order: { ...order, token: 'fresh' } },
   ],
   [
     'submitStarted takes the key when there is none',

@@ -136,15 +136,6 @@ export const returnFlowSlice = createSlice({
     sessionExpired(state) {
       state.expired = true
     },
-    /**
-     * The session's own order again, read anew (SessionRenewal.tsx, ReturnProblems.tsx): a new
-     * token, or what can be returned now. Every choice is kept, the submit key included. (Another
-     * order is orderVerified.) Kept small: this slice is in the start screen's bundle.
-     */
-    sessionRenewed(state, { payload }: PayloadAction<VerifiedOrder>) {
-      state.order = payload
-      delete state.expired
-    },
   },
   extraReducers: (builder) => {
     // The server priced the current choices, whoever asked: the flow keeps that quote. A quote of
@@ -172,7 +163,6 @@ export const {
   submitStarted,
   returnSubmitted,
   sessionExpired,
-  sessionRenewed,
 } = returnFlowSlice.actions
 
 type WithFlow = { returnFlow: ReturnFlowState }
