@@ -26,6 +26,24 @@ describe('rewriteOrderName with prefix AC', () => {
     expect(value).toBe('EXC2001')
   })
 
+  test.each(['#AC1001', '#ac1001', '#1001', '#EXC2001', '1001', 'ac1001'])(
+    'typing %j key by key gives what pasting it gives',
+    (typed) => {
+      let value = ''
+      for (const key of typed) value = rewriteOrderName(value + key, 'AC')
+      expect(value).toBe(rewriteOrderName(typed, 'AC'))
+    },
+  )
+
+  test('a lone # (or #A) is kept while typing: it is the start of #AC…', () => {
+    expect(rewriteOrderName('#', 'AC')).toBe('#')
+    expect(rewriteOrderName('#a', 'AC')).toBe('#A')
+    expect(rewriteOrderName('#E', 'AC')).toBe('#E')
+    expect(rewriteOrderName('#1', 'AC')).toBe('AC1')
+    expect(rewriteOrderName(' ##', 'AC')).toBe('#')
+    expect(rewriteOrderName(' ', 'AC')).toBe('AC')
+  })
+
   test('typing 1001 key by key into an empty field gives AC1001', () => {
     let value = ''
     for (const key of '1001') value = rewriteOrderName(value + key, 'AC')
@@ -51,7 +69,9 @@ describe('rewriteOrderName with prefix AC', () => {
           once.startsWith('AC') ||
           'AC'.startsWith(once) ||
           once.startsWith('EXC') ||
-          'EXC'.startsWith(once),
+          'EXC'.startsWith(once) ||
+          // '#A': the start of '#AC1001', typed key by key
+          (once.startsWith('#') && ('AC'.startsWith(once.slice(1)) || 'EXC'.startsWith(once.slice(1)))),
       ).toBe(true)
     },
   )

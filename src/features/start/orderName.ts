@@ -31,6 +31,10 @@ export function rewriteOrderName(input: string, orderPrefix: string | null | und
   // A leading '#' or space is not part of an order name (the API ignores it too).
   const bare = upper.replace(/^[\s#]+/, '')
   if (bare.startsWith(prefix) || bare.startsWith(EXCHANGE_PREFIX)) return bare
+  // '#', '#A': the start of '#AC1001' typed key by key, kept until the prefix is whole and then
+  // rewritten as a paste is ('ACAC1001' otherwise).
+  if (upper.trimStart().startsWith('#') && (prefix.startsWith(bare) || EXCHANGE_PREFIX.startsWith(bare)))
+    return `#${bare}`
   let shared = 0
   while (shared < prefix.length && bare[shared] === prefix[shared]) shared += 1
   return prefix + bare.slice(shared)
