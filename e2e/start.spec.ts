@@ -177,6 +177,60 @@ test.describe('start screen of the demo shop', () => {
     expect(asked).toBe(2)
   })
 
+  test('the order tip opens over its “?”, never while typing in the field, and Escape closes it', async ({ page }) => {
+    await page.goto(shopUrl('demo'))
+    const tip = page.getByRole('tooltip')
+    const orderName = page.getByRole('textbox', { name: 'Order number' })
+    await orderName.click()
+    await orderName.pressSequentially('#10')
+    await expect(tip).toBeHidden()
+    const help = page.getByRole('button', { name: 'Where to find your order number' })
+    await help.hover()
+    await expect(tip).toBeVisible()
+    await tip.hover()
+    await expect(tip).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(tip).toBeHidden()
+    await page.mouse.move(0, 0)
+    await help.focus()
+    await expect(tip).toBeVisible()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(tip).toBeHidden()
+  })
+
+  test('a bad e-mail says why when the shopper leaves the field; a refused verify takes the focus to its message', async ({
+    page,
+  }) => {
+    await page.goto(shopUrl('demo'))
+    const email = page.getByRole('textbox', { name: 'E-mail address' })
+    await page.getByRole('textbox', { name: 'Order number' }).fill('#1001')
+    await email.fill('jane@example')
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await email.press('Tab')
+    await expect(page.getByRole('alert')).toHaveText('Enter a whole e-mail address, like name@example.com.')
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessible(page)
+    await email.fill('nobody@example.com')
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Start return' }).click()
+    const refused = page.getByRole('alert')
+    await expect(refused).toBeVisible()
+    await expect(refused).toBeFocused()
+  })
+
+  test('the help e-mail is a mailto: link that does not break inside the address', async ({ page }) => {
+    await page.goto(shopUrl('demo'))
+    const link = page.getByRole('link', { name: 'help@demo-store.example' })
+    await expect(link).toHaveAttribute('href', 'mailto:help@demo-store.example')
+    await expect(link).toHaveCSS('white-space', 'nowrap')
+  })
+
+  test('a config value that is not base64 JSON says in the marker that nothing is previewed', async ({ page }) => {
+    await page.goto(shopUrl('demo', '/?config=%25%25garbage'))
+    await expect(page.getByRole('note', { name: 'Preview: the link’s configuration is unreadable' })).toBeVisible()
+  })
+
   test('an unknown path shows the start screen', async ({ page, shopConfig }) => {
     const config = await shopConfig('demo')
     await page.goto(shopUrl('demo', '/no/such/page'))
@@ -205,6 +259,15 @@ test.describe('start screen of the acme shop (order prefix AC)', () => {
     await orderName.pressSequentially('exc2001')
     await expect(orderName).toHaveValue('EXC2001')
     await expect(page.locator('button[type=submit]')).toHaveCSS('background-color', 'rgb(0, 0, 0)')
+  })
+
+  test('#AC1001 typed key by key gives AC1001, as pasting it does', async ({ page }) => {
+    await page.goto(shopUrl('acme'))
+    const orderName = page.getByRole('textbox', { name: 'Order number' })
+    await orderName.pressSequentially('#AC1001')
+    await expect(orderName).toHaveValue('AC1001')
+    await orderName.fill('#AC1001')
+    await expect(orderName).toHaveValue('AC1001')
   })
 
   test('AC1001 with ada@example.com verifies', async ({ page, resetDemoShops }) => {

@@ -53,7 +53,7 @@ export function Shell() {
     <div className="page">
       {config?.background_src ? <img className="page__background" src={config.background_src} alt="" /> : null}
       {shop.testMode ? <TestModeBanner /> : null}
-      {shop.preview ? <PreviewMarker /> : null}
+      {shop.preview ? <PreviewMarker unread={shop.preview === 'unread'} /> : null}
       {readOnly ? (
         <div className="support-banner" role="note">
           {t('shell.readOnly')}

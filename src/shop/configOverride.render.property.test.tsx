@@ -67,8 +67,11 @@ test('any override, hostile or garbage: the start screen renders with the Previe
           [...element.attributes].some((attribute) => attribute.name.startsWith('on')),
         )
         expect(handlers).toEqual([])
+        // Links go to http(s), or write to an address of the help text (mailto:, no script scheme).
         for (const link of document.querySelectorAll('a[href], link[href]'))
-          expect(link.getAttribute('href')).toMatch(SAFE_URL)
+          expect(link.getAttribute('href')).toMatch(
+            link.classList.contains('help-email') ? /^mailto:[^\s:]+$/ : SAFE_URL,
+          )
         for (const image of document.querySelectorAll('img[src]')) expect(image.getAttribute('src')).toMatch(SAFE_URL)
         const colour = document.documentElement.style.getPropertyValue('--button-bg')
         expect(colour === '' || /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(colour)).toBe(true)

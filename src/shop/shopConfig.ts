@@ -23,8 +23,8 @@ export const DEFAULT_BUTTON_COLOR = '#000000'
 
 export interface ResolvedConfig {
   config: ShopConfig
-  /** an override is active: show the Preview marker */
-  preview: boolean
+  /** an override was given: show the Preview marker; 'unread' when nothing of it could be used */
+  preview: boolean | 'unread'
   warnings: string[]
 }
 
@@ -59,7 +59,7 @@ export function resolveShopConfig(
   const buttonColor = merged.button_color ?? DEFAULT_BUTTON_COLOR
   return {
     config: { ...merged, button_color: buttonColor, button_text_color: readableTextOn(buttonColor) },
-    preview: overrideParam !== null,
+    preview: overrideParam !== null && (Object.keys(override.config).length > 0 || 'unread'),
     warnings: [...base.warnings, ...override.warnings],
   }
 }

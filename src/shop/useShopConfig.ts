@@ -8,7 +8,8 @@ import { useLaunch } from './useLaunch'
 
 export interface ShopConfigState {
   config: ShopConfig | null
-  preview: boolean
+  /** a `config` override was given ('unread': nothing of it could be used, docs/rules.md §15.2) */
+  preview: boolean | 'unread'
   /** the session's `lang` (its configuration variant and the portal's words) */
   lang: string | null
   testMode: boolean
@@ -50,7 +51,7 @@ export function useShopConfig(): ShopConfigState {
   }, [resolved, unusable])
   return {
     config: unusable ? null : (resolved?.config ?? null),
-    preview,
+    preview: resolved?.preview ?? preview,
     lang: launch.lang,
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),

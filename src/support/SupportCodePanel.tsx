@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useCreateSupportTokenMutation } from '../api/returnsEndpoints'
 import { useAppSelector } from '../app/hooks'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Spinner } from '../components/Spinner'
 import { selectFlow } from '../features/returnFlow/returnFlowSlice'
+import { HelpText } from '../components/HelpText'
 import { useT } from '../i18n/useT'
 import { useShop } from '../shop/useShop'
 import './SupportCodePanel.css'
@@ -37,9 +38,17 @@ export function SupportCodePanel() {
     setCopied(null)
   }
 
+  // The button pressed is replaced by the code: the focus goes to the code (selected, to copy), not
+  // to the page's start.
+  const ready = state.kind === 'ready'
+  useEffect(() => {
+    if (ready) field.current?.focus()
+  }, [ready])
+
   if (flow.readOnly) return null
 
   async function make() {
+    if (state.kind === 'making') return
     setState({ kind: 'making' })
     setCopied(null)
     try {
@@ -69,7 +78,11 @@ export function SupportCodePanel() {
     <details className="support-panel">
       <summary className="support-panel__summary">{t('support.needHelp')}</summary>
       <div className="support-panel__body">
-        {shop.need_help_message ? <p>{shop.need_help_message}</p> : null}
+        {shop.need_help_message ? (
+          <p>
+            <HelpText text={shop.need_help_message} />
+          </p>
+        ) : null}
         <p className="muted">{t('support.intro')}</p>
         {state.kind === 'ready' ? (
           <>
@@ -95,7 +108,8 @@ export function SupportCodePanel() {
           <button
             type="button"
             className="button button--secondary"
-            disabled={state.kind === 'making'}
+            // Busy, not disabled: a disabled button would drop the focus while the code is made.
+            aria-disabled={state.kind === 'making'}
             onClick={() => void make()}
           >
             {state.kind === 'making' ? <Spinner label={t('support.making')} size="small" /> : null}

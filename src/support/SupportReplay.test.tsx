@@ -47,6 +47,9 @@ test('the need-help area makes a copyable support code of the step, without the 
   await user.click(screen.getByRole('button', { name: 'Show my support code' }))
   const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your support code' })
   expect(field.value).toMatch(/^RB1\.[A-Za-z0-9_-]+$/)
+  // The button pressed is gone: the focus is on the code, selected for copying, not on <body>.
+  await waitFor(() => expect(field).toHaveFocus())
+  expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
   const writeText = jest.spyOn(navigator.clipboard, 'writeText')
   await user.click(screen.getByRole('button', { name: 'Copy support code' }))
   expect(await screen.findByText('Support code copied.')).toBeInTheDocument()

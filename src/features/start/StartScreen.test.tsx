@@ -30,7 +30,10 @@ describe('start screen content', () => {
     expect(logoLink).toHaveAttribute('rel', expect.stringContaining('noopener'))
     expect(orderField()).toHaveAttribute('placeholder', 'Order number, e.g. #1001')
     expect(emailField()).toHaveAttribute('placeholder', 'E-mail')
-    expect(screen.getByText('Need help? Write to help@example.com')).toBeInTheDocument()
+    // The help e-mail is a mailto: link that never breaks inside the address.
+    expect(screen.getByText(/^Need help\? Write to/)).toHaveTextContent('Need help? Write to help@example.com')
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com')
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveClass('help-email')
     expect(screen.getByText(/powered by/i)).toBeInTheDocument()
     expect(screen.queryByText('Test Mode')).not.toBeInTheDocument()
     expect(screen.queryByText('Preview')).not.toBeInTheDocument()
@@ -90,6 +93,23 @@ describe('start screen content', () => {
     expect(await screen.findByRole('textbox', { name: 'Order number' })).toHaveAccessibleDescription(
       'Find it in your confirmation e-mail',
     )
+  })
+
+  test('the tooltip has its own “?” button, and Escape closes it until the pointer or focus leaves it', async () => {
+    server.use(
+      http.get(configRoute, () =>
+        HttpResponse.json(buildConfig({ order_tooltip_text: 'Find it in your confirmation e-mail' })),
+      ),
+    )
+    const { user } = renderPortal()
+    const help = await screen.findByRole('button', { name: 'Where to find your order number' })
+    expect(help).toHaveAccessibleDescription('Find it in your confirmation e-mail')
+    const tip = help.closest('.tooltip')!
+    await user.hover(help)
+    await user.keyboard('{Escape}')
+    expect(tip).toHaveClass('tooltip--closed')
+    await user.unhover(tip)
+    expect(tip).not.toHaveClass('tooltip--closed')
   })
 
   test('no tooltip is shown when the shop has none', async () => {
@@ -166,10 +186,10 @@ describe('the config override', () => {
     const override = encodeConfigOverride({ start_return_message: 'Preview welcome', button_color: 'green' })
     renderPortal({ route: `/?config=${override}` })
     expect(await screen.findByRole('heading', { name: 'Preview welcome' })).toBeInTheDocument()
-    expect(screen.getByText('Preview')).toBeInTheDocument()
+    expect(screen.getByRole('note', { name: 'Preview: configuration override active' })).toBeInTheDocument()
     expect(document.documentElement.style.getPropertyValue('--button-bg')).toBe('#008000')
     // Fields the override leaves out come from the shop.
-    expect(screen.getByText('Need help? Write to help@example.com')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com')
   })
 
   test('hostile values are ignored field by field and markup stays text', async () => {
@@ -188,16 +208,60 @@ describe('the config override', () => {
       'src',
       'http://localhost/demo-assets/logo.svg',
     )
-    expect(screen.getByText('Need help? Write to help@example.com')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com')
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('website_url'))
     expect(screen.getByText('Preview')).toBeInTheDocument()
   })
 
-  test('a value that does not decode is ignored with a warning, and the Preview marker still shows', async () => {
-    renderPortal({ route: '/?config=%%%garbage' })
-    expect(await screen.findByRole('heading', { name: 'Start your return' })).toBeInTheDocument()
-    expect(screen.getByText('Preview')).toBeInTheDocument()
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('config override'))
+  test.each([
+    ['not base64', '%%%garbage'],
+    ['base64 of no JSON', btoa('hello')],
+    ['JSON without a field to use', encodeConfigOverride({ colour: 'pink' })],
+  ])(
+    'a value that gives nothing (%s) is ignored with a warning, and the marker says nothing is previewed',
+    async (_name, value) => {
+      renderPortal({ route: `/?config=${encodeURIComponent(value)}` })
+      expect(await screen.findByRole('heading', { name: 'Start your return' })).toBeInTheDocument()
+      expect(screen.getByRole('note', { name: 'Preview: the link’s configuration is unreadable' })).toBeVisible()
+      expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('config override'))
+    },
+  )
+})
+
+describe('the e-mail field', () => {
+  test('a bad e-mail says why once the shopper leaves the field, not while typing', async () => {
+    const { user } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.type(emailField(), 'jane@example')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.tab()
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole e-mail address, like name@example.com.')
+    expect(emailField()).toBeInvalid()
+    expect(emailField()).toHaveAccessibleDescription('Enter a whole e-mail address, like name@example.com.')
+    await user.type(emailField(), '.com')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(emailField()).not.toBeInvalid()
+  })
+
+  test('an empty e-mail left behind is not an error yet', async () => {
+    const { user } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(emailField())
+    await user.tab()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('focus after a refused verify', () => {
+  test('started with the button (disabled while verifying), the focus goes to the message, not to <body>', async () => {
+    server.use(http.post(verifyRoute, () => HttpResponse.json({ error: 'invalid_order' }, { status: 400 })))
+    const { user } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.type(orderField(), '#1001')
+    await user.type(emailField(), 'jane@example.com')
+    await user.click(startButton())
+    const message = await screen.findByRole('alert')
+    await waitFor(() => expect(message).toHaveFocus())
   })
 })
 

@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { VerifiedOrder } from '../../../contract/api'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
 import { useAppDispatch } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
+import { HelpText } from '../../components/HelpText'
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
@@ -12,7 +13,7 @@ import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { launchFromSearch } from '../../../contract/launch'
 import { orderVerified, portalOpened } from '../returnFlow/returnFlowSlice'
-import { canStartReturn } from './email'
+import { canStartReturn, isValidEmail } from './email'
 import { rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
 
@@ -35,8 +36,12 @@ export default function StartScreen() {
   const [orderName, setOrderName] = useState(() => rewriteOrderName(search.get('orderName') ?? '', config.order_prefix))
   const [email, setEmail] = useState(() => (search.get('email') ?? '').trim())
   const [error, setError] = useState<string | null>(null)
+  // Said once the shopper leaves the field (docs/decisions/0041-start-screen-errors.md), not while typing.
+  const [emailLeft, setEmailLeft] = useState(false)
+  const emailBad = emailLeft && email.trim() !== '' && !isValidEmail(email)
   const headingRef = useHeadingFocus()
-  const ids = { tooltip: useId(), error: useId() }
+  // One start screen per page: fixed ids (useId would cost the start bundle for nothing).
+  const ids = { tooltip: 'order-tip', error: 'start-error', email: 'email-error' }
   const canSubmit = canStartReturn(orderName, email, verifying, config.order_prefix)
 
   function verify(name: string, address: string) {
@@ -104,7 +109,20 @@ export default function StartScreen() {
     void verify(orderName, email)
   }
 
+  // The button is disabled while verifying (docs/rules.md §6.1), which drops its focus: a refusal
+  // then gives the focus to its message, not to the page's start. (Enter in a field keeps it there.)
+  useEffect(() => {
+    if (error && !(document.activeElement instanceof HTMLInputElement)) document.getElementById(ids.error)?.focus()
+  }, [error, ids.error])
+
   const tooltip = config.order_tooltip_text
+  // Escape closes the tip wherever the focus is; leaving it lets it open again.
+  const [tipClosed, setTipClosed] = useState(false)
+  useEffect(() => {
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setTipClosed(true)
+    document.addEventListener('keydown', close)
+    return () => document.removeEventListener('keydown', close)
+  }, [])
 
   return (
     <section className="start" aria-labelledby="start-title">
@@ -131,10 +149,19 @@ export default function StartScreen() {
               onChange={onOrderNameChange}
             />
             {tooltip ? (
-              <span className="tooltip">
-                <span className="tooltip__icon" aria-hidden="true">
+              <span
+                className={tipClosed ? 'tooltip tooltip--closed' : 'tooltip'}
+                onMouseLeave={() => setTipClosed(false)}
+                onBlur={() => setTipClosed(false)}
+              >
+                <button
+                  type="button"
+                  className="tooltip__icon"
+                  aria-label={t('start.orderHelp')}
+                  aria-describedby={ids.tooltip}
+                >
                   ?
-                </span>
+                </button>
                 <span className="tooltip__text" role="tooltip" id={ids.tooltip}>
                   {tooltip}
                 </span>
@@ -156,11 +183,15 @@ export default function StartScreen() {
             spellCheck={false}
             placeholder={t('start.emailPlaceholder')}
             value={email}
+            aria-invalid={emailBad || undefined}
+            aria-describedby={emailBad ? ids.email : undefined}
+            onBlur={() => setEmailLeft(true)}
             onChange={(event) => {
               setEmail(event.target.value)
               setError(null)
             }}
           />
+          {emailBad ? <ErrorMessage id={ids.email}>{t('start.emailInvalid')}</ErrorMessage> : null}
         </div>
         <button type="submit" className="button button--primary button--block" disabled={!canSubmit}>
           {verifying ? <Spinner label={t('start.verifying')} size="small" /> : null}
@@ -170,7 +201,11 @@ export default function StartScreen() {
           {error ? <ErrorMessage id={ids.error}>{error}</ErrorMessage> : null}
         </div>
       </form>
-      {config.need_help_message ? <p className="start__help">{config.need_help_message}</p> : null}
+      {config.need_help_message ? (
+        <p className="start__help">
+          <HelpText text={config.need_help_message} />
+        </p>
+      ) : null}
     </section>
   )
 }

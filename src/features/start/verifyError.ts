@@ -1,11 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { PortalConfig, VerifyErrorCode } from '../../../contract/api'
 
-const MESSAGE_OF: Record<VerifyErrorCode, keyof PortalConfig> = {
-  invalid_order: 'invalid_order_message',
-  order_not_fulfilled: 'order_not_fulfilled_message',
-  order_too_old: 'order_too_old_message',
-  order_already_has_return: 'order_already_has_return_message',
+/** The codes of verify's 400s, each with its message in the configuration (`<code>_message`). */
+const CODES = /^(invalid_order|order_not_fulfilled|order_too_old|order_already_has_return)$/ satisfies {
+  test: (code: VerifyErrorCode) => boolean
 }
 
 const isFetchError = (error: unknown): error is FetchBaseQueryError =>
@@ -20,9 +18,8 @@ export function verifyErrorMessage(error: unknown, config: PortalConfig, somethi
   if (!isFetchError(error) || error.status !== 400) return somethingWentWrong
   const body = error.data
   const code = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined
-  const key =
-    typeof code === 'string' && Object.hasOwn(MESSAGE_OF, code) ? MESSAGE_OF[code as VerifyErrorCode] : undefined
-  const message = key ? config[key] : undefined
+  const message =
+    typeof code === 'string' && CODES.test(code) ? config[`${code as VerifyErrorCode}_message`] : undefined
   if (typeof message === 'string' && message !== '') return message
   return config.default_error_message || somethingWentWrong
 }
