@@ -59,6 +59,14 @@ test('#1005 from the start screen to the return instructions by keyboard alone',
   await pressButton(page, 'Continue')
 
   await expectFocusOnHeading(page, '/upsell-offer', 'Exchange for something new?')
+  // The Tab order is the order on screen, at either width: the offer, then No thanks.
+  const accept = page.getByRole('button', { name: 'Yes, show me new items' })
+  const decline = page.getByRole('button', { name: 'No thanks, continue with my return' })
+  await tabTo(page, accept)
+  await page.keyboard.press('Tab')
+  await expect(decline).toBeFocused()
+  const [a, d] = [await accept.boundingBox(), await decline.boundingBox()]
+  expect(a!.y < d!.y || (a!.y === d!.y && a!.x < d!.x)).toBe(true)
   await pressButton(page, 'No thanks, continue with my return')
 
   await expectFocusOnHeading(page, '/refund-method', 'How would you like your refund?')
