@@ -107,6 +107,10 @@ test('the confirm screen says when the money arrives; the status page opens from
     'Now: On its way to us',
   )
   await expect(shopper.locator('[aria-current="step"]').first()).toContainText('On its way to us')
+  // Everything sent back is on its way: the label is gone, and the page says why.
+  await expect(shopper.getByRole('region', { name: 'Your label and drop-off code' })).toHaveCount(0)
+  await expect(shopper.getByText('Your parcel is on its way to us, so you no longer need the label.')).toBeVisible()
+  await expectAccessible(shopper)
   expect(
     (
       await request.post(apiUrl(`/admin/returns/${returnId}/status`), { headers: ADMIN, data: { state: 'received' } })

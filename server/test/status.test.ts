@@ -276,10 +276,13 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
     expect(expired.json()).toEqual({ error: 'link_expired', message: 'This status link has expired.' })
   })
 
-  test('the operator moves items forward: in transit, then received, when the refund’s dates become known and the label goes', async () => {
+  test('the operator moves items forward: in transit, then received, when the refund’s dates become known; the label goes once all are on their way', async () => {
     const made = await submitted('original_payment')
     const token = signStatus(SECRET, made.id!)
-    const moved = await advance(made.id!, { state: 'in_transit' })
+    // One of two items on its way: the other still needs the parcel's label.
+    expect((await advance(made.id!, { state: 'in_transit', line_item_ids: [tee().id] })).statusCode).toBe(200)
+    expect((await status(made.id!, token)).json<ReturnStatus>().label).not.toBeNull()
+    const moved = await advance(made.id!, { state: 'in_transit', line_item_ids: [mug().id] })
     expect(moved.statusCode).toBe(200)
     expect(moved.json()).toEqual({
       return_id: made.id,
@@ -298,14 +301,15 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
       timing: { from_days: 5, to_days: 10, after: 'receipt' },
       expected: null,
     })
-    expect(view.label).not.toBeNull()
+    // Everything sent back is on its way: the label has done its work.
+    expect(view.label).toBeNull()
 
     expect((await advance(made.id!, { state: 'received', line_item_ids: [mug().id] })).statusCode).toBe(200)
     view = (await status(made.id!, token)).json<ReturnStatus>()
     expect(view.items.map((item) => item.state)).toEqual(['in_transit', 'received'])
     // The mug is the only refunded item: its arrival (Friday 20 November) starts the count, 5 to 10 business days.
     expect(view.refund!.expected).toEqual({ from: '2026-11-27', to: '2026-12-04' })
-    expect(view.label).not.toBeNull()
+    expect(view.label).toBeNull()
 
     expect((await advance(made.id!, { state: 'received', line_item_ids: [tee().id] })).statusCode).toBe(200)
     view = (await status(made.id!, token)).json<ReturnStatus>()
@@ -495,7 +499,7 @@ describe.each(engines())('status of kept items on %s', (engine) => {
   }
   const states = (view: ReturnStatus) => view.items.map((item) => [item.line_item_id, item.state])
 
-  test('mixed: the socks are kept (requested → refunded), the beanie has all four states; the label stays for the beanie', async () => {
+  test('mixed: the socks are kept (requested → refunded), the beanie has all four states; the label stays until the beanie is sent', async () => {
     const made = await submit(mixed)
     const view = await statusOf(made.id!)
     expect(view.items.map((item) => [item.line_item_id, item.keep, item.states, item.state])).toEqual([
@@ -537,7 +541,8 @@ describe.each(engines())('status of kept items on %s', (engine) => {
       [BEANIE, 'in_transit'],
     ])
     expect(view.items[0]!.history.map((step) => step.state)).toEqual(['requested', 'refunded'])
-    expect(view.label).not.toBeNull()
+    // The beanie, the one item sent back, is on its way: no label any more.
+    expect(view.label).toBeNull()
     expect(view.refund!.expected).toBeNull()
 
     // The beanie arrives on Monday 23 November: the dates count from its receipt, not from the submission.

@@ -86,9 +86,10 @@ export async function returnStatus(
     // A refund issued on submission is not a step still to come for the items it refunds.
     return [refund?.issued_at ? issuedAtSubmission(item, entry.exchange_variant_id !== null, refund.issued_at) : item]
   })
-  // The label is for the parcel: items sent back and not there yet. Kept items never travel, so a
-  // return that keeps everything has no label (as the label PDF: instructions.ts labelFor).
-  const toSend = items.some((item) => !item.keep && (item.state === 'requested' || item.state === 'in_transit'))
+  // The label is for the parcel still to be sent: once every item sent back is on its way (or
+  // there), it is done with. Kept items never travel, so a return that keeps everything has no
+  // label (as the label PDF: instructions.ts labelFor).
+  const toSend = items.some((item) => !item.keep && item.state === 'requested')
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
   return {

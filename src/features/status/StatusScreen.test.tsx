@@ -123,6 +123,7 @@ describe('return status page', () => {
     expect(await screen.findByText('Expected between November 27, 2026 and December 4, 2026')).toBeInTheDocument()
     expect(screen.queryByText(/Arrives/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
+    expect(screen.getByText('Your parcel is on its way to us, so you no longer need the label.')).toBeInTheDocument()
     expect(screen.getByText('Now:', { exact: false })).toHaveTextContent('Now: Received by us')
   })
 

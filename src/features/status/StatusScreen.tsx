@@ -109,6 +109,9 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
             <h3 className="status__subheading">{t('instructions.address')}</h3>
             <ReturnAddress address={status.address} locale={locale} className="status__address" />
           </section>
+        ) : status.items.some((item) => !item.keep) ? (
+          // Said rather than silently gone: the label was on this page before.
+          <p className="status__section status__label-done">{t('status.labelDone')}</p>
         ) : null}
         <section className="status__section" aria-label={t('status.linkLabel')}>
           <CopyLink url={link} label={t('status.linkLabel')} />
