@@ -203,6 +203,12 @@ test.describe('journeys of docs/rules.md §9', () => {
 
     await expectStep(page, '/confirm', 'Check and confirm your return')
     await expect(page.getByText('Refund to: Original payment method')).toBeVisible()
+    // The new item as it was offered: its image, name and price.
+    const newItem = page.locator('.confirm__upsell')
+    await expect(newItem).toContainText('Dotted Notebook')
+    await expect(newItem).toContainText(money(eur('12.00')))
+    await expect(newItem.locator('img')).toHaveJSProperty('complete', true)
+    expect(await newItem.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
     await expect(breakdownValue(page, 'New item')).toHaveText(`−${money(eur('12.00'))}`)
     await expect(breakdownValue(page, 'Total')).toHaveText(money(eur('10.15')))
     await page.getByRole('button', { name: 'Submit return' }).click()

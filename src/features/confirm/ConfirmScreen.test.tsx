@@ -131,7 +131,7 @@ describe('confirm', () => {
     expect(store.getState().returnFlow.quote).toEqual(quote)
   })
 
-  test('an upsell taken is shown by name, with its price in the breakdown', async () => {
+  test('an upsell taken is shown with its image, product, variant and price, and its price in the breakdown', async () => {
     api()
     const upsellQuote = buildQuote('20.00', {
       breakdown: { ...quote.breakdown, bonus: money('0.00'), upsell: money('18.00'), total: money('2.00') },
@@ -141,13 +141,19 @@ describe('confirm', () => {
       http.get('*/portal-registration/catalogue', () =>
         HttpResponse.json(
           buildCatalogue([
-            buildProduct({ variants: [buildVariant({ id: 'h-s', product_title: 'Zip Hoodie', title: 'S' })] }),
+            buildProduct({
+              image_src: 'https://cdn.example.com/hoodie.png',
+              variants: [buildVariant({ id: 'h-s', product_title: 'Zip Hoodie', title: 'S', price: money('18.00') })],
+            }),
           ]),
         ),
       ),
     )
     renderConfirm({ upsell: { kind: 'accepted', variantId: 'h-s' }, refundMethod: null })
-    expect(await screen.findByText('Zip Hoodie (S)')).toBeInTheDocument()
+    const newItem = await screen.findByText('Zip Hoodie')
+    const card = newItem.closest('.item')!
+    expect(card).toHaveTextContent('Zip HoodieS€18.00')
+    expect(card.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/hoodie.png')
     expect((await screen.findByText('New item')).nextElementSibling).toHaveTextContent('−€18.00')
     expect(screen.getByText('Original payment method')).toBeInTheDocument()
   })

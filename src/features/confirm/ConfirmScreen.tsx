@@ -15,6 +15,7 @@ import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
+import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { nextStep } from '../returnFlow/navigation'
 import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
@@ -31,18 +32,34 @@ const METHOD_LABELS: Record<RefundMethod, MessageId> = {
   store_credit: 'refund.storeCredit',
 }
 
-/** The new item taken in the exploration, named from the (cached) catalogue. */
+/**
+ * The new item taken in the exploration, as it was offered there (the cached catalogue): its
+ * image, product, variant and price. Until the catalogue answers, it is named in general words.
+ */
 function UpsellItem({ variantId }: { variantId: string }) {
   const { data } = useGetCatalogueQuery()
   const t = useT()
-  const variant = data?.products.flatMap((product) => product.variants).find((candidate) => candidate.id === variantId)
-  // A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()").
-  const name = variant
-    ? variant.title
-      ? `${variant.product_title} (${variant.title})`
-      : variant.product_title
-    : t('confirm.newItem')
-  return <p className="item confirm__upsell">{name}</p>
+  const locale = useLocale()
+  const product = data?.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId))
+  const variant = product?.variants.find((candidate) => candidate.id === variantId)
+  if (!product || !variant) return <p className="item confirm__upsell">{t('confirm.newItem')}</p>
+  const src = variant.image_src ?? product.image_src
+  const image = src ? safeUrl(src) : null
+  return (
+    <div className="item confirm__item confirm__upsell">
+      {image ? (
+        <img className="item__image" src={image} alt="" width={56} height={56} />
+      ) : (
+        <span className="item__image" aria-hidden="true" />
+      )}
+      <span className="item__text">
+        <span className="item__title">{variant.product_title}</span>
+        {/* A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()"). */}
+        {variant.title ? <span className="muted">{variant.title}</span> : null}
+        <span>{formatMoney(variant.price.presentment_money, locale)}</span>
+      </span>
+    </div>
+  )
 }
 
 interface ConfirmContentProps {
