@@ -36,7 +36,7 @@ export default function StartScreen() {
   const [orderName, setOrderName] = useState(() => rewriteOrderName(search.get('orderName') ?? '', config.order_prefix))
   const [email, setEmail] = useState(() => (search.get('email') ?? '').trim())
   const [error, setError] = useState<string | null>(null)
-  // Said once the shopper leaves the field (docs/decisions/0041-start-screen-errors.md), not while typing.
+  // Said once the shopper leaves the field, not while typing.
   const [emailLeft, setEmailLeft] = useState(false)
   const emailBad = emailLeft && email.trim() !== '' && !isValidEmail(email)
   const headingRef = useHeadingFocus()
