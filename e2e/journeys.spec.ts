@@ -176,6 +176,13 @@ test.describe('journeys of docs/rules.md §9', () => {
     await resetDemoShops()
     await teeThroughExchange(page, 'Refund instead')
     await expectStep(page, '/upsell-offer', 'Exchange for something new?')
+    // The offer says the credit in money, and that the return fee is taken from it.
+    await expect(
+      page.getByText(
+        `You have ${money(eur('23.16'))} to spend: ${money(eur('25.00'))} for your items, less the ${money(eur('3.95'))} return fee, plus a ${money(eur('2.11'))} bonus.`,
+      ),
+    ).toBeVisible()
+    await expectAccessible(page)
     await page.getByRole('button', { name: 'Yes, show me new items' }).click()
 
     // The credit to spend: the tee's 21.05 refund as store credit, 23.16.

@@ -1,7 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit'
-import { useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { ReturnRequest } from '../../../contract/api'
+import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useShop } from '../../shop/useShop'
 import { previousStep, type Step } from './navigation'
@@ -54,4 +56,20 @@ export function usePreviousStep(step: Step): string {
 /** Whether a call with the session's token was refused (session.ts): the screens say so, once for all. */
 export function useSessionExpired(): boolean {
   return useAppSelector((state) => state.returnFlow.expired === true)
+}
+
+/**
+ * The credit a new item may cost: the current items priced as store credit, before any new item.
+ * The upsell offer and the exploration ask the same, so one answer serves both.
+ */
+export function useCreditQuote() {
+  const request = useReturnRequest()
+  const creditRequest = useMemo(
+    () =>
+      request
+        ? { body: { ...request, upsell_variant_id: null, refund_method: 'store_credit' as const }, current: false }
+        : null,
+    [request],
+  )
+  return { creditRequest, quote: portalApi.useQuoteReturnQuery(creditRequest ?? skipToken) }
 }

@@ -1,8 +1,6 @@
-import { skipToken } from '@reduxjs/toolkit/query/react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { Catalogue, MoneyBag } from '../../../contract/api'
-import { portalApi } from '../../api/portalApi'
 import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
@@ -12,7 +10,7 @@ import { formatMoney } from '../../components/format'
 import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
-import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
+import { useContinue, useCreditQuote, usePreviousStep, useSessionExpired } from '../returnFlow/hooks'
 import { creditOf, fitsCredit } from './credit'
 import { ProductCard } from './ProductCard'
 import './UpsellExploreScreen.css'
@@ -105,7 +103,6 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
 export default function UpsellExploreScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()
-  const request = useReturnRequest()
   const catalogue = useGetCatalogueQuery()
   const backTo = usePreviousStep({ kind: 'upsell-explore' })
   const expired = useSessionExpired()
@@ -113,14 +110,7 @@ export default function UpsellExploreScreen() {
   const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
   // The credit is what the items are worth as store credit before any upsell: in general not the
   // quote of the current choices (no method is chosen yet), so it is this screen's, not the flow's.
-  const creditRequest = useMemo(
-    () =>
-      request
-        ? { body: { ...request, upsell_variant_id: null, refund_method: 'store_credit' as const }, current: false }
-        : null,
-    [request],
-  )
-  const quote = portalApi.useQuoteReturnQuery(creditRequest ?? skipToken)
+  const { creditRequest, quote } = useCreditQuote()
 
   if (!creditRequest) return <Navigate to={paths.products.build()} replace />
 

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
-import { buildCatalogue, buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote } from '../../testing/builders'
+import {
+  buildCatalogue,
+  buildConfig,
+  buildFlow,
+  buildLineItem,
+  buildOrder,
+  buildQuote,
+  money,
+} from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -37,6 +45,60 @@ function renderOffer() {
 }
 
 describe('upsell offer', () => {
+  test('says the credit in money and how it is made: the items, less the return fee, plus the bonus', async () => {
+    nextScreensAnswer(1.1)
+    const asked: unknown[] = []
+    server.use(
+      http.post('*/portal-registration/returns/quote', async ({ request }) => {
+        asked.push(await request.json())
+        return HttpResponse.json(
+          buildQuote('21.05', {
+            store_credit_value: money('23.16'),
+            breakdown: {
+              items_subtotal: money('21.01'),
+              tax: money('3.99'),
+              return_fee: money('3.95'),
+              bonus: money('2.11'),
+              upsell: money('0.00'),
+              total: money('23.16'),
+            },
+          }),
+        )
+      }),
+    )
+    renderOffer()
+    expect(
+      await screen.findByText(
+        'You have €23.16 to spend: €25.00 for your items, less the €3.95 return fee, plus a €2.11 bonus.',
+      ),
+    ).toBeInTheDocument()
+    // Asked as the exploration asks it: store credit, no new item.
+    expect(asked[0]).toMatchObject({ upsell_variant_id: null, refund_method: 'store_credit' })
+  })
+
+  test('without a fee or a bonus, the credit is the items’ value alone', async () => {
+    nextScreensAnswer(null)
+    server.use(
+      http.post('*/portal-registration/returns/quote', () =>
+        HttpResponse.json(
+          buildQuote('25.00', {
+            store_credit_value: null,
+            breakdown: {
+              items_subtotal: money('21.01'),
+              tax: money('3.99'),
+              return_fee: money('0.00'),
+              bonus: money('0.00'),
+              upsell: money('0.00'),
+              total: money('25.00'),
+            },
+          }),
+        ),
+      ),
+    )
+    renderOffer()
+    expect(await screen.findByText('You have €25.00 to spend: €25.00 for your items.')).toBeInTheDocument()
+  })
+
   test('with a gift-card multiplier the bonus is shown as a percent', async () => {
     nextScreensAnswer(1.1)
     renderOffer()
@@ -84,7 +146,8 @@ test('a quote that fails on Continue (the refund value decides the next step) le
   let quotes = 0
   server.use(
     http.post('*/portal-registration/returns/quote', () =>
-      ++quotes <= 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')),
+      // The offer's own credit, the quote on Continue and the refund method's first: all fail.
+      ++quotes <= 3 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')),
     ),
   )
   const { user, router, store } = renderOffer()
@@ -95,5 +158,5 @@ test('a quote that fails on Continue (the refund value decides the next step) le
   expect(store.getState().returnFlow.upsell).toEqual({ kind: 'declined' })
   await user.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByRole('radio', { name: /Original payment method/ })).toBeInTheDocument()
-  expect(quotes).toBe(3)
+  expect(quotes).toBe(4)
 })

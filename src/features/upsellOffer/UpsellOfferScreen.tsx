@@ -1,12 +1,41 @@
+import type { ReturnOrder } from '../../../contract/api'
 import { useAppDispatch } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
-import { bonusFraction, formatPercent } from '../../components/format'
+import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
+import { fromMinor, toMinor } from '../../components/money'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { upsellAccepted, upsellDeclined } from '../returnFlow/returnFlowSlice'
-import { useContinue, usePreviousStep } from '../returnFlow/hooks'
+import { useContinue, useCreditQuote, usePreviousStep } from '../returnFlow/hooks'
 import './UpsellOfferScreen.css'
+
+/**
+ * The credit in money, and how it is made: the items' value with tax, less the return fee (which an
+ * upsell pays too, docs/decisions/0041-upsell-credit-words.md), plus the bonus.
+ */
+function CreditWords({ quote }: { quote: ReturnOrder }) {
+  const t = useT()
+  const locale = useLocale()
+  const { items_subtotal, tax, return_fee, bonus } = quote.breakdown
+  const [subtotal, taxed, fee, extra] = [items_subtotal, tax, return_fee, bonus].map((part) =>
+    toMinor(part.presentment_money),
+  )
+  const credit = (quote.store_credit_value ?? quote.refund_value).presentment_money
+  if (subtotal === null || taxed === null || subtotal === undefined || taxed === undefined) return null
+  const money = (minor: number | null | undefined) =>
+    minor ? formatMoney(fromMinor(minor, credit.currency_code), locale) : 'none'
+  return (
+    <p className="notice upsell-offer__credit">
+      {t('upsellOffer.credit', {
+        credit: formatMoney(credit, locale),
+        items: money(subtotal + taxed),
+        fee: money(fee),
+        bonus: money(extra),
+      })}
+    </p>
+  )
+}
 
 /** docs/rules.md §9.4: swap the refund for something new from the shop, with the store-credit bonus. */
 export default function UpsellOfferScreen() {
@@ -17,6 +46,7 @@ export default function UpsellOfferScreen() {
   const { gift_card_value_multiplier: multiplier } = useShop()
   const { continueFrom, isContinuing } = useContinue()
   const bonus = bonusFraction(multiplier)
+  const { quote } = useCreditQuote()
 
   async function answer(accept: boolean) {
     if (isContinuing) return
@@ -36,6 +66,7 @@ export default function UpsellOfferScreen() {
         <p className="lead upsell-offer__lead">
           {t('upsellOffer.lead', { bonus: bonus > 0 ? formatPercent(bonus, locale) : 'none' })}
         </p>
+        {quote.currentData ? <CreditWords quote={quote.currentData} /> : null}
         <div className="actions">
           <button
             type="button"
