@@ -4,7 +4,6 @@ import type { SerializedError } from '@reduxjs/toolkit'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { RefundMethod, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
-import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
@@ -15,12 +14,12 @@ import { paths } from '../../config/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { nextStep } from '../returnFlow/navigation'
 import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { submitReturn } from '../returnFlow/thunks'
 import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
+import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
@@ -30,36 +29,6 @@ import './ConfirmScreen.css'
 const METHOD_LABELS: Record<RefundMethod, MessageId> = {
   original_payment: 'refund.original',
   store_credit: 'refund.storeCredit',
-}
-
-/**
- * The new item taken in the exploration, as it was offered there (the cached catalogue): its
- * image, product, variant and price. Until the catalogue answers, it is named in general words.
- */
-function UpsellItem({ variantId }: { variantId: string }) {
-  const { data } = useGetCatalogueQuery()
-  const t = useT()
-  const locale = useLocale()
-  const product = data?.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId))
-  const variant = product?.variants.find((candidate) => candidate.id === variantId)
-  if (!product || !variant) return <p className="item confirm__upsell">{t('confirm.newItem')}</p>
-  const src = variant.image_src ?? product.image_src
-  const image = src ? safeUrl(src) : null
-  return (
-    <div className="item confirm__item confirm__upsell">
-      {image ? (
-        <img className="item__image" src={image} alt="" width={56} height={56} />
-      ) : (
-        <span className="item__image" aria-hidden="true" />
-      )}
-      <span className="item__text">
-        <span className="item__title">{variant.product_title}</span>
-        {/* A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()"). */}
-        {variant.title ? <span className="muted">{variant.title}</span> : null}
-        <span>{formatMoney(variant.price.presentment_money, locale)}</span>
-      </span>
-    </div>
-  )
 }
 
 interface ConfirmContentProps {
@@ -131,7 +100,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
         {upsellId ? (
           <>
             <h2 className="confirm__heading">{t('confirm.newItem')}</h2>
-            <UpsellItem variantId={upsellId} />
+            <NewItem variantId={upsellId} className="confirm__item confirm__upsell" />
           </>
         ) : null}
       </section>

@@ -7,6 +7,7 @@ import {
   reasonGiven,
   refundMethodChosen,
   refundPreferred,
+  returnSubmitted,
   submitStarted,
   upsellAccepted,
   upsellDeclined,
@@ -17,13 +18,20 @@ import {
  * The session's order read anew (a new token after it lapsed, SessionRenewal.tsx; what can be
  * returned now after a refused submit, ReturnProblems.tsx): a new session of that order with every
  * choice given again through the usual actions, each checked against the order as it is now (units
- * no longer returnable, an exchange no longer offered, are dropped). The submit key is kept only
- * when every choice came through unchanged: other choices are another return. Done here, in the
+ * no longer returnable, an exchange no longer offered, are dropped). The submit key (and a return
+ * made already) is kept only when every choice came through unchanged: other choices are another
+ * return. Done here, in the
  * later steps' code, rather than by a reducer of the start screen's bundle.
  */
 export const renewOrder = (fresh: VerifiedOrder) => (dispatch: AppDispatch, getState: () => RootState) => {
   const before = getState().returnFlow
-  dispatch(orderVerified(fresh))
+  // A return made already keeps the order as it was made from (its units are returned now); only
+  // the token is new.
+  const order =
+    before.submitted && before.order?.order_id === fresh.order_id
+      ? { ...before.order, token: fresh.token, token_expires_at: fresh.token_expires_at }
+      : fresh
+  dispatch(orderVerified(order))
   dispatch(itemsChosen(before.items.map((item) => ({ lineItemId: item.lineItemId, quantity: item.quantity }))))
   for (const { lineItemId, reason, exchange } of before.items) {
     if (reason)
@@ -45,6 +53,8 @@ export const renewOrder = (fresh: VerifiedOrder) => (dispatch: AppDispatch, getS
   }
   if (before.refundMethod) dispatch(refundMethodChosen(before.refundMethod))
   const after = getState().returnFlow
-  if (before.idempotencyKey && JSON.stringify(after.items) === JSON.stringify(before.items))
-    dispatch(submitStarted({ idempotencyKey: before.idempotencyKey }))
+  if (JSON.stringify(after.items) !== JSON.stringify(before.items)) return
+  if (before.idempotencyKey) dispatch(submitStarted({ idempotencyKey: before.idempotencyKey }))
+  // A return made already (its instructions were still to come) stays made.
+  if (before.submitted) dispatch(returnSubmitted(before.submitted))
 }

@@ -2,8 +2,13 @@ import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import {
+  buildCatalogue,
   buildFlow,
   buildInstructions,
+  buildLineItem,
+  buildOrder,
+  buildProduct,
+  buildVariant,
   buildQuote,
   buildReturnStatus,
   buildSubmittedReturn,
@@ -26,6 +31,50 @@ function renderInstructions(flow: Partial<ReturnFlowState> = {}) {
 }
 
 describe('return instructions', () => {
+  test('the new item taken with the return is shown with its image, variant and price, and when it ships', async () => {
+    server.use(
+      http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())),
+      http.get('*/portal-registration/catalogue', () =>
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({
+              image_src: 'https://cdn.example.com/socks.png',
+              variants: [
+                buildVariant({ id: 'socks-blue', product_title: 'Cotton Socks', title: 'Blue', price: money('9.00') }),
+              ],
+            }),
+          ]),
+        ),
+      ),
+    )
+    renderInstructions({ upsell: { kind: 'accepted', variantId: 'socks-blue' } })
+    const section = await screen.findByRole('region', { name: 'Your new item' })
+    expect(await within(section).findByText('Cotton Socks')).toBeInTheDocument()
+    expect(section).toHaveTextContent('Cotton SocksBlue€9.00')
+    expect(section.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/socks.png')
+    expect(section).toHaveTextContent('It ships once your return arrives.')
+  })
+
+  test('a session that lapsed before the instructions came: verify again here, then they show', async () => {
+    let calls = 0
+    server.use(
+      http.get(instructionsRoute, () =>
+        ++calls === 1
+          ? HttpResponse.json({ error: 'session_expired' }, { status: 401 })
+          : HttpResponse.json(buildInstructions()),
+      ),
+    )
+    const mug = buildLineItem({ id: 'mug', title: 'Ceramic Mug' })
+    const order = buildOrder({ line_items: [mug], email: 'jane@example.com' })
+    // Verify now says the mug is returned: the made return keeps it all the same.
+    const now = { ...order, line_items: [{ ...mug, returnable_quantity: 0 }], token: 'fresh' }
+    server.use(http.post('*/portal-registration/verify', () => HttpResponse.json(now)))
+    const { user, store } = renderInstructions({ order })
+    await user.click(await screen.findByRole('button', { name: 'Continue with my return' }))
+    expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
+    expect(store.getState().returnFlow).toMatchObject({ items, order: { ...order, token: 'fresh' } })
+  })
+
   test('shows the number, steps, label, QR code, address and refund, with a way back to the start', async () => {
     const seen: { id?: string; auth?: string | null } = {}
     server.use(
@@ -291,13 +340,13 @@ describe('return instructions: keep-item returns', () => {
     expect(screen.getByText(/Once we receive your items/)).toBeVisible()
   })
 
-  test('nothing kept: no send or keep lists, the instructions as before', async () => {
+  test('nothing kept: the items to pack are listed all the same, and no keep list', async () => {
     renderInstructions(
       buildInstructions({ items: [{ ...beanie }] }),
       buildSubmittedReturn({ items: [returnItem(beanie)] }),
     )
     expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
-    expect(screen.queryByRole('list', { name: 'Send back' })).not.toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Send back' })).toHaveTextContent(beanie.title)
     expect(screen.queryByRole('list', { name: /Keep/ })).not.toBeInTheDocument()
   })
 })

@@ -19,6 +19,8 @@ import { paths } from '../../config/paths'
 import { T } from '../../i18n/T'
 import { useLocale, useT, type Translate } from '../../i18n/useT'
 import { useSessionExpired } from '../returnFlow/hooks'
+import { NewItem } from '../returnFlow/NewItem'
+import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
 import './ReturnInstructionScreen.css'
 
@@ -63,7 +65,6 @@ function SendAndKeep({ items }: { items: readonly InstructionItem[] }) {
   const t = useT()
   const sent = items.filter((item) => !item.keep)
   const kept = items.filter((item) => item.keep)
-  if (kept.length === 0) return null
   const list = (group: InstructionItem[], id: string, heading: string, modifier: string) => (
     <div className={`instructions__group instructions__group--${modifier}`}>
       <h3 id={id} className="instructions__subheading">
@@ -81,8 +82,9 @@ function SendAndKeep({ items }: { items: readonly InstructionItem[] }) {
   )
   return (
     <div className="instructions__groups">
+      {/* What goes in the parcel, for every return that sends something. */}
       {sent.length > 0 ? list(sent, 'instructions-send', t('instructions.sendHeading'), 'send') : null}
-      {list(kept, 'instructions-keep', t('instructions.keepHeading'), 'keep')}
+      {kept.length > 0 ? list(kept, 'instructions-keep', t('instructions.keepHeading'), 'keep') : null}
     </div>
   )
 }
@@ -164,9 +166,26 @@ function NothingToSend({
         ))}
         <SendAndKeep items={instructions.items} />
       </section>
+      <NewItemSection />
       <RefundSection submitted={submitted} />
       <FollowReturn instructions={instructions} />
     </div>
+  )
+}
+
+/** The new item taken with the return (the upsell), as it was chosen; it ships once the return arrives. */
+function NewItemSection() {
+  const t = useT()
+  const upsell = useAppSelector((state) => state.returnFlow.upsell)
+  if (upsell?.kind !== 'accepted' || !upsell.variantId) return null
+  return (
+    <section className="instructions__section" aria-labelledby="instructions-new-item">
+      <h2 id="instructions-new-item" className="instructions__heading">
+        {t('confirm.newItem')}
+      </h2>
+      <NewItem variantId={upsell.variantId} className="instructions__new-item" />
+      <p className="muted">{t('instructions.newItemShips')}</p>
+    </section>
   )
 }
 
@@ -225,6 +244,7 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
         </h2>
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
+      <NewItemSection />
       <RefundSection submitted={submitted} />
       <FollowReturn instructions={instructions} />
     </div>
@@ -235,7 +255,10 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
   const t = useT()
   const { data, isError, isFetching, refetch } = useGetReturnInstructionsQuery({ returnId })
   const expired = useSessionExpired()
+  const order = useAppSelector((state) => state.returnFlow.order)
   if (data) return <Instructions instructions={data} submitted={submitted} />
+  // The return is made; the session lapsed before its instructions came: verify again here.
+  if (expired && order) return <SessionRenewal order={order} onRenewed={() => void refetch()} />
   if (isError && !isFetching) {
     return (
       <div className="instructions__problem">
