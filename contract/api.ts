@@ -11,6 +11,7 @@ import {
   CONFIG_ID_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
   INELIGIBILITIES,
+  NEW_ITEM_STATES,
   PHOTO_ID_PATTERN,
   PHOTOS_PER_ITEM,
   REASON_FITS,
@@ -360,6 +361,17 @@ export const ReturnOrderItem = Type.Object({
 export type ReturnOrderItem = Static<typeof ReturnOrderItem>
 
 /** The return order (quote, or submitted return). */
+/** The new item a return pays for with its credit (the upsell), as the catalogue had it then. */
+export const NewItem = Type.Object({
+  variant_id: Type.String(),
+  product_title: Type.String(),
+  /** the variant's own title; '' for a variant without options */
+  title: Type.String(),
+  price: MoneyBag,
+  image_src: Nullable(Type.String()),
+})
+export type NewItem = Static<typeof NewItem>
+
 export const ReturnOrder = Type.Object({
   /** null for a quote; set once submitted */
   id: Nullable(Type.String()),
@@ -382,6 +394,8 @@ export const ReturnOrder = Type.Object({
   created_at: Nullable(Type.String()),
   /** when the money arrives, per method; absent when the shop sets no refund timing */
   refund_timing: Type.Optional(RefundTimings),
+  /** the new item taken with the return (upsell_variant_id); absent without one */
+  new_item: Type.Optional(NewItem),
 })
 export type ReturnOrder = Static<typeof ReturnOrder>
 
@@ -512,6 +526,8 @@ export const ReturnStatus = Type.Object({
   refund: Nullable(ReturnStatusRefund),
   /** the label and drop-off code again, while some item that is sent back is still to be sent; null after, and when every item is kept */
   label: Nullable(ReturnLabel),
+  /** the new item taken with the return: sent once every item of the return has reached its last step */
+  new_item: Type.Optional(Type.Object({ ...NewItem.properties, state: oneOf(NEW_ITEM_STATES) })),
   address: Address,
 })
 export type ReturnStatus = Static<typeof ReturnStatus>

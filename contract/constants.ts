@@ -68,6 +68,9 @@ export const RETURN_PROBLEMS = [
   'photos_missing',
 ] as const
 
+/** A new item's way to the shopper (the upsell): to be sent until the return is done, then sent. */
+export const NEW_ITEM_STATES = ['to_be_sent', 'sent'] as const
+
 export const REFUND_AFTER = ['submit', 'receipt'] as const
 
 /** A return order is a quote until it is submitted. */

@@ -43,11 +43,12 @@ const CATALOGUE = [
   buildProduct({ id: 'tee', title: 'Classic Tee' }),
   buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00', image_src: '/images/mug.svg' }),
   buildProduct({ id: 'sneakers', title: 'Court Sneakers', sizes: ['41', '42'], price: '89.00' }),
+  buildProduct({ id: 'socks', title: 'Cotton Socks', sizes: [], price: '6.00', image_src: '/images/socks.svg' }),
 ]
 /** A shop with refund timing and a 3.95 return fee, 19 % tax included. */
 const statusShop = (spec: ShopSpec) =>
   buildShop({
-    settings: { return_fee: '3.95', refund_timing: REFUND_TIMING },
+    settings: { return_fee: '3.95', refund_timing: REFUND_TIMING, upsell_enabled: true },
     return_reasons: [buildReason('too_small'), buildReason('changed_mind')],
     return_address: ADDRESS,
     catalogue: CATALOGUE,
@@ -276,6 +277,36 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
     expect(expired.json()).toEqual({ error: 'link_expired', message: 'This status link has expired.' })
   })
 
+  test('a new item taken with the return is on the status page, to be sent until the return is done, then sent', async () => {
+    const made = await api.app.inject({
+      method: 'POST',
+      url: '/portal-registration/returns',
+      headers: { ...bearer(order.token), 'idempotency-key': 'status-new-item' },
+      payload: {
+        items: [{ line_item_id: mug().id, quantity: 1, reason_id: 'changed_mind' }],
+        upsell_variant_id: 'socks-default',
+        refund_method: 'original_payment',
+      },
+    })
+    expect(made.json()).toMatchObject({ status: 'requested' })
+    const id = made.json<ReturnOrder>().id!
+    const token = signStatus(SECRET, id)
+    const newItem = {
+      variant_id: 'socks-default',
+      product_title: 'Cotton Socks',
+      price: {
+        shop_money: { amount: '6.00', currency_code: 'EUR' },
+        presentment_money: { amount: '6.00', currency_code: 'EUR' },
+      },
+      image_src: '/images/socks.svg',
+    }
+    expect((await status(id, token)).json<ReturnStatus>().new_item).toMatchObject({ ...newItem, state: 'to_be_sent' })
+    for (const state of ['in_transit', 'received'] as const) expect((await advance(id, { state })).statusCode).toBe(200)
+    expect((await status(id, token)).json<ReturnStatus>().new_item!.state).toBe('to_be_sent')
+    expect((await advance(id, { state: 'refunded' })).statusCode).toBe(200)
+    expect((await status(id, token)).json<ReturnStatus>().new_item).toMatchObject({ ...newItem, state: 'sent' })
+  })
+
   test('the operator moves items forward: in transit, then received, when the refund’s dates become known; the label goes once all are on their way', async () => {
     const made = await submitted('original_payment')
     const token = signStatus(SECRET, made.id!)
@@ -293,6 +324,8 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
       ]),
     })
     let view = (await status(made.id!, token)).json<ReturnStatus>()
+    // A return without a new item says nothing of one.
+    expect(view).not.toHaveProperty('new_item')
     expect(view.items.map((item) => item.state)).toEqual(['in_transit', 'in_transit'])
     expect(view.items[0]!.history.map((step) => step.state)).toEqual(['requested', 'in_transit'])
     // Original payment counts from receipt: no dates while the parcel travels.

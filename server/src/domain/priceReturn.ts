@@ -123,8 +123,21 @@ export function priceReturn(
       problems: [problem('upsell_variant_id', 'costs_more_than_credit', 'costs more than the credit of this return')],
     }
 
+  const answer = withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop)
   return {
-    order: withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop),
+    // The new item as the catalogue has it now: kept with the return, its status page shows it.
+    order: upsell
+      ? {
+          ...answer,
+          new_item: {
+            variant_id: upsell.id,
+            product_title: upsell.product_title,
+            title: upsell.title,
+            price: upsell.price,
+            image_src: upsell.image_src,
+          },
+        }
+      : answer,
     lines: items.map((item) => ({
       lineItemId: item.line_item_id,
       quantity: item.quantity,

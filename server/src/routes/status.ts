@@ -1,5 +1,5 @@
 import { itemStates } from '../../../contract/constants'
-import { ReturnIdParams, ReturnStatus, StatusQuery, type ReturnStatusItem } from '../../../contract/api'
+import { ReturnIdParams, ReturnStatus, StatusQuery, type NewItem, type ReturnStatusItem } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
@@ -106,5 +106,16 @@ export async function returnStatus(
         }
       : null,
     address: shop.return_address,
+    ...newItemOf(found.return_order?.new_item, items),
   }
+}
+
+/**
+ * The new item taken with the return, on its own: it ships once the return is done, so it is sent
+ * when every item has reached its last step (refunded; for an exchange, its new item sent).
+ */
+function newItemOf(newItem: NewItem | undefined, items: readonly ReturnStatusItem[]): Pick<ReturnStatus, 'new_item'> {
+  if (!newItem) return {}
+  const done = items.length > 0 && items.every((item) => item.state === item.states.at(-1))
+  return { new_item: { ...newItem, state: done ? 'sent' : 'to_be_sent' } }
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnStatus } from '../../../contract/api'
-import { buildReturnStatus, buildStatusItem } from '../../testing/builders'
+import { buildReturnStatus, buildStatusItem, money } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -99,6 +99,28 @@ describe('return status page', () => {
       `http://localhost${route()}`,
     )
     expect(screen.getByRole('link', { name: 'Go to the start' })).toHaveAttribute('href', '/')
+  })
+
+  test.each([
+    ['to_be_sent', 'To be sent once your return is done'],
+    ['sent', 'Sent'],
+  ] as const)('the new item taken with the return shows with its own state (%s)', async (state, words) => {
+    answer(
+      buildReturnStatus({
+        new_item: {
+          variant_id: 'socks-blue',
+          product_title: 'Cotton Socks',
+          title: 'Blue',
+          price: money('6.00'),
+          image_src: 'https://cdn.example.com/socks.png',
+          state,
+        },
+      }),
+    )
+    renderPortal({ route: route() })
+    const section = await screen.findByRole('region', { name: 'Your new item' })
+    expect(section).toHaveTextContent(`Cotton SocksBlue€6.00${words}`)
+    expect(section.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/socks.png')
   })
 
   test('once the dates are known they are shown; once everything is received the label is gone', async () => {

@@ -11,6 +11,7 @@ import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useLocale, useT } from '../../i18n/useT'
+import { safeUrl } from '../../shop/sanitizeConfig'
 import { ItemProgress } from './ItemProgress'
 import './StatusScreen.css'
 
@@ -46,6 +47,35 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
   )
 }
 
+/** The new item taken with the return: as it was chosen, and whether it is on its way yet. */
+function NewItemCard({ item }: { item: NonNullable<ReturnStatus['new_item']> }) {
+  const t = useT()
+  const locale = useLocale()
+  const image = item.image_src ? safeUrl(item.image_src) : null
+  return (
+    <section className="status__section status__new-item" aria-labelledby="status-new-item">
+      <h2 id="status-new-item" className="status__heading">
+        {t('confirm.newItem')}
+      </h2>
+      <div className="item status__new-item-card">
+        {image ? (
+          <img className="item__image" src={image} alt="" width={56} height={56} />
+        ) : (
+          <span className="item__image" aria-hidden="true" />
+        )}
+        <span className="status__new-item-text">
+          <span className="item__title">{item.product_title}</span>
+          {item.title ? <span className="muted">{item.title}</span> : null}
+          <span>{formatMoney(item.price.presentment_money, locale)}</span>
+          <span className={`status__new-item-state status__new-item-state--${item.state}`}>
+            {t(item.state === 'sent' ? 'status.newItemSent' : 'status.newItemToBeSent')}
+          </span>
+        </span>
+      </div>
+    </section>
+  )
+}
+
 function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
   const t = useT()
   const locale = useLocale()
@@ -70,6 +100,7 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
           ))}
         </ul>
       </section>
+      {status.new_item ? <NewItemCard item={status.new_item} /> : null}
       <div className="status__side">
         {exchangeOnly ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
