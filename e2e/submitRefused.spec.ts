@@ -82,9 +82,14 @@ test('a 422 at submit: the item returned meanwhile is named, its step offers wha
   expect(elsewhere.status(), await elsewhere.text()).toBe(201)
 
   const refused = page.waitForResponse((response) => isSubmit(response.request()))
+  const reread = page.waitForResponse((response) => new URL(response.url()).pathname === '/portal-registration/order')
   await page.getByRole('button', { name: 'Submit return' }).click()
   expect((await refused).status()).toBe(422)
   await expect(page.getByRole('heading', { name: 'Some of your choices no longer work' })).toBeFocused()
+  await expect(page.getByText('Classic Tee (M) can no longer be returned.')).toBeVisible()
+  // The order is read anew and the tee drops out of the choices; what was refused stays said.
+  expect((await reread).status()).toBe(200)
+  await expect(page.getByRole('list', { name: 'Your items' }).getByText('Classic Tee')).toHaveCount(0)
   await expect(page.getByText('Classic Tee (M) can no longer be returned.')).toBeVisible()
   await expect(page.getByRole('button', { name: /Submit return|Try again/ })).toHaveCount(0)
   await expectAccessible(page)

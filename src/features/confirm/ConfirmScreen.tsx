@@ -31,6 +31,12 @@ const METHOD_LABELS: Record<RefundMethod, MessageId> = {
   store_credit: 'refund.storeCredit',
 }
 
+interface Refusal {
+  problems: ReturnProblem[]
+  request: ReturnRequest
+  order: VerifiedOrder
+}
+
 interface ConfirmContentProps {
   flow: ReturnFlowState
   order: VerifiedOrder
@@ -49,8 +55,13 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const expired = useSessionExpired()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
-  // The choices a refused submit named (a 422): the way to fix each replaces the submit button.
-  const [refused, setRefused] = useState<ReturnProblem[] | null>(null)
+  // The choices a refused submit (or quote) named, a 422, with the request and order they were
+  // named in: the order is then read anew and the choices that no longer hold drop out
+  // (ReturnProblems), but what was refused and why stays said, in place of the submit button,
+  // until the shopper goes to fix it.
+  const [refused, setRefused] = useState<Refusal | null>(null)
+  const quoteProblems = invalidReturnProblems(quote.error)
+  if (quoteProblems && !refused) setRefused({ problems: quoteProblems, request, order })
   // A second press before React re-renders must not send a second request.
   const submitting = useRef(false)
 
@@ -66,7 +77,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
     } catch (caught) {
       const error = caught as FetchBaseQueryError | SerializedError
       const problems = invalidReturnProblems(error)
-      if (problems) setRefused(problems)
+      if (problems) setRefused({ problems, request, order })
       // A refused token is answered in place of the whole step (SessionRenewal), choices kept.
       else if (!('status' in error) || error.status !== 401) setFailed(true)
     } finally {
@@ -87,7 +98,6 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const exchangeOnly =
     flow.items.length > 0 && flow.items.every((item) => item.exchange?.kind === 'exchange') && !upsellId
   // A 422 at submit, or already for the quote on arrival: said once, with the way to fix it.
-  const problems = refused ?? invalidReturnProblems(quote.error)
   if (expired) return <SessionRenewal order={order} onRenewed={() => void quote.refetch()} />
 
   return (
@@ -121,7 +131,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
               {t('timing.arrives', { when: refundWhen(countedTiming(timing, priced.items), t, locale) })}
             </p>
           ) : null}
-          {problems ? null : quote.isError ? (
+          {refused ? null : quote.isError ? (
             <div className="confirm__problem">
               <ErrorMessage>{t('confirm.quoteFailed')}</ErrorMessage>
               <button
@@ -145,8 +155,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
         </section>
       )}
       {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
-      {problems ? (
-        <ReturnProblems problems={problems} request={request} order={order} />
+      {refused ? (
+        <ReturnProblems {...refused} />
       ) : (
         <>
           {failed ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
