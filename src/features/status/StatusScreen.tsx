@@ -100,8 +100,8 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
           ))}
         </ul>
       </section>
-      {status.new_item ? <NewItemCard item={status.new_item} /> : null}
       <div className="status__side">
+        {status.new_item ? <NewItemCard item={status.new_item} /> : null}
         {exchangeOnly ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
             <h2 id="status-refund" className="status__heading">
