@@ -48,6 +48,16 @@ test('a 401 at submit: verify again in place, the e-mail filled in, and the same
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('jane@example.com')
   await expect(page).toHaveURL((url) => url.pathname === '/confirm')
   await expectAccessible(page)
+  // Read and tabbed in the same order: Continue, then Start again, left to right.
+  const carryOn = page.getByRole('button', { name: 'Continue with my return' })
+  const startAgain = page.getByRole('link', { name: 'Start again' })
+  await page.getByRole('textbox', { name: 'E-mail' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(carryOn).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(startAgain).toBeFocused()
+  const [first, second] = [await carryOn.boundingBox(), await startAgain.boundingBox()]
+  expect(first!.y < second!.y || first!.x < second!.x).toBe(true)
 
   await page.getByRole('button', { name: 'Continue with my return' }).click()
   await expect(page.getByText('Exchange for L')).toBeVisible()
