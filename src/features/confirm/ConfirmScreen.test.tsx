@@ -370,6 +370,7 @@ describe('confirm', () => {
         ),
       ),
     )
+    server.use(http.get('*/portal-registration/order', () => HttpResponse.json(order)))
     renderConfirm({ upsell: { kind: 'accepted', variantId: 'socks-blue' } })
     expect(await screen.findByRole('heading', { name: 'Some of your choices no longer work' })).toHaveFocus()
     expect(screen.getByRole('link', { name: 'Review the reason for Ceramic Mug' })).toHaveAttribute(
