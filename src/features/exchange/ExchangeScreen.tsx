@@ -17,7 +17,7 @@ import {
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
-import { sizeKind } from '../returnFlow/size'
+import { useOptionName } from '../returnFlow/size'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
 import { FitNote } from './FitNote'
 import { findReason, suggestFit, type FitSuggestion } from './fitSuggestion'
@@ -179,6 +179,7 @@ export default function ExchangeScreen() {
   const item = items.find((candidate) => candidate.lineItemId === id)
   const line = order?.line_items.find((candidate) => candidate.id === id)
   const exchangeData = order?.exchange_data
+  const optionName = useOptionName()
   const options = useMemo(
     () =>
       line
@@ -186,14 +187,11 @@ export default function ExchangeScreen() {
             exchangeOptions(line, exchangeData),
             exchangeData?.variants ?? {},
             line.variant_id,
-            (name) => {
-              // The shop's catalogue names its options in its own language: a size is said in the shopper's.
-              const kind = sizeKind(name)
-              return kind === 'size' ? t('exchange.optionSize') : kind === 'waist' ? t('exchange.optionWaist') : name
-            },
+            // The shop's catalogue names its options in its own language: a size is said in the shopper's.
+            optionName,
           )
         : [],
-    [line, exchangeData, t],
+    [line, exchangeData, optionName],
   )
   const reasonId = item?.reason?.id
   const fit = useMemo(

@@ -1,4 +1,6 @@
+import { useCallback } from 'react'
 import type { LineItem, ReturnReason, VariantOption } from '../../../contract/api'
+import { useT } from '../../i18n/useT'
 
 /** Option names that hold a size, in the shop languages the portal speaks (compared in lower case). */
 const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
@@ -10,6 +12,21 @@ const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 't
 export function sizeKind(name: string): 'size' | 'waist' | null {
   const key = name.trim().toLowerCase()
   return key === 'waist' ? 'waist' : SIZE_NAMES.has(key) ? 'size' : null
+}
+
+/**
+ * An option's name as the shopper reads it: a size or a waist in the shopper's language ("Größe",
+ * not the catalogue's "Size"), any other name as the shop wrote it.
+ */
+export function useOptionName(): (name: string) => string {
+  const t = useT()
+  return useCallback(
+    (name: string) => {
+      const kind = sizeKind(name)
+      return kind === 'size' ? t('exchange.optionSize') : kind === 'waist' ? t('exchange.optionWaist') : name
+    },
+    [t],
+  )
 }
 
 /** The name of the option that holds the size ("Size", "Waist"), if any. */

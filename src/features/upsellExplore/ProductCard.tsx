@@ -4,6 +4,7 @@ import { formatMoney } from '../../components/format'
 import { toMinor } from '../../components/money'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
+import { useOptionName } from '../returnFlow/size'
 import { fitsCredit, variantLabel } from './credit'
 
 interface ProductCardProps {
@@ -18,6 +19,7 @@ interface ProductCardProps {
 export function ProductCard({ product, credit, choice, onChoose, locale }: ProductCardProps) {
   const titleId = useId()
   const t = useT()
+  const optionName = useOptionName()
   const image = product.image_src ? safeUrl(product.image_src) : null
   const lowest = product.variants.reduce<MoneyBag | null>(
     (low, variant) =>
@@ -60,7 +62,7 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
                 disabled={disabled}
                 onChange={() => onChoose(variant.id)}
               />
-              <span className="explore__chip-label">{variantLabel(variant)}</span>
+              <span className="explore__chip-label">{variantLabel(variant, optionName)}</span>
               <span className="amount explore__price">{formatMoney(variant.price.presentment_money, locale)}</span>
               {!variant.available ? (
                 <span className="explore__note">{t('common.outOfStock')}</span>

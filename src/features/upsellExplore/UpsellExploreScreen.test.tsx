@@ -83,6 +83,17 @@ function answer(bodies: ReturnRequest[] = []) {
 }
 
 describe('upsell exploration', () => {
+  test('in German a size is named "Größe", never the catalogue’s "Size"; the shop’s other options as written', async () => {
+    answer()
+    renderExplore({ launch: { lang: 'de', testMode: false, configOverride: null } })
+    const hoodieGroup = await screen.findByRole('group', { name: 'Zip Hoodie' })
+    expect(within(hoodieGroup).getByRole('radio', { name: /^Größe S/ })).toBeInTheDocument()
+    expect(screen.queryByText(/Size/)).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('group', { name: 'Canvas Tote' })).getByRole('radio', { name: /^Colour Natural/ }),
+    ).toBeInTheDocument()
+  })
+
   test('shows the credit and the catalogue, greying out what is out of stock or above the credit', async () => {
     const bodies: ReturnRequest[] = []
     answer(bodies)

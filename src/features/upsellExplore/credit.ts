@@ -20,9 +20,15 @@ export function fitsCredit(price: MoneyBag, credit: MoneyBag): boolean {
   return false
 }
 
-/** A variant named by its option values ("Size M, Colour Blue"), or by its title without options. */
-export function variantLabel(variant: Pick<Variant, 'options' | 'title'>): string {
+/**
+ * A variant named by its option values ("Size M, Colour Blue"), or by its title without options;
+ * `optionName` says an option's name in the shopper's language (a size's, "Größe M").
+ */
+export function variantLabel(
+  variant: Pick<Variant, 'options' | 'title'>,
+  optionName: (name: string) => string = (name) => name,
+): string {
   return variant.options.length > 0
-    ? variant.options.map((option) => `${option.name} ${option.value}`).join(', ')
+    ? variant.options.map((option) => `${optionName(option.name)} ${option.value}`).join(', ')
     : variant.title
 }
