@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import type { NewItem as NewItemShape } from '../../../contract/api'
 import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { formatMoney } from '../../components/format'
 import { useLocale, useT } from '../../i18n/useT'
@@ -5,18 +7,20 @@ import { safeUrl } from '../../shop/sanitizeConfig'
 import './NewItem.css'
 
 /**
- * The new item taken in the exploration, as it was offered there (the cached catalogue): its
- * image, product, variant and price. Until the catalogue answers, it is named in general words.
+ * A new item (the upsell) as a card like the returned items: image, product, variant and price,
+ * then whatever the screen adds (the status page's state).
  */
-export function NewItem({ variantId, className }: { variantId: string; className: string }) {
-  const { data } = useGetCatalogueQuery()
-  const t = useT()
+export function NewItemCard({
+  item,
+  className,
+  children,
+}: {
+  item: Omit<NewItemShape, 'variant_id'>
+  className: string
+  children?: ReactNode
+}) {
   const locale = useLocale()
-  const product = data?.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId))
-  const variant = product?.variants.find((candidate) => candidate.id === variantId)
-  if (!product || !variant) return <p className={`item new-item ${className}`}>{t('confirm.newItem')}</p>
-  const src = variant.image_src ?? product.image_src
-  const image = src ? safeUrl(src) : null
+  const image = item.image_src ? safeUrl(item.image_src) : null
   return (
     <div className={`item new-item ${className}`}>
       {image ? (
@@ -25,11 +29,25 @@ export function NewItem({ variantId, className }: { variantId: string; className
         <span className="item__image" aria-hidden="true" />
       )}
       <span className="item__text">
-        <span className="item__title">{variant.product_title}</span>
+        <span className="item__title">{item.product_title}</span>
         {/* A variant without options has no title of its own ("Dotted Notebook", not "Dotted Notebook ()"). */}
-        {variant.title ? <span className="muted">{variant.title}</span> : null}
-        <span>{formatMoney(variant.price.presentment_money, locale)}</span>
+        {item.title ? <span className="muted">{item.title}</span> : null}
+        <span>{formatMoney(item.price.presentment_money, locale)}</span>
+        {children}
       </span>
     </div>
   )
+}
+
+/**
+ * The new item taken in the exploration, as it was offered there (the cached catalogue). Until the
+ * catalogue answers, it is named in general words.
+ */
+export function NewItem({ variantId, className }: { variantId: string; className: string }) {
+  const { data } = useGetCatalogueQuery()
+  const t = useT()
+  const product = data?.products.find((candidate) => candidate.variants.some((variant) => variant.id === variantId))
+  const variant = product?.variants.find((candidate) => candidate.id === variantId)
+  if (!product || !variant) return <p className={`item new-item ${className}`}>{t('confirm.newItem')}</p>
+  return <NewItemCard item={{ ...variant, image_src: variant.image_src ?? product.image_src }} className={className} />
 }

@@ -11,7 +11,7 @@ import { useHeadingFocus } from '../../components/useHeadingFocus'
 import { paths } from '../../config/paths'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useLocale, useT } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
+import { NewItemCard } from '../returnFlow/NewItem'
 import { ItemProgress } from './ItemProgress'
 import './StatusScreen.css'
 
@@ -48,30 +48,18 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
 }
 
 /** The new item taken with the return: as it was chosen, and whether it is on its way yet. */
-function NewItemCard({ item }: { item: NonNullable<ReturnStatus['new_item']> }) {
+function NewItemSection({ item }: { item: NonNullable<ReturnStatus['new_item']> }) {
   const t = useT()
-  const locale = useLocale()
-  const image = item.image_src ? safeUrl(item.image_src) : null
   return (
     <section className="status__section status__new-item" aria-labelledby="status-new-item">
       <h2 id="status-new-item" className="status__heading">
         {t('confirm.newItem')}
       </h2>
-      <div className="item status__new-item-card">
-        {image ? (
-          <img className="item__image" src={image} alt="" width={56} height={56} />
-        ) : (
-          <span className="item__image" aria-hidden="true" />
-        )}
-        <span className="status__new-item-text">
-          <span className="item__title">{item.product_title}</span>
-          {item.title ? <span className="muted">{item.title}</span> : null}
-          <span>{formatMoney(item.price.presentment_money, locale)}</span>
-          <span className={`status__new-item-state status__new-item-state--${item.state}`}>
-            {t(item.state === 'sent' ? 'status.newItemSent' : 'status.newItemToBeSent')}
-          </span>
+      <NewItemCard item={item} className="status__new-item-card">
+        <span className={`status__new-item-state status__new-item-state--${item.state}`}>
+          {t(item.state === 'sent' ? 'status.newItemSent' : 'status.newItemToBeSent')}
         </span>
-      </div>
+      </NewItemCard>
     </section>
   )
 }
@@ -101,7 +89,7 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
         </ul>
       </section>
       <div className="status__side">
-        {status.new_item ? <NewItemCard item={status.new_item} /> : null}
+        {status.new_item ? <NewItemSection item={status.new_item} /> : null}
         {exchangeOnly ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
             <h2 id="status-refund" className="status__heading">
