@@ -294,6 +294,13 @@ describe('confirm', () => {
     expect(store.getState().returnFlow.items).toEqual(items)
   })
 
+  test('a support view whose read-only token lapsed asks for the code again, never for the shopper’s e-mail', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json({ error: 'session_expired' }, { status: 401 })))
+    renderConfirm({ readOnly: true, order: { ...order, email: 'j***@example.com' } })
+    expect(await screen.findByRole('heading', { name: 'This support view has expired' })).toHaveFocus()
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument()
+  })
+
   test('verifying again as another order starts that order afresh on the items step', async () => {
     api([() => HttpResponse.json({ error: 'session_expired' }, { status: 401 })])
     const other = buildOrder({ order_id: 'other-order', order_name: '#1001', token: 'other-token' })

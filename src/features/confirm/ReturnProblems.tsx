@@ -126,8 +126,9 @@ export function ReturnProblems({ problems, request, order }: ReturnProblemsProps
   const [readOrder] = useLazyGetOrderQuery()
   useEffect(() => {
     headingRef.current?.focus()
-    // The order as it is now, choices kept: the steps linked below then offer what holds today
-    // (units left, sizes in stock), not what verify said. Failing that, they show what they had.
+    // The order as it is now, with the choices that still hold (renewOrder): the steps linked below
+    // then offer what holds today (units left, sizes in stock), not what verify said. Failing
+    // that, they show what they had.
     readOrder(undefined, false)
       .unwrap()
       .then((fresh) => dispatch(renewOrder(fresh)))

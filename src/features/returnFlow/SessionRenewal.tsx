@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ApiError, VerifiedOrder } from '../../../contract/api'
 import { VERIFY_ERROR_CODES } from '../../../contract/constants'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { paths } from '../../config/paths'
@@ -34,8 +34,20 @@ export function SessionRenewal({ order, onRenewed }: SessionRenewalProps) {
   const [error, setError] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const ids = { heading: useId(), error: useId() }
+  // A support view's read-only token lapsed: support staff open the code again; verifying here
+  // would turn the view into the shopper's own session.
+  const readOnly = useAppSelector((state) => state.returnFlow.readOnly)
   // The control that was pressed (submit, a retry) is gone: the focus comes here, not to <body>.
   useEffect(() => headingRef.current?.focus(), [])
+  if (readOnly)
+    return (
+      <section className="renewal" aria-labelledby={ids.heading}>
+        <h2 id={ids.heading} className="renewal__heading" ref={headingRef} tabIndex={-1}>
+          {t('renewal.supportTitle')}
+        </h2>
+        <p>{t('renewal.supportExplain')}</p>
+      </section>
+    )
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
