@@ -188,7 +188,20 @@ test.describe('journeys of docs/rules.md §9', () => {
     // The credit to spend: the tee's 21.05 refund as store credit, 23.16.
     await expectStep(page, '/upsell-explore', 'Find something new')
     await expect(page.getByText(/^Your credit to spend/)).toContainText(money(eur('23.16')))
+    // What the credit buys comes first; the €25 tees and dearer items wait behind a disclosure.
+    await expect(page.getByRole('group', { name: 'Ceramic Mug' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Classic Tee' })).toBeHidden()
+    await expect(page.getByText(/^Show \d+ more items: above your credit or sold out$/)).toBeVisible()
     await page.getByRole('group', { name: 'Dotted Notebook' }).getByRole('radio').check()
+    // The pick, its price and the button stay in view wherever the shopper has scrolled.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect(page.getByText('Your pick:')).toContainText('Dotted Notebook')
+    await expect(page.locator('.explore__pick')).toContainText(money(eur('12.00')))
+    await expect(page.getByRole('button', { name: 'Choose this item' })).toBeInViewport()
+    // Like every other step, the pick survives a reload.
+    await page.reload()
+    await expect(page.getByRole('group', { name: 'Dotted Notebook' }).getByRole('radio')).toBeChecked()
+    await expectAccessible(page)
     const refundQuote = page.waitForResponse((response) => isQuote(response.request()) && response.ok())
     await page.getByRole('button', { name: 'Choose this item' }).click()
 

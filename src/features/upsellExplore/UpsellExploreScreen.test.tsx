@@ -94,6 +94,74 @@ describe('upsell exploration', () => {
     ).toBeInTheDocument()
   })
 
+  test('what can be chosen comes first; products with nothing within the credit or in stock are folded away', async () => {
+    answer()
+    server.use(
+      http.get(catalogueRoute, () =>
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({
+              id: 'coat',
+              title: 'Wool Coat',
+              variants: [buildVariant({ id: 'coat-1', price: money('90.00') })],
+            }),
+            buildProduct({
+              id: 'cap',
+              title: 'Cap',
+              variants: [buildVariant({ id: 'cap-1', price: money('10.00'), available: false })],
+            }),
+            ...catalogue.products,
+          ]),
+        ),
+      ),
+    )
+    const { user } = renderExplore()
+    await screen.findByRole('group', { name: 'Zip Hoodie' })
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    expect(headings).toEqual(['Zip Hoodie', 'Canvas Tote', 'Wool Coat', 'Cap'])
+    // The last two sit in a closed disclosure (jsdom does not hide its content; the journey checks that).
+    const more = screen.getByText('Show 2 more items: above your credit or sold out').closest('details')!
+    expect(more).not.toHaveAttribute('open')
+    expect(
+      within(more)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Wool Coat', 'Cap'])
+    await user.click(screen.getByText('Show 2 more items: above your credit or sold out'))
+    expect(more).toHaveAttribute('open')
+  })
+
+  test('nothing within the credit says so', async () => {
+    server.use(
+      http.get(catalogueRoute, () =>
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({
+              id: 'coat',
+              title: 'Wool Coat',
+              variants: [buildVariant({ id: 'coat-1', price: money('90.00') })],
+            }),
+          ]),
+        ),
+      ),
+      http.post(quoteRoute, () => HttpResponse.json(quote)),
+    )
+    renderExplore()
+    expect(await screen.findByText(/Nothing in the shop fits your credit right now/)).toBeInTheDocument()
+    expect(screen.getByText('Show 1 more item: above your credit or sold out')).toBeInTheDocument()
+  })
+
+  test('the pick is named with its price beside the button, and kept in the flow at once', async () => {
+    answer()
+    const { user, store } = renderExplore()
+    expect(await screen.findByText('Pick an item above.')).toBeInTheDocument()
+    await user.click(await screen.findByRole('radio', { name: /^Size S/ }))
+    const bar = screen.getByText('Your pick:').closest('p')!
+    expect(bar).toHaveTextContent('Your pick: Zip Hoodie · Size S€27.50')
+    // A reload (the persisted flow) or a support code keeps it, like an exchange's size.
+    expect(store.getState().returnFlow.upsell).toEqual({ kind: 'accepted', variantId: 'h-s' })
+  })
+
   test('shows the credit and the catalogue, greying out what is out of stock or above the credit', async () => {
     const bodies: ReturnRequest[] = []
     answer(bodies)

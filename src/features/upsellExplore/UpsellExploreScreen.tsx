@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { Catalogue, MoneyBag } from '../../../contract/api'
+import type { Catalogue, CatalogueProduct, MoneyBag } from '../../../contract/api'
 import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
@@ -11,7 +11,8 @@ import { paths } from '../../config/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
 import { useContinue, useCreditQuote, usePreviousStep, useSessionExpired } from '../returnFlow/hooks'
-import { creditOf, fitsCredit } from './credit'
+import { useOptionName } from '../returnFlow/size'
+import { creditOf, fitsCredit, variantLabel } from './credit'
 import { ProductCard } from './ProductCard'
 import './UpsellExploreScreen.css'
 
@@ -23,21 +24,30 @@ function choosable(catalogue: Catalogue, credit: MoneyBag, variantId: string | n
   return variant !== undefined && variant.available && fitsCredit(variant.price, credit)
 }
 
+/** A product with a variant that can be chosen now; the others wait behind a disclosure. */
+const hasChoice = (product: CatalogueProduct, credit: MoneyBag) =>
+  product.variants.some((variant) => variant.available && fitsCredit(variant.price, credit))
+
 interface ExploreFormProps {
   catalogue: Catalogue
   credit: MoneyBag
   choice: string | null
-  onChoose: (variantId: string) => void
 }
 
-function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) {
+function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
   const dispatch = useAppDispatch()
   const t = useT()
   const locale = useLocale()
+  const optionName = useOptionName()
   const { continueFrom, isContinuing } = useContinue()
   const errorId = useId()
   const [error, setError] = useState<string | null>(null)
   const grid = useRef<HTMLUListElement>(null)
+  const open = catalogue.products.filter((product) => hasChoice(product, credit))
+  const closed = catalogue.products.filter((product) => !hasChoice(product, credit))
+  const picked = catalogue.products
+    .flatMap((product) => product.variants.map((variant) => ({ product, variant })))
+    .find(({ variant }) => variant.id === choice)
 
   async function finish(variantId: string | null) {
     if (isContinuing) return
@@ -51,10 +61,16 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
     grid.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus()
   }
 
+  // A pick is kept in the flow at once, like an exchange's size, so a reload or a support code keeps it.
   function pick(variantId: string) {
-    onChoose(variantId)
+    dispatch(upsellVariantChosen({ variantId }))
     setError(null)
   }
+
+  const cards = (products: CatalogueProduct[]) =>
+    products.map((product) => (
+      <ProductCard key={product.id} product={product} credit={credit} choice={choice} onChoose={pick} locale={locale} />
+    ))
 
   return (
     <div className="explore" aria-busy={isContinuing}>
@@ -62,30 +78,51 @@ function ExploreForm({ catalogue, credit, choice, onChoose }: ExploreFormProps) 
         {t('explore.credit')} <span className="amount">{formatMoney(credit.presentment_money, locale)}</span>
         <span className="muted explore__hint">{t('explore.hint')}</span>
       </p>
+      {catalogue.products.length === 0 ? (
+        <p className="muted">{t('explore.empty')}</p>
+      ) : open.length === 0 ? (
+        <p className="muted">{t('explore.noneFits')}</p>
+      ) : null}
       <ul className="explore__grid" ref={grid} aria-describedby={error ? errorId : undefined}>
-        {catalogue.products.map((product) => (
-          <ProductCard
-            key={product.id}
-            product={product}
-            credit={credit}
-            choice={choice}
-            onChoose={pick}
-            locale={locale}
-          />
-        ))}
+        {cards(open)}
       </ul>
-      {catalogue.products.length === 0 ? <p className="muted">{t('explore.empty')}</p> : null}
-      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
-      <div className="actions">
+      {closed.length > 0 ? (
+        <details className="explore__more">
+          <summary>{t('explore.more', { count: closed.length })}</summary>
+          <ul className="explore__grid">{cards(closed)}</ul>
+        </details>
+      ) : null}
+      <div className="explore__bar">
+        <p className="explore__pick" aria-live="polite">
+          {picked ? (
+            <>
+              <span className="explore__pick-name">
+                {t('explore.picked')}{' '}
+                <strong>
+                  {picked.product.title}
+                  {picked.variant.options.length > 0 || picked.product.variants.length > 1
+                    ? ` · ${variantLabel(picked.variant, optionName)}`
+                    : ''}
+                </strong>
+              </span>
+              <span className="amount">{formatMoney(picked.variant.price.presentment_money, locale)}</span>
+            </>
+          ) : (
+            <span className="muted">{t('explore.nothingPicked')}</span>
+          )}
+        </p>
+        {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
         <button
           type="button"
-          className="button button--primary button--block"
+          className="button button--primary button--block explore__choose"
           disabled={isContinuing}
           onClick={chooseItem}
         >
           {isContinuing ? <Spinner label={t('common.movingOn')} size="small" /> : null}
           <span>{t('explore.choose')}</span>
         </button>
+      </div>
+      <div className="actions">
         <button
           type="button"
           className="button button--secondary button--block"
@@ -106,8 +143,7 @@ export default function UpsellExploreScreen() {
   const catalogue = useGetCatalogueQuery()
   const backTo = usePreviousStep({ kind: 'upsell-explore' })
   const expired = useSessionExpired()
-  // Kept here so that a retry of either call does not lose the choice.
-  const [choice, setChoice] = useState(flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null)
+  const choice = flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null
   // The credit is what the items are worth as store credit before any upsell: in general not the
   // quote of the current choices (no method is chosen yet), so it is this screen's, not the flow's.
   const { creditRequest, quote } = useCreditQuote()
@@ -142,14 +178,7 @@ export default function UpsellExploreScreen() {
       </div>
     )
   } else if (catalogue.data && quote.currentData) {
-    content = (
-      <ExploreForm
-        catalogue={catalogue.data}
-        credit={creditOf(quote.currentData)}
-        choice={choice}
-        onChoose={setChoice}
-      />
-    )
+    content = <ExploreForm catalogue={catalogue.data} credit={creditOf(quote.currentData)} choice={choice} />
   } else {
     content = (
       <div className="card__center">
