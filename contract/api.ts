@@ -297,6 +297,20 @@ export const ReturnRequest = Type.Object(
 )
 export type ReturnRequest = Static<typeof ReturnRequest>
 
+/**
+ * POST /portal-registration/returns/quote: the choices, and in a preview (`?config=`) the previewed
+ * gift-card multiplier to price with instead of the shop's. A submit takes no multiplier: a return
+ * is always priced with the shop's own (docs/decisions/0042-previewed-bonus.md).
+ */
+export const QuoteRequest = Type.Object(
+  {
+    ...ReturnRequest.properties,
+    preview_multiplier: Type.Optional(Type.Number({ minimum: 1, maximum: 10 })),
+  },
+  { additionalProperties: false },
+)
+export type QuoteRequest = Static<typeof QuoteRequest>
+
 /** POST /portal-registration/returns: the key that makes a submit, and every retry of it, one return. */
 export const SubmitHeaders = Type.Object({
   'idempotency-key': Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN.source }),
@@ -396,6 +410,8 @@ export const ReturnOrder = Type.Object({
   refund_timing: Type.Optional(RefundTimings),
   /** the new item taken with the return (upsell_variant_id); absent without one */
   new_item: Type.Optional(NewItem),
+  /** a quote priced with a preview's multiplier that is not the shop's: it shows, it cannot be submitted */
+  preview_multiplier: Type.Optional(Type.Number()),
 })
 export type ReturnOrder = Static<typeof ReturnOrder>
 

@@ -156,6 +156,28 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(amount(credit.store_credit_value!)).toBe('23.16')
   })
 
+  test('a preview’s multiplier prices a quote (and says so); a submit never takes one', async () => {
+    const amount = (bag: { presentment_money: { amount: string } }) => bag.presentment_money.amount
+    // The mug's 10.05 as store credit at a previewed 25 %: 12.5625, rounded up as always: 12.57.
+    const previewed = (await quote({ ...journey(), preview_multiplier: 1.25 })).json<ReturnOrder>()
+    expect([amount(previewed.store_credit_value!), amount(previewed.breakdown.bonus)]).toEqual(['12.57', '2.52'])
+    expect(previewed.preview_multiplier).toBe(1.25)
+    // The shop's own multiplier, previewed, is no preview: the quote is the shop's and can be submitted.
+    const same = (await quote({ ...journey(), preview_multiplier: 1.1 })).json<ReturnOrder>()
+    expect([amount(same.store_credit_value!), same.preview_multiplier]).toEqual(['11.06', undefined])
+    for (const bad of [0.5, 11, '1.25']) {
+      const refused = await quote({ ...journey(), preview_multiplier: bad })
+      expect(refused.statusCode).toBe(400)
+    }
+    const submitted = await submit({ ...journey(), preview_multiplier: 1.25 })
+    expect(submitted.statusCode).toBe(400)
+    expect(submitted.json<ApiError>()).toMatchObject({
+      error: 'invalid_request',
+      message: stringContaining('preview_multiplier'),
+    })
+    expect(await countReturns()).toBe(0)
+  })
+
   test('an exchange alone pays no return fee and refunds nothing', async () => {
     const quoted = (await quote({ items: [journey().items[0]] })).json<ReturnOrder>()
     expect(quoted.breakdown.return_fee.presentment_money.amount).toBe('0.00')

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 import { env } from '../app/env'
-import type { ReturnOrder, ReturnRequest } from '../../contract/api'
+import type { QuoteRequest as QuoteBody, ReturnOrder } from '../../contract/api'
 
 /** Fetched data stays fresh for 24 hours (docs/rules.md §13.1). */
 export const DAY_IN_SECONDS = 24 * 60 * 60
@@ -71,6 +71,6 @@ export const portalApi = createApi({
 
 /** Choices to price, and whether they are the flow's current ones (then the flow keeps the quote). */
 export interface QuoteRequest {
-  body: ReturnRequest
+  body: QuoteBody
   current: boolean
 }

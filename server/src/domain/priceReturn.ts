@@ -38,6 +38,8 @@ export function priceReturn(
   order: OrderRecord,
   returned: Map<string, number>,
   request: ReturnRequest,
+  /** a preview's multiplier (quotes only): docs/decisions/0042-previewed-bonus.md */
+  previewMultiplier?: number,
 ): PricedReturn | RequestProblems {
   const problems: ReturnProblem[] = []
   const fail = (field: string, what: ReturnProblem['problem'], message: string) =>
@@ -104,7 +106,9 @@ export function priceReturn(
   }
   if (problems.length > 0) return { problems }
 
-  const multiplier = shop.config.gift_card_value_multiplier
+  const shopMultiplier = shop.config.gift_card_value_multiplier
+  const previewed = previewMultiplier !== undefined && previewMultiplier !== shopMultiplier
+  const multiplier = previewed ? previewMultiplier : shopMultiplier
   const figures = computeRefund({
     order: pricing,
     returned: items.map((item) => ({
@@ -123,7 +127,8 @@ export function priceReturn(
       problems: [problem('upsell_variant_id', 'costs_more_than_credit', 'costs more than the credit of this return')],
     }
 
-  const answer = withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop)
+  const priced = withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop)
+  const answer = previewed ? { ...priced, preview_multiplier: previewMultiplier } : priced
   return {
     // The new item as the catalogue has it now: kept with the return, its status page shows it.
     order: upsell

@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { configure } from 'safe-stable-stringify'
-import { InvalidReturn, ReturnOrder, ReturnRequest, SubmitHeaders, type ReturnProblem } from '../../../contract/api'
+import {
+  InvalidReturn,
+  QuoteRequest,
+  ReturnOrder,
+  ReturnRequest,
+  SubmitHeaders,
+  type ReturnProblem,
+} from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { photoProblems } from '../domain/photos'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
@@ -25,11 +32,12 @@ async function price(
   claims: TokenClaims,
   request: ReturnRequest,
   lock: boolean,
+  previewMultiplier?: number,
 ): Promise<Priced> {
   if (!shop) return { shopMissing: true }
   const order = await findOrderById(db, claims.orderId, lock)
   if (!order || order.shop_id !== shop.id) return { orderMissing: true }
-  const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request)
+  const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request, previewMultiplier)
   // The photos are checked against the database: this order's, not taken by an earlier return.
   const stored = await findOrderPhotos(
     db,
@@ -83,15 +91,17 @@ export function returnRoutes(app: Api, context: PortalContext) {
     '/portal-registration/returns/quote',
     {
       onRequest: authorised,
-      schema: { body: ReturnRequest, response: replies({ 200: ReturnOrder, 422: InvalidReturn }) },
+      schema: { body: QuoteRequest, response: replies({ 200: ReturnOrder, 422: InvalidReturn }) },
     },
     async (request, reply) => {
+      const { preview_multiplier: previewMultiplier, ...choices } = request.body
       const priced = await price(
         await context.shops.find(request.claims!.shopId),
         context.db,
         request.claims!,
-        request.body,
+        choices,
         false,
+        previewMultiplier,
       )
       if ('shopMissing' in priced || 'orderMissing' in priced)
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })

@@ -14,6 +14,7 @@ import {
   buildVariant,
   money,
 } from '../../testing/builders'
+import { encodeConfigOverride } from '../../shop/configOverride'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -98,6 +99,41 @@ function renderConfirm(flow: Partial<ReturnFlowState> = {}) {
 const submitButton = () => screen.getByRole('button', { name: /Submit return|Try again/ })
 
 describe('confirm', () => {
+  test('a preview of another bonus prices with it, and cannot be submitted', async () => {
+    const seen = api()
+    server.use(
+      http.post(quoteRoute, async ({ request }) => {
+        seen.quotes.push((await request.json()) as ReturnRequest)
+        return HttpResponse.json({ ...quote, preview_multiplier: 1.25 })
+      }),
+    )
+    renderConfirm({
+      launch: {
+        lang: null,
+        testMode: false,
+        configOverride: encodeConfigOverride({ gift_card_value_multiplier: 1.25 }),
+      },
+    })
+    expect(
+      await screen.findByText(/This is a preview: the amounts use the previewed store-credit bonus/),
+    ).toBeInTheDocument()
+    expect(seen.quotes.at(-1)).toMatchObject({ preview_multiplier: 1.25 })
+    expect(submitButton()).toBeDisabled()
+    expect(seen.submits).toEqual([])
+  })
+
+  test('a preview of colours alone quotes and submits as usual', async () => {
+    const seen = api()
+    const { user } = renderConfirm({
+      launch: { lang: null, testMode: false, configOverride: encodeConfigOverride({ button_color: '#008000' }) },
+    })
+    await screen.findByText('Total')
+    expect(seen.quotes.at(-1)).not.toHaveProperty('preview_multiplier')
+    await user.click(submitButton())
+    await waitFor(() => expect(seen.submits).toHaveLength(1))
+    expect(seen.submits[0]!.body).not.toHaveProperty('preview_multiplier')
+  })
+
   test('shows every chosen item, the refund method and the server’s breakdown of the full request', async () => {
     const seen = api()
     const { store } = renderConfirm()

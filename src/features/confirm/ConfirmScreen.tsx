@@ -18,7 +18,7 @@ import { useShop } from '../../shop/useShop'
 import { nextStep } from '../returnFlow/navigation'
 import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { submitReturn } from '../returnFlow/thunks'
-import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
+import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
 import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { Breakdown } from './Breakdown'
@@ -67,7 +67,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 
   async function onSubmit() {
     // A support agent's replay looks, never submits (the API refuses its token too).
-    if (submitting.current || flow.readOnly) return
+    if (submitting.current || flow.readOnly || quote.currentData?.preview_multiplier !== undefined) return
     submitting.current = true
     setBusy(true)
     setFailed(false)
@@ -87,6 +87,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   }
 
   const priced = quote.currentData
+  // Priced with a preview's bonus the shop does not give: shown, never submitted (decision 0042).
+  const previewOnly = priced?.preview_multiplier !== undefined
   const total = priced?.breakdown.total
   const method = flow.refundMethod ?? (total && Number(total.presentment_money.amount) > 0 ? 'original_payment' : null)
   // When the money arrives, if the shop says: only for something refunded.
@@ -155,6 +157,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
         </section>
       )}
       {flow.readOnly ? <p className="notice">{t('confirm.readOnly')}</p> : null}
+      {previewOnly ? <p className="notice">{t('confirm.previewOnly')}</p> : null}
       {refused ? (
         <ReturnProblems {...refused} />
       ) : (
@@ -165,7 +168,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
             <button
               type="button"
               className="button button--primary button--block"
-              disabled={flow.readOnly}
+              disabled={flow.readOnly || previewOnly}
               aria-disabled={busy}
               onClick={() => void onSubmit()}
             >
@@ -183,7 +186,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 export default function ConfirmScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()
-  const request = useReturnRequest()
+  const request = useQuoteBody()
   const { gift_card_value_multiplier: multiplier } = useShop()
   const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.

@@ -15,7 +15,7 @@ import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
-import { useContinue, usePreviousStep, useReturnRequest, useSessionExpired } from '../returnFlow/hooks'
+import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
 
 /** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
@@ -154,7 +154,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 /** docs/rules.md §9.5: the refund to the original payment, or store credit worth more. */
 export default function RefundMethodScreen() {
   const t = useT()
-  const request = useReturnRequest()
+  const request = useQuoteBody()
   const storedMethod = useAppSelector((state) => state.returnFlow.refundMethod)
   const backTo = usePreviousStep({ kind: 'refund-method' })
   const expired = useSessionExpired()

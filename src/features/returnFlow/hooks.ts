@@ -2,13 +2,13 @@ import { createSelector } from '@reduxjs/toolkit'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import type { ReturnRequest } from '../../../contract/api'
+import type { QuoteRequest } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useShop } from '../../shop/useShop'
 import { previousStep, type Step } from './navigation'
-import type { ReturnFlowState } from './returnFlowSlice'
-import { returnRequest } from './returnRequest'
+import { selectLaunch, type ReturnFlowState } from './returnFlowSlice'
+import { quoteBody, returnRequest } from './returnRequest'
 import { stepCompleted } from './thunks'
 
 /**
@@ -43,9 +43,15 @@ const selectReturnRequest = createSelector(
   (items, upsell, refundMethod) => returnRequest({ items, upsell, refundMethod }),
 )
 
-/** The body of a quote or submit for the current choices (null while an item has no reason), memoised. */
-export function useReturnRequest(): ReturnRequest | null {
-  return useAppSelector(selectReturnRequest)
+/**
+ * The body of a quote of the current choices (null while an item has no reason), memoised; in a
+ * preview it carries the multiplier shown (quoteBody).
+ */
+export function useQuoteBody(): QuoteRequest | null {
+  const request = useAppSelector(selectReturnRequest)
+  const launch = useAppSelector(selectLaunch)
+  const { gift_card_value_multiplier: multiplier } = useShop()
+  return useMemo(() => request && quoteBody(request, launch, multiplier), [request, launch, multiplier])
 }
 
 /** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */
@@ -63,7 +69,7 @@ export function useSessionExpired(): boolean {
  * The upsell offer and the exploration ask the same, so one answer serves both.
  */
 export function useCreditQuote() {
-  const request = useReturnRequest()
+  const request = useQuoteBody()
   const creditRequest = useMemo(
     () =>
       request

@@ -1,5 +1,5 @@
-import type { ReturnRequest } from '../../../contract/api'
-import type { ReturnFlowState } from './returnFlowSlice'
+import type { QuoteRequest, ReturnRequest } from '../../../contract/api'
+import type { Launch, ReturnFlowState } from './returnFlowSlice'
 
 /** The body of a quote or submit for the current choices; null while an item has no reason. */
 export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | 'refundMethod'>): ReturnRequest | null {
@@ -16,4 +16,15 @@ export function returnRequest(flow: Pick<ReturnFlowState, 'items' | 'upsell' | '
     upsell_variant_id: flow.upsell?.kind === 'accepted' ? flow.upsell.variantId : null,
     refund_method: flow.refundMethod,
   }
+}
+
+/**
+ * The body of a quote: in a preview (`?config=`), priced with the multiplier the shopper sees, so
+ * the amounts match the bonus shown. Such a quote is never submitted: a return is priced with the
+ * shop's own multiplier (docs/decisions/0042-previewed-bonus.md).
+ */
+export function quoteBody(request: ReturnRequest, launch: Launch, multiplier: number | null | undefined): QuoteRequest {
+  return launch.configOverride !== null && typeof multiplier === 'number' && multiplier >= 1 && multiplier <= 10
+    ? { ...request, preview_multiplier: multiplier }
+    : request
 }

@@ -5,7 +5,7 @@ import { returnsApi } from '../../api/returnsEndpoints'
 import type { AppDispatch, RootState } from '../../app/store'
 import { needsQuote, nextStep, type Step } from './navigation'
 import { returnSubmitted, submitStarted } from './returnFlowSlice'
-import { returnRequest } from './returnRequest'
+import { quoteBody, returnRequest } from './returnRequest'
 
 const createFlowThunk = createAsyncThunk.withTypes<{
   state: RootState
@@ -28,7 +28,10 @@ export const stepCompleted = createFlowThunk(
     if (body && needsQuote(input(), step)) {
       // Asked again even when these choices were priced before: the flow keeps a quote as it arrives.
       await dispatch(
-        portalApi.endpoints.quoteReturn.initiate({ body, current: true }, { subscribe: false, forceRefetch: true }),
+        portalApi.endpoints.quoteReturn.initiate(
+          { body: quoteBody(body, getState().returnFlow.launch, multiplier), current: true },
+          { subscribe: false, forceRefetch: true },
+        ),
       )
     }
     return nextStep(input(), step)
