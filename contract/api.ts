@@ -432,10 +432,20 @@ export const Address = Type.Object({
   line1: Type.String(),
   line2: Type.Optional(Type.String()),
   city: Type.String(),
+  /** a state or province where the country's addresses name one, e.g. "AZ" */
+  region: Type.Optional(Type.String()),
   postal_code: Type.String(),
   country_code: Type.String(),
 })
 export type Address = Static<typeof Address>
+
+/** An address as the API shows it: also its lines as its country writes them, name and country left out. */
+export const AddressWithLines = Type.Object({
+  ...Address.properties,
+  /** e.g. ["1 Road Runner Way", "Dock 7", "Phoenix, AZ 85001"]; absent from answers stored before */
+  lines: Type.Optional(Type.Array(Type.String())),
+})
+export type AddressWithLines = Static<typeof AddressWithLines>
 
 /** An item of a return as the instructions list it: in the parcel, or kept by the shopper. */
 export const InstructionItem = Type.Object({
@@ -466,7 +476,7 @@ export const ReturnInstructions = Type.Object({
   steps: Type.Array(Type.String()),
   /** every item, sent or kept (the label covers the sent ones only); the server always says */
   items: Type.Optional(Type.Array(InstructionItem)),
-  address: Address,
+  address: AddressWithLines,
   ...ReturnLabel.properties,
   /** signs the return's status page link (`/status/{return_id}#{status_token}`): read-only, this return only */
   status_token: Type.String(),
@@ -544,6 +554,6 @@ export const ReturnStatus = Type.Object({
   label: Nullable(ReturnLabel),
   /** the new item taken with the return: sent once every item of the return has reached its last step */
   new_item: Type.Optional(Type.Object({ ...NewItem.properties, state: oneOf(NEW_ITEM_STATES) })),
-  address: Address,
+  address: AddressWithLines,
 })
 export type ReturnStatus = Static<typeof ReturnStatus>

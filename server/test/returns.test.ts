@@ -23,6 +23,13 @@ import { anyString, stringContaining } from './matchers'
 const jane = buildOrder({
   name: '#1001',
   email: 'jane@example.com',
+  shipping_address: {
+    name: 'Jane Doe',
+    line1: 'Lindenstraße 5',
+    city: 'Berlin',
+    postal_code: '10969',
+    country_code: 'DE',
+  },
   line_items: [
     buildLine({ id: 'li-tee', variant_id: 'tee-m', quantity: 2 }),
     buildLine({ id: 'li-mug', variant_id: 'mug-default', price: '14.00' }),
@@ -419,6 +426,8 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(instructions).toMatchObject({ return_id: created.id, return_name: '#1001-R1' })
     expect(instructions.steps.length).toBeGreaterThan(1)
     expect(instructions.address.city).toBe('Hamburg')
+    // The lines as Germany writes them: the postcode before the town.
+    expect(instructions.address.lines).toEqual(['Hafenstraße 12', '20457 Hamburg'])
     expect(instructions.qr_svg).toMatch(/^<svg/)
     expect(instructions.qr_code_value).toMatch(/^RB-/)
     // The steps are the portal's words: in the shopper's language (Accept-Language), English otherwise.
@@ -434,6 +443,10 @@ describe.each(engines())('returns on %s', (engine) => {
     expect(label.statusCode).toBe(200)
     expect(label.headers['content-type']).toBe('application/pdf')
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    // The sender is the order's shipping address, not its name and e-mail alone.
+    const drawn = await drawnText(label.rawPayload)
+    for (const line of ['Jane Doe', 'Lindenstraße 5', '10969 Berlin, DE', '#1001 · jane@example.com'])
+      expect(drawn).toContain(line)
     // Change the signature's first character to a different one (always different: 'A' or 'B').
     const tamperedUrl = instructions.label_url.replace(
       /signature=(.)/,

@@ -1,4 +1,4 @@
-import type { Address } from '../../contract/api'
+import type { AddressWithLines } from '../../contract/api'
 import { apiUrl } from '../api/portalApi'
 import { safeUrl } from '../shop/sanitizeConfig'
 
@@ -18,13 +18,16 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-/** Where the parcel goes, line by line, the country in the shopper's language. */
+/**
+ * Where the parcel goes, line by line as its country writes them (the server's `lines`; an answer
+ * stored before they existed falls back to postcode and town), the country in the shopper's language.
+ */
 export function ReturnAddress({
   address,
   locale,
   className = 'instructions__address',
 }: {
-  address: Address
+  address: AddressWithLines
   locale: string
   className?: string
 }) {
@@ -32,9 +35,7 @@ export function ReturnAddress({
     <address className={className}>
       {[
         address.name,
-        address.line1,
-        address.line2,
-        `${address.postal_code} ${address.city}`,
+        ...(address.lines ?? [address.line1, address.line2, `${address.postal_code} ${address.city}`]),
         countryName(address.country_code, locale),
       ]
         .filter(Boolean)

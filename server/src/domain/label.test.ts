@@ -5,7 +5,7 @@ function buildLabelInput(overrides: Partial<LabelInput> = {}): LabelInput {
   return {
     returnName: '#1001-R1',
     qrValue: 'RB-7F3K9Q2M',
-    from: { name: 'Jane Doe', email: 'jane@example.com' },
+    from: { orderName: '#1001', email: 'jane@example.com', address: null },
     to: {
       name: 'Demo Store Returns',
       line1: '1 Warehouse Way',
@@ -57,9 +57,50 @@ describe('renderLabelPdf', () => {
 
     const expected = [
       ...['RETURN', '#1001-R1', 'Demo Store Returns', '1 Warehouse Way', '10115 Berlin', 'DE'],
-      ...['Jane Doe', 'jane@example.com', 'RB-7F3K9Q2M', '1 × Classic Tee · White / M'],
+      ...['#1001', 'jane@example.com', 'RB-7F3K9Q2M', '1 × Classic Tee · White / M'],
     ]
     for (const line of expected) expect(text).toContain(line)
+  })
+
+  test('the sender is the order’s shipping address, each address written as its country writes it', async () => {
+    const text = await drawnText(
+      await renderLabelPdf(
+        buildLabelInput({
+          from: {
+            orderName: 'AC1001',
+            email: 'ada@example.com',
+            address: {
+              name: 'Ada Lovelace',
+              line1: '742 Evergreen Terrace',
+              city: 'Springfield',
+              region: 'IL',
+              postal_code: '62704',
+              country_code: 'US',
+            },
+          },
+          to: {
+            name: 'ACME Returns Center',
+            line1: '1 Road Runner Way',
+            line2: 'Dock 7',
+            city: 'Phoenix',
+            region: 'AZ',
+            postal_code: '85001',
+            country_code: 'US',
+          },
+        }),
+      ),
+    )
+    for (const line of [
+      'Ada Lovelace',
+      '742 Evergreen Terrace',
+      'Springfield, IL 62704, US',
+      'AC1001 · ada@example.com',
+    ])
+      expect(text).toContain(line)
+    for (const line of ['ACME Returns Center', '1 Road Runner Way', 'Dock 7', 'Phoenix, AZ 85001', 'US'])
+      expect(text).toContain(line)
+    // The German return address of the default input: postcode before the town.
+    expect(await drawnText(await renderLabelPdf(buildLabelInput()))).toContain('10115 Berlin')
   })
 
   test('the QR code is drawn as vector rectangles, with no raster image', async () => {
@@ -77,7 +118,17 @@ describe('renderLabelPdf', () => {
 
   test('text Helvetica cannot encode becomes "?" instead of failing the render', async () => {
     const input = buildLabelInput({
-      from: { name: 'Zoë 東京 🚚', email: 'zoe@example.jp' },
+      from: {
+        orderName: '#1001',
+        email: 'zoe@example.jp',
+        address: {
+          name: 'Zoë 東京 🚚',
+          line1: '1-1 Chiyoda',
+          city: 'Tokyo',
+          postal_code: '100-0001',
+          country_code: 'JP',
+        },
+      },
       to: { name: 'Lager Nord ❤️', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'de' },
     })
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib'
 import * as QRCode from 'qrcode'
 import type { Address } from '../../../contract/api'
+import { addressLines } from './addressLines'
 
 /** What a return label shows; the addresses are printed as given, minus characters Helvetica lacks. */
 export interface LabelInput {
@@ -9,7 +10,8 @@ export interface LabelInput {
   returnName: string
   /** the drop-off code, e.g. "RB-7F3K9Q2M" */
   qrValue: string
-  from: { name: string; email: string }
+  /** the shopper: the order's shipping address when it has one, else its name and e-mail */
+  from: { orderName: string; email: string; address: Address | null }
   to: Address
   shopName: string
   items: { title: string; variantTitle: string | null; quantity: number }[]
@@ -112,17 +114,25 @@ function drawHeader(pen: Pen, input: LabelInput): void {
 }
 
 function drawAddresses(pen: Pen, { from, to }: LabelInput): void {
-  text(pen, 'FROM', { x: MARGIN, y: 359, size: 7, bold: true, color: MUTED })
-  text(pen, from.name, { x: MARGIN, y: 347, size: 10, bold: true })
-  text(pen, from.email, { x: MARGIN, y: 335, size: 9 })
+  text(pen, 'FROM', { x: MARGIN, y: 372, size: 7, bold: true, color: MUTED })
+  if (from.address) {
+    // The name, then the address as its country writes it on two lines, leaving SHIP TO its room.
+    const [first = '', ...rest] = [...addressLines(from.address), from.address.country_code.toUpperCase()]
+    text(pen, from.address.name, { x: MARGIN, y: 361, size: 9, bold: true })
+    text(pen, first, { x: MARGIN, y: 350, size: 8 })
+    text(pen, rest.join(', '), { x: MARGIN, y: 340, size: 8 })
+    text(pen, `${from.orderName} · ${from.email}`, { x: MARGIN, y: 329, size: 7, color: MUTED })
+  } else {
+    text(pen, from.orderName, { x: MARGIN, y: 357, size: 10, bold: true })
+    text(pen, from.email, { x: MARGIN, y: 344, size: 9 })
+  }
 
   rule(pen.page, 322, 2)
-  text(pen, 'SHIP TO', { x: MARGIN, y: 309, size: 7, bold: true, color: MUTED })
-  text(pen, to.name, { x: MARGIN, y: 291, size: 16, bold: true })
-  const lines = [to.line1, to.line2, `${to.postal_code} ${to.city}`, to.country_code.toUpperCase()]
-  lines
-    .filter((line): line is string => Boolean(line?.trim()))
-    .forEach((line, i) => text(pen, line, { x: MARGIN, y: 274 - i * 17, size: 13 }))
+  text(pen, 'SHIP TO', { x: MARGIN, y: 311, size: 7, bold: true, color: MUTED })
+  text(pen, to.name, { x: MARGIN, y: 296, size: 15, bold: true })
+  // Street, town and postcode as the country writes them (US "Phoenix, AZ 85001"), then the country.
+  const lines = [...addressLines(to), to.country_code.toUpperCase()].filter((line) => line.trim()).slice(0, 5)
+  lines.forEach((line, i) => text(pen, line, { x: MARGIN, y: 280 - i * 14.5, size: 12 }))
   rule(pen.page, 212, 2)
 }
 

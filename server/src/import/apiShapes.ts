@@ -122,6 +122,7 @@ export const AddressFile = Fields({
   line1: withLimits(address.line1, textLimits(200, true)),
   line2: withLimits(address.line2, textLimits(200)),
   city: withLimits(address.city, textLimits(200, true)),
+  region: withLimits(address.region, textLimits(100)),
   postal_code: withLimits(address.postal_code, textLimits(20, true)),
   country_code: withLimits(address.country_code, {
     pattern: '^[A-Z]{2}$',

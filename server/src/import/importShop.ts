@@ -52,8 +52,8 @@ export async function importShop(
     for (const order of file.orders) {
       const id = randomUUID()
       await tx.query(
-        `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           id,
           file.shop,
@@ -64,6 +64,7 @@ export async function importShop(
           order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
           order.discount ?? '0',
           JSON.stringify(order.line_items),
+          order.shipping_address ? JSON.stringify(order.shipping_address) : null,
         ],
       )
       for (const lines of order.returns ?? []) {
@@ -167,6 +168,7 @@ function priceTrackedReturns(
       fulfilled_at: order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
       discount: order.discount ?? '0',
       line_items: order.line_items,
+      shipping_address: order.shipping_address ?? null,
     }
     const returned = new Map<string, number>()
     for (const line of (order.returns ?? []).flat())

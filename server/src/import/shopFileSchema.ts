@@ -140,6 +140,8 @@ export const OrderFile = Fields({
   processed_at: DateText,
   /** null: not fulfilled yet */
   fulfilled_at: OrNull(DateText),
+  /** where the order was shipped, in the address fields of return_address: the label's sender */
+  shipping_address: Type.Optional(AddressFile),
   /** order-level discount, allocated across the lines in proportion to their totals */
   discount: Type.Optional(Amount),
   line_items: List(LineItemFile, LIMITS.lineItemsPerOrder, true),

@@ -493,6 +493,29 @@ describe('validateShopFile: invalid files name the bad field', () => {
       'return_address.country_code: must be an ISO 3166 country code like "DE"',
     ],
     [
+      'a shipping address without a postal code',
+      (f) =>
+        set(f, ['orders', 0, 'shipping_address'], {
+          name: 'Jane Doe',
+          line1: 'Lindenstraße 5',
+          city: 'Berlin',
+          country_code: 'DE',
+        }),
+      'orders[0].shipping_address.postal_code: is required',
+    ],
+    [
+      'a shipping address with a country in lower case',
+      (f) =>
+        set(f, ['orders', 0, 'shipping_address'], {
+          name: 'Jane Doe',
+          line1: 'Lindenstraße 5',
+          city: 'Berlin',
+          postal_code: '10969',
+          country_code: 'de',
+        }),
+      'orders[0].shipping_address.country_code: must be an ISO 3166 country code like "DE"',
+    ],
+    [
       'a reserved id',
       (f) => {
         set(f, ['return_reasons', 1, 'id'], 'constructor')

@@ -7,6 +7,7 @@ import {
   type ReturnOrder,
 } from '../../../contract/api'
 import type { PortalContext } from '../context'
+import { withLines } from '../domain/addressLines'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
@@ -128,7 +129,7 @@ export function instructionRoutes(app: Api, context: PortalContext) {
         return_name: found.name,
         steps: stepsIn(items.some((item) => item.keep) ? STEPS_SOME_KEPT : STEPS, lang),
         items,
-        address: shop.return_address,
+        address: withLines(shop.return_address),
         label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
         qr_svg: await renderQrSvg(code),
         qr_code_value: code,
@@ -171,7 +172,7 @@ async function labelFor(context: PortalContext, found: ReturnRecord): Promise<Ui
   return renderLabelPdf({
     returnName: found.name,
     qrValue: qrCodeValue(found.id),
-    from: { name: order.name, email: order.email_key },
+    from: { orderName: order.name, email: order.email_key, address: order.shipping_address },
     to: shop.return_address,
     shopName: shop.config.document_title_text ?? shop.id,
     items: sent.map((item) => ({ title: item.title, variantTitle: item.variant_title, quantity: item.quantity })),

@@ -2,6 +2,7 @@ import { itemStates } from '../../../contract/constants'
 import { ReturnIdParams, ReturnStatus, StatusQuery, type NewItem, type ReturnStatusItem } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
+import { withLines } from '../domain/addressLines'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
 import { issuedAtSubmission, keptLineIds, lineHistory, lineState, statusRefund } from '../domain/returnStatus'
 import { signLabel, statusSignatureValid } from '../domain/token'
@@ -105,7 +106,7 @@ export async function returnStatus(
           qr_code_value: code,
         }
       : null,
-    address: shop.return_address,
+    address: withLines(shop.return_address),
     ...newItemOf(found.return_order?.new_item, items),
   }
 }

@@ -132,6 +132,12 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     // docs/decisions/0037-photo-storage.md). Rows written before keep their bytes and are read from the row.
     sql: `ALTER TABLE photos ALTER COLUMN bytes DROP NOT NULL;`,
   },
+  {
+    version: 7,
+    name: 'orders.shipping_address',
+    // Where the order went: the label's sender (docs/shop-file.md). Orders imported before have none.
+    sql: `ALTER TABLE orders ADD COLUMN shipping_address jsonb;`,
+  },
 ]
 
 const LOCK_ID = 4_127_001

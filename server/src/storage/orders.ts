@@ -1,3 +1,4 @@
+import type { Address } from '../../../contract/api'
 import type { LineItemFile } from '../import/shopFile'
 import type { Database, Queryable } from './database'
 
@@ -10,9 +11,11 @@ export interface OrderRecord {
   fulfilled_at: Date | null
   discount: string
   line_items: LineItemFile[]
+  /** where the order was shipped: the label's sender; null for an order without one */
+  shipping_address: Address | null
 }
 
-const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items'
+const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
 
 /** The order and the units of each line already returned, in one row (verify's hot path). */
 export async function findOrderByName(

@@ -31,6 +31,31 @@ function renderInstructions(flow: Partial<ReturnFlowState> = {}) {
 }
 
 describe('return instructions', () => {
+  test('the return address is written as its country writes it: the server’s lines, then the country', async () => {
+    server.use(
+      http.get(instructionsRoute, () =>
+        HttpResponse.json(
+          buildInstructions({
+            address: {
+              name: 'ACME Returns Center',
+              line1: '1 Road Runner Way',
+              line2: 'Dock 7',
+              city: 'Phoenix',
+              region: 'AZ',
+              postal_code: '85001',
+              country_code: 'US',
+              lines: ['1 Road Runner Way', 'Dock 7', 'Phoenix, AZ 85001'],
+            },
+          }),
+        ),
+      ),
+    )
+    renderInstructions()
+    const heading = await screen.findByRole('heading', { name: 'Return address' })
+    const lines = [...heading.nextElementSibling!.children].map((line) => line.textContent)
+    expect(lines).toEqual(['ACME Returns Center', '1 Road Runner Way', 'Dock 7', 'Phoenix, AZ 85001', 'United States'])
+  })
+
   test('the new item taken with the return is shown with its image, variant and price, and when it ships', async () => {
     server.use(
       http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())),
