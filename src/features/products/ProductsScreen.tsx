@@ -88,7 +88,7 @@ export default function ProductsScreen() {
           <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
         ))}
       </ul>
-      <div className="products__footer">
+      <div className="sticky-bar products__footer">
         <p className="products__summary muted" id="products-summary" aria-live="polite">
           {t('products.summary', { count: units })}
         </p>

@@ -55,6 +55,12 @@ const catalogue = buildCatalogue([
     ],
   }),
 ])
+/** A product with nothing within the credit. */
+const coat = buildProduct({
+  id: 'coat',
+  title: 'Wool Coat',
+  variants: [buildVariant({ id: 'coat-1', price: money('90.00') })],
+})
 // Refund 25.00; as store credit (×1.1) 27.50.
 const quote = buildQuote('25.00', { store_credit_value: money('27.50') })
 
@@ -100,11 +106,7 @@ describe('upsell exploration', () => {
       http.get(catalogueRoute, () =>
         HttpResponse.json(
           buildCatalogue([
-            buildProduct({
-              id: 'coat',
-              title: 'Wool Coat',
-              variants: [buildVariant({ id: 'coat-1', price: money('90.00') })],
-            }),
+            coat,
             buildProduct({
               id: 'cap',
               title: 'Cap',
@@ -133,17 +135,7 @@ describe('upsell exploration', () => {
 
   test('nothing within the credit says so', async () => {
     server.use(
-      http.get(catalogueRoute, () =>
-        HttpResponse.json(
-          buildCatalogue([
-            buildProduct({
-              id: 'coat',
-              title: 'Wool Coat',
-              variants: [buildVariant({ id: 'coat-1', price: money('90.00') })],
-            }),
-          ]),
-        ),
-      ),
+      http.get(catalogueRoute, () => HttpResponse.json(buildCatalogue([coat]))),
       http.post(quoteRoute, () => HttpResponse.json(quote)),
     )
     renderExplore()

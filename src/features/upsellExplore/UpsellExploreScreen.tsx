@@ -92,7 +92,7 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
           <ul className="explore__grid">{cards(closed)}</ul>
         </details>
       ) : null}
-      <div className="explore__bar">
+      <div className="sticky-bar explore__bar">
         <p className="explore__pick" aria-live="polite">
           {picked ? (
             <>
