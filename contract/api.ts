@@ -28,7 +28,7 @@ import {
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
 
 /** One of a constant list of strings, each a literal (so a record keyed by it lists its keys). */
-const oneOf = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+export const oneOf = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
   Type.Union(values.map((value) => Type.Literal(value))) as TUnion<Literals<T>>
 
 /** The schema, or null. */

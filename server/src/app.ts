@@ -19,6 +19,7 @@ import { instructionRoutes } from './routes/instructions'
 import { registerJsonBodies } from './routes/jsonBody'
 import { photoRoutes } from './routes/photos'
 import { returnRoutes } from './routes/returns'
+import { staffRoutes } from './routes/staff'
 import { statusRoutes } from './routes/status'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
@@ -157,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
     statusRoutes(api, context)
     if (options.adminToken) adminRoutes(api, context, options.adminToken)
+    // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
+    await api.register((staff) => staffRoutes(staff, context))
   })
   await demoAssetRoutes(app)
   if (options.staticDir) await portalRoutes(app, options.staticDir, context)

@@ -16,6 +16,12 @@ export interface Limits {
   verifyPerOrder: number
   /** every failed verify takes at least this long, so failures cannot be told apart by time */
   verifyFailureFloorMs: number
+  /** a staff session ends after this long without a request */
+  staffIdleSeconds: number
+  /** and this long after sign-in, however busy */
+  staffSessionSeconds: number
+  /** sign-in attempts per client address per minute */
+  signInPerClient: number
 }
 
 /** What the routes share: storage, the signing secret, the clock and the limits. */
@@ -39,4 +45,7 @@ export const DEFAULT_LIMITS: Limits = {
   verifyPerClient: shipped.VERIFY_RATE_LIMIT_PER_IP,
   verifyPerOrder: shipped.VERIFY_RATE_LIMIT_PER_ORDER,
   verifyFailureFloorMs: shipped.VERIFY_FAILURE_FLOOR_MS,
+  staffIdleSeconds: 30 * 60,
+  staffSessionSeconds: 12 * 60 * 60,
+  signInPerClient: 30,
 }

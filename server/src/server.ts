@@ -6,7 +6,10 @@ import { buildApp } from './app'
 import { seedDemoShops } from './import/demoShops'
 import { readSettings } from './settings'
 import { claimDataDir } from './storage/dataDirLock'
-import { openDatabase } from './storage/database'
+import { randomBytes } from 'node:crypto'
+import { hashPassword } from './domain/passwords'
+import { openDatabase, type Database } from './storage/database'
+import { addStaff, listStaff } from './storage/staff'
 import { migrate } from './storage/migrations'
 import { findReturnIdsOfOrder } from './storage/returns'
 import { loadSecret } from './storage/secret'
@@ -27,6 +30,7 @@ async function main() {
   const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: settings.DATA_DIR })
   await migrate(db)
   const seeded = await seedDemoShops(db)
+  const staffSignIn = await demoStaff(db, seeded, settings.DEMO_STAFF_PASSWORD)
   const secret = await loadSecret(db, settings.TOKEN_SECRET)
   const staticDir = staticDirFromArgs(process.argv.slice(2))
   const app = await buildApp({
@@ -67,9 +71,28 @@ async function main() {
   const demoStatus = demoReturn
     ? `A demo return in transit: http://demo.localhost:${port}/status/${demoReturn}#${signStatus(secret, demoReturn)}\n`
     : ''
+  const staffLine = staffSignIn ? `Staff sign-in: http://demo.localhost:${port}/admin  ${staffSignIn}\n` : ''
   process.stdout.write(
-    `\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}\n`,
+    `\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}${staffLine}\n`,
   )
+}
+
+const DEMO_STAFF = 'staff@demo.example'
+
+/**
+ * The demo's back-office account: made with the demo shops, at the first start, with a generated
+ * password that is printed then and never kept in the clear (DEMO_STAFF_PASSWORD sets it instead).
+ * Answers the sign-in line's account part, or null when the demo shop has no such account.
+ */
+async function demoStaff(db: Database, seeded: string[], password: string | undefined): Promise<string | null> {
+  if (seeded.includes('demo')) {
+    const chosen = password ?? randomBytes(12).toString('base64url')
+    await addStaff(db, 'demo', DEMO_STAFF, await hashPassword(chosen), new Date())
+    return `${DEMO_STAFF} / ${password === undefined ? chosen : '(DEMO_STAFF_PASSWORD)'}`
+  }
+  const staff = await listStaff(db, 'demo')
+  if (!staff.some((member) => member.email === DEMO_STAFF)) return null
+  return `${DEMO_STAFF}  (password printed at the first start; a new one: npm run staff -- reset ${DEMO_STAFF})`
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,13 @@ export const SETTINGS_SCHEMA = Type.Object({
   ADMIN_TOKEN: Type.Optional(
     Type.String({ minLength: 24, description: 'enables the operator routes (POST /admin/…) for this bearer token' }),
   ),
+  DEMO_STAFF_PASSWORD: Type.Optional(
+    Type.String({
+      minLength: 12,
+      maxLength: 256,
+      description: "the demo staff account's password, set at the first start; unset: generated and printed",
+    }),
+  ),
   TRUST_PROXY: Type.Optional(
     Type.String({
       description: 'the proxies in front of the API, by address or range (10.0.0.0/8,loopback); unset: none',
@@ -72,7 +79,7 @@ export type Settings = Omit<RawSettings, 'TRUST_PROXY'> & {
 export type SettingName = keyof RawSettings
 
 /** Never printed, even when refused: a password in a URL, the signing key, the operator's token. */
-const SECRET_SETTINGS = new Set<SettingName>(['DATABASE_URL', 'TOKEN_SECRET', 'ADMIN_TOKEN'])
+const SECRET_SETTINGS = new Set<SettingName>(['DATABASE_URL', 'TOKEN_SECRET', 'ADMIN_TOKEN', 'DEMO_STAFF_PASSWORD'])
 
 export class SettingsError extends Error {
   override name = 'SettingsError'

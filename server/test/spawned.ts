@@ -10,7 +10,7 @@ export const ROOT = resolve(__dirname, '../..')
  * `start` gives `node --enable-source-maps server/dist/server/src/server.js`. The tests run the
  * compiled server and CLI exactly as the scripts do (buildServer.ts compiles them first).
  */
-export function scriptCommand(name: 'start' | 'import-shop'): string[] {
+export function scriptCommand(name: 'start' | 'import-shop' | 'staff'): string[] {
   const scripts = (
     JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts
@@ -31,6 +31,8 @@ const UNSET = [
   'LOG_LEVEL',
   'TRUST_PROXY',
   'NODE_OPTIONS',
+  'DEMO_STAFF_PASSWORD',
+  'STAFF_PASSWORD',
 ]
 
 /** This process's environment without the server's settings (and Jest's NODE_OPTIONS), plus `extra`. */

@@ -7,7 +7,7 @@ import type { PortalContext } from '../context'
 import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
 import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
-import { findReturnedLines, recordLineState } from '../storage/returnStates'
+import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -87,60 +87,76 @@ function returnStateRoute(
     },
     async (request, reply) => {
       const { id } = request.params
-      const { state, line_item_ids: wanted } = request.body
-      const outcome = await context.db.transaction(async (tx) => {
-        // One change of a return at a time: two scans at once cannot both move an item.
-        const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null }>(
-          'SELECT id, return_order FROM returns WHERE id = $1 FOR UPDATE',
-          [id],
-        )
-        if (!locked) return { status: 404, body: { error: 'not_found', message: 'No such return.' } }
-        const kept = keptLineIds(locked.return_order)
-        const lines = await findReturnedLines(tx, id)
-        const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
-        if (unknown.length > 0)
-          return {
-            status: 422,
-            body: {
-              error: 'invalid_transition',
-              message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
-            },
-          }
-        // "Every item" means every item the state applies to: kept items are never in transit or
-        // received, so a scan of the parcel passes them by; named explicitly, they are an error.
-        const moving = wanted
-          ? lines.filter((line) => wanted.includes(line.line_item_id))
-          : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
-        if (moving.length === 0)
-          return {
-            status: 422,
-            body: {
-              error: 'invalid_transition',
-              message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}`,
-            },
-          }
-        const problems = transitionProblems(moving, state, kept)
-        if (problems.length > 0)
-          return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } }
-        const at = context.now()
-        await recordLineState(
-          tx,
-          id,
-          moving.map((line) => line.line_item_id),
-          state,
-          at,
-        )
-        const after = await findReturnedLines(tx, id)
-        return {
-          status: 200,
-          body: {
-            return_id: id,
-            status_token: signStatus(context.secret, id),
-            items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })),
-          },
-        }
-      })
+      const outcome = await moveReturnItems(context, id, { ...request.body, actor: 'operator', note: null })
       return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
     },
   )
+}
+
+/** A move of a return's items: to which state, which items (all it applies to when absent), by whom, why. */
+export interface ItemMove {
+  state: (typeof LATER_STATES)[number]
+  line_item_ids?: string[] | undefined
+  /** "operator" (the token API) or a staff member's e-mail */
+  actor: string
+  note: string | null
+  /** only a return of this shop (the console's); another shop's is not found */
+  shopId?: string
+}
+
+/**
+ * Moves a return's items on under its lock (the rules of the status API: forward only, kept items
+ * never in transit or received) and records who did it, for the return's timeline.
+ */
+export async function moveReturnItems(context: PortalContext, id: string, move: ItemMove) {
+  const { state, line_item_ids: wanted } = move
+  return context.db.transaction(async (tx) => {
+    // One change of a return at a time: two scans at once cannot both move an item.
+    const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null; shop_id: string }>(
+      'SELECT id, return_order, shop_id FROM returns WHERE id = $1 FOR UPDATE',
+      [id],
+    )
+    if (!locked || (move.shopId !== undefined && locked.shop_id !== move.shopId))
+      return { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
+    const kept = keptLineIds(locked.return_order)
+    const lines = await findReturnedLines(tx, id)
+    const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
+    if (unknown.length > 0)
+      return {
+        status: 422,
+        body: {
+          error: 'invalid_transition',
+          message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
+        },
+      } as const
+    // "Every item" means every item the state applies to: kept items are never in transit or
+    // received, so a scan of the parcel passes them by; named explicitly, they are an error.
+    const moving = wanted
+      ? lines.filter((line) => wanted.includes(line.line_item_id))
+      : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
+    if (moving.length === 0)
+      return {
+        status: 422,
+        body: {
+          error: 'invalid_transition',
+          message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}`,
+        },
+      } as const
+    const problems = transitionProblems(moving, state, kept)
+    if (problems.length > 0)
+      return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } } as const
+    const at = context.now()
+    const ids = moving.map((line) => line.line_item_id)
+    await recordLineState(tx, id, ids, state, at)
+    await recordAction(tx, id, { at, actor: move.actor, state, lineItemIds: ids, note: move.note })
+    const after = await findReturnedLines(tx, id)
+    return {
+      status: 200,
+      body: {
+        return_id: id,
+        status_token: signStatus(context.secret, id),
+        items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })),
+      },
+    } as const
+  })
 }

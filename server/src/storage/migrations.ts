@@ -1,4 +1,5 @@
 import type { Database } from './database'
+import { returnStateSql } from './returnStates'
 
 /**
  * Versioned migrations, applied in order, each in its own transaction, once. Replicas starting
@@ -137,6 +138,59 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     name: 'orders.shipping_address',
     // Where the order went: the label's sender (docs/shop-file.md). Orders imported before have none.
     sql: `ALTER TABLE orders ADD COLUMN shipping_address jsonb;`,
+  },
+  {
+    version: 8,
+    name: 'staff, their sessions and sign-in failures; staff actions; returns by shop',
+    // The back office (docs/back-office.md). A staff member's shops are ids, not references: a
+    // shop's re-import deletes and re-creates its row, and its staff keep their access.
+    // Sessions are kept by the SHA-256 of the cookie's value, so a copy of the table signs no one in.
+    // Sign-in failures are counted per e-mail as typed, known or not: an unknown e-mail is locked
+    // like a known one, so the lock tells nothing about who has an account.
+    // returns.shop_id and returns.state let the console list a shop's returns from one index; the
+    // state is derived data, filled in by the rule of the day (returnStateSql) and kept by recordLineState.
+    sql: `
+      CREATE TABLE staff (
+        id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE staff_shops (
+        staff_id text NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        shop_id text NOT NULL,
+        PRIMARY KEY (staff_id, shop_id)
+      );
+      CREATE TABLE staff_sessions (
+        id_hash text PRIMARY KEY,
+        staff_id text NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL
+      );
+      CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
+      CREATE TABLE sign_in_failures (
+        email text PRIMARY KEY,
+        failures integer NOT NULL,
+        first_at timestamptz NOT NULL,
+        locked_until timestamptz
+      );
+      CREATE TABLE return_actions (
+        return_id text NOT NULL REFERENCES returns (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL,
+        actor text NOT NULL,
+        state text NOT NULL,
+        line_item_ids jsonb NOT NULL,
+        note text
+      );
+      CREATE INDEX return_actions_by_return ON return_actions (return_id, at);
+      ALTER TABLE returns ADD COLUMN shop_id text;
+      UPDATE returns SET shop_id = (SELECT shop_id FROM orders WHERE orders.id = returns.order_id);
+      ALTER TABLE returns ALTER COLUMN shop_id SET NOT NULL;
+      ALTER TABLE returns ADD COLUMN state text NOT NULL DEFAULT 'requested';
+      UPDATE returns SET state = ${returnStateSql('returns.id')};
+      CREATE INDEX returns_by_shop ON returns (shop_id, created_at DESC, id DESC);
+      CREATE INDEX orders_by_email ON orders (shop_id, email_key);
+    `,
   },
 ]
 

@@ -53,4 +53,53 @@ export async function recordLineState(
       [returnId, lineItemId, state, at],
     )
   }
+  await tx.query(`UPDATE returns SET state = ${returnStateSql('$1')} WHERE id = $1`, [returnId])
+}
+
+/**
+ * The return's state as the back office lists it (docs/back-office.md): the least advanced of its
+ * items, an item the shopper keeps counting as received until it is refunded (it never travels).
+ * An SQL expression over the return whose id is `returnId` (a column or a parameter).
+ */
+export function returnStateSql(returnId: string): string {
+  return `(SELECT (ARRAY['requested', 'in_transit', 'received', 'refunded'])[1 + COALESCE(MIN(GREATEST(
+      COALESCE((SELECT MAX(CASE e.state WHEN 'in_transit' THEN 1 WHEN 'received' THEN 2 WHEN 'refunded' THEN 3 END)
+                  FROM return_item_events e WHERE e.return_id = i.return_id AND e.line_item_id = i.line_item_id), 0),
+      CASE WHEN EXISTS (SELECT 1 FROM returns r, jsonb_array_elements(COALESCE(r.return_order -> 'items', '[]')) AS item
+                         WHERE r.id = i.return_id AND item ->> 'line_item_id' = i.line_item_id AND item ->> 'keep' = 'true')
+           THEN 2 ELSE 0 END)), 0)]
+    FROM return_items i WHERE i.return_id = ${returnId})`
+}
+
+/** A change made by someone (an operator, a staff member), for the return's timeline. */
+export interface ReturnAction {
+  at: Date
+  actor: string
+  state: Exclude<ReturnItemState, 'requested'>
+  lineItemIds: readonly string[]
+  note: string | null
+}
+
+export async function recordAction(tx: Queryable, returnId: string, action: ReturnAction): Promise<void> {
+  await tx.query(
+    'INSERT INTO return_actions (return_id, at, actor, state, line_item_ids, note) VALUES ($1, $2, $3, $4, $5, $6)',
+    [returnId, action.at, action.actor, action.state, JSON.stringify(action.lineItemIds), action.note],
+  )
+}
+
+export async function findActions(db: Queryable, returnId: string): Promise<ReturnAction[]> {
+  const rows = await db.query<{
+    at: Date
+    actor: string
+    state: ReturnAction['state']
+    line_item_ids: string[]
+    note: string | null
+  }>('SELECT at, actor, state, line_item_ids, note FROM return_actions WHERE return_id = $1 ORDER BY at', [returnId])
+  return rows.map((row) => ({
+    at: new Date(row.at),
+    actor: row.actor,
+    state: row.state,
+    lineItemIds: row.line_item_ids,
+    note: row.note,
+  }))
 }

@@ -52,7 +52,8 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
   const name = `${entry.orderName}-R${Number(next)}`
   const returnOrder = entry.answer ? entry.answer(name, now) : null
   await tx.query(
-    'INSERT INTO returns (id, order_id, number, name, idempotency_key, request_hash, return_order, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    `INSERT INTO returns (id, order_id, shop_id, number, name, idempotency_key, request_hash, return_order, created_at)
+     VALUES ($1, $2, (SELECT shop_id FROM orders WHERE id = $2), $3, $4, $5, $6, $7, $8)`,
     [
       entry.id,
       entry.orderId,

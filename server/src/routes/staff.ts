@@ -1,0 +1,308 @@
+import cookie from '@fastify/cookie'
+import { Type } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import {
+  ReturnDetail,
+  ReturnList,
+  ReturnsQuery,
+  SignIn,
+  StaffSession,
+  StaffStateChange,
+  StaffReturnParams,
+  type TimelineEntry,
+} from '../../../contract/staff'
+import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
+import { subdomainFromHost } from '../../../contract/subdomain'
+import type { PortalContext } from '../context'
+import { passwordMatches } from '../domain/passwords'
+import { findOrderById } from '../storage/orders'
+import { findReturn } from '../storage/returns'
+import { findActions, findReturnedLines } from '../storage/returnStates'
+import {
+  clearSignInFailures,
+  endSession,
+  findStaffByEmail,
+  lockedUntil,
+  recordSignInFailure,
+  startSession,
+  useSession,
+  type StaffMember,
+} from '../storage/staff'
+import {
+  decodeCursor,
+  encodeCursor,
+  findReturnPhotos,
+  findShopPhoto,
+  findShopReturn,
+  listReturns,
+} from '../storage/staffReturns'
+import { moveReturnItems } from './admin'
+import { returnStatus } from './status'
+import { Bytes, replies, type Api } from './typed'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in staff member and the shop this host is, set by requireStaff */
+    staff?: { member: StaffMember; shop: string }
+  }
+}
+
+/** The session cookie: only for the console's paths, never sent by another site's page. */
+export const SESSION_COOKIE = 'rebound_staff'
+
+const NOT_SIGNED_IN = { error: 'not_signed_in', message: 'Please sign in.' }
+const WRONG = { error: 'invalid_credentials', message: 'The e-mail or password is not right.' }
+const NOT_THIS_SHOP = { error: 'forbidden', message: 'This account does not work for this shop.' }
+const CROSS_SITE = { error: 'cross_site', message: 'This request must come from the console’s own page.' }
+
+/**
+ * The shop the console works on: the host's subdomain (demo.localhost → demo). A host that names
+ * none (an address) is the staff member's first shop.
+ */
+function shopOf(request: FastifyRequest, member: StaffMember): string | null {
+  const named = subdomainFromHost(request.hostname, '')
+  if (named === '') return member.shops[0] ?? null
+  return member.shops.includes(named) ? named : null
+}
+
+/**
+ * A state-changing call must come from a page of this origin (docs/back-office.md: cross-site
+ * requests): its Origin is this host's, or, where a browser sends none, Sec-Fetch-Site says
+ * same-origin. The cookie's SameSite=Strict is the second wall.
+ */
+async function sameOrigin(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  const origin = request.headers.origin
+  const own = `${request.protocol}://${request.host}`
+  const ok = origin !== undefined ? origin === own : request.headers['sec-fetch-site'] === 'same-origin'
+  if (!ok) return reply.code(403).header('cache-control', 'no-store').send(CROSS_SITE)
+}
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  }
+}
+
+/**
+ * The back office's API under /admin/api (docs/back-office.md): sign-in, and the shop's returns
+ * for its staff. Every answer is private to the staff member: never cached.
+ */
+export async function staffRoutes(app: Api, context: PortalContext) {
+  await app.register(cookie)
+  const { limits } = context
+  const sessionLimits = { idleMs: limits.staffIdleSeconds * 1000, maxMs: limits.staffSessionSeconds * 1000 }
+  app.addHook('onRequest', sameOrigin)
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  const requireStaff = async (request: FastifyRequest, reply: FastifyReply) => {
+    const value = request.cookies[SESSION_COOKIE]
+    const member = value ? await useSession(context.db, value, context.now(), sessionLimits) : null
+    if (!member) return reply.code(401).send(NOT_SIGNED_IN)
+    const shop = shopOf(request, member)
+    if (!shop) return reply.code(403).send(NOT_THIS_SHOP)
+    request.staff = { member, shop }
+  }
+
+  app.post(
+    '/admin/api/session',
+    {
+      preHandler: app.rateLimit({ max: limits.signInPerClient, timeWindow: 60_000, groupId: 'staff-sign-in' }),
+      schema: { body: SignIn, response: replies({ 200: StaffSession }) },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body
+      const now = context.now()
+      const locked = await lockedUntil(context.db, email, now)
+      if (locked)
+        return reply
+          .code(429)
+          .header('retry-after', String(Math.ceil((locked.getTime() - now.getTime()) / 1000)))
+          .send({
+            error: 'locked',
+            message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
+          })
+      // An unknown e-mail is checked against a stand-in hash: the same work, the same answer.
+      const member = await findStaffByEmail(context.db, email)
+      if (!(await passwordMatches(member?.password_hash ?? null, password)) || !member) {
+        await recordSignInFailure(context.db, email, now)
+        return reply.code(401).send(WRONG)
+      }
+      await clearSignInFailures(context.db, email)
+      const shop = shopOf(request, member)
+      if (!shop) return reply.code(403).send(NOT_THIS_SHOP)
+      const value = await startSession(context.db, member.id, now)
+      return reply
+        .setCookie(SESSION_COOKIE, value, cookieOptions(request, limits.staffSessionSeconds))
+        .send({ email: member.email, shop, shops: member.shops })
+    },
+  )
+
+  app.get(
+    '/admin/api/session',
+    { onRequest: requireStaff, schema: { response: replies({ 200: StaffSession }) } },
+    (request, reply) => {
+      const { member, shop } = request.staff!
+      void reply.send({ email: member.email, shop, shops: member.shops })
+    },
+  )
+
+  app.delete('/admin/api/session', { schema: { response: replies({ 204: Type.Null() }) } }, async (request, reply) => {
+    const value = request.cookies[SESSION_COOKIE]
+    if (value) await endSession(context.db, value)
+    return reply.clearCookie(SESSION_COOKIE, { path: '/admin' }).code(204).send(null)
+  })
+
+  app.get(
+    '/admin/api/returns',
+    { onRequest: requireStaff, schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) } },
+    async (request, reply) => {
+      const { q, state, from, to, reason, after, limit } = request.query
+      const cursor = after === undefined ? null : decodeCursor(after)
+      const day = (value: string | undefined, plusDays = 0) => {
+        if (value === undefined) return undefined
+        const at = new Date(`${value}T00:00:00Z`)
+        return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000)
+      }
+      const fromDay = day(from)
+      const untilDay = day(to, 1)
+      if ((after !== undefined && !cursor) || fromDay === null || untilDay === null)
+        return reply.code(400).send({
+          error: 'invalid_request',
+          message: cursor === null && after !== undefined ? 'after: not a page of this list' : 'from, to: not a day',
+        })
+      const page = await listReturns(
+        context.db,
+        request.staff!.shop,
+        { q, state, from: fromDay, until: untilDay, reason },
+        limit === undefined ? 25 : Number(limit),
+        cursor,
+      )
+      return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
+    },
+  )
+
+  app.get(
+    '/admin/api/returns/:id',
+    { onRequest: requireStaff, schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) } },
+    async (request, reply) => {
+      const detail = await returnDetail(context, request.staff!.shop, request.params.id)
+      if (!detail) return reply.code(404).send({ error: 'not_found', message: 'No such return.' })
+      return detail
+    },
+  )
+
+  app.get(
+    '/admin/api/returns/:id/photos/:photo',
+    {
+      onRequest: requireStaff,
+      schema: {
+        params: Type.Object({
+          id: Type.String({ pattern: RETURN_ID_PATTERN.source }),
+          photo: Type.String({ pattern: PHOTO_ID_PATTERN.source }),
+        }),
+        response: replies({ 200: Bytes }),
+      },
+    },
+    async (request, reply) => {
+      const { id, photo: photoId } = request.params
+      const photo = await findShopPhoto(context.db, request.staff!.shop, id, photoId)
+      const bytes = photo && (await context.photos.read(context.db, photoId, photo.in_row))
+      if (!photo || !bytes) return reply.code(404).send({ error: 'not_found', message: 'No such photo.' })
+      return reply
+        .header('content-type', photo.content_type)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+    },
+  )
+
+  app.post(
+    '/admin/api/returns/:id/status',
+    { onRequest: requireStaff, schema: { params: StaffReturnParams, body: StaffStateChange } },
+    async (request, reply) => {
+      const { member, shop } = request.staff!
+      const { state, line_item_ids, note } = request.body
+      const outcome = await moveReturnItems(context, request.params.id, {
+        state,
+        line_item_ids,
+        actor: member.email,
+        note: note?.trim() || null,
+        shopId: shop,
+      })
+      if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body)
+      return reply.send(await returnDetail(context, shop, request.params.id))
+    },
+  )
+}
+
+/** A return of the shop as the console shows it; null for another shop's or an unknown one. */
+async function returnDetail(context: PortalContext, shopId: string, id: string): Promise<ReturnDetail | null> {
+  const summary = await findShopReturn(context.db, shopId, id)
+  const found = summary && (await findReturn(context.db, id))
+  const order = found && (await findOrderById(context.db, found.order_id))
+  const shop = order && (await context.shops.find(shopId))
+  if (!summary || !found || !order || !shop) return null
+  const [status, photos, lines, actions] = await Promise.all([
+    returnStatus(context, found, order, shop),
+    findReturnPhotos(context.db, id),
+    findReturnedLines(context.db, id),
+    findActions(context.db, id),
+  ])
+  const titleOf = new Map(status.items.map((item) => [item.line_item_id, item.title]))
+  const titles = (ids: readonly string[]) => ids.map((lineId) => titleOf.get(lineId) ?? lineId)
+  // Item states reached without an action of record (the shopper's kept items refunded at
+  // submission, an imported history) show as the state; those an action made show as the action.
+  const byAction = new Set(actions.flatMap((action) => action.lineItemIds.map((lineId) => `${action.state} ${lineId}`)))
+  const states = new Map<string, { at: Date; state: TimelineEntry['state']; lines: string[] }>()
+  for (const line of lines)
+    for (const event of line.events) {
+      if (byAction.has(`${event.state} ${line.line_item_id}`)) continue
+      const key = `${event.at.toISOString()} ${event.state}`
+      const entry = states.get(key) ?? { at: event.at, state: event.state, lines: [] }
+      entry.lines.push(line.line_item_id)
+      states.set(key, entry)
+    }
+  const timeline: TimelineEntry[] = [
+    {
+      at: new Date(found.created_at).toISOString(),
+      kind: 'created' as const,
+      state: 'requested' as const,
+      items: titles(lines.map((line) => line.line_item_id)),
+      actor: 'shopper',
+      note: null,
+    },
+    ...[...states.values()].map((entry) => ({
+      at: entry.at.toISOString(),
+      kind: 'state' as const,
+      state: entry.state,
+      items: titles(entry.lines),
+      actor: 'system',
+      note: null,
+    })),
+    ...actions.map((action) => ({
+      at: action.at.toISOString(),
+      kind: 'action' as const,
+      state: action.state,
+      items: titles(action.lineItemIds),
+      actor: action.actor,
+      note: action.note,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at))
+  const { order_id: _orderId, ...rest } = summary
+  return {
+    summary: rest,
+    status,
+    return_order: found.return_order,
+    photos: photos.map((photo) => ({
+      ...photo,
+      url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photo.id}`,
+    })),
+    timeline,
+  }
+}

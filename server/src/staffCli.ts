@@ -1,0 +1,122 @@
+/**
+ * npm run staff -- add <shop> <email> | remove <shop> <email> | reset <email> | list [shop]
+ * Manages the back office's staff accounts in DATABASE_URL or the PGlite directory DATA_DIR
+ * (docs/back-office.md). A new password comes from STAFF_PASSWORD, or is asked for.
+ */
+import { createInterface } from 'node:readline'
+import { Writable } from 'node:stream'
+import { hashPassword, passwordProblem } from './domain/passwords'
+import { readSettings } from './settings'
+import { claimDataDir } from './storage/dataDirLock'
+import { openDatabase, type Database } from './storage/database'
+import { migrate } from './storage/migrations'
+import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
+
+const USAGE = `Usage:
+  npm run staff -- add <shop> <email>      a staff member of the shop (a new account, or the shop added to one)
+  npm run staff -- remove <shop> <email>   takes the shop from them (the account goes with its last shop)
+  npm run staff -- reset <email>           a new password; every session of the account ends
+  npm run staff -- list [shop]             the staff, of one shop or of all
+A new password is read from STAFF_PASSWORD, or asked for. DATA_DIR or DATABASE_URL picks the database.`
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Reads a line without echoing it (a password typed at a terminal). */
+function askHidden(question: string): Promise<string> {
+  let muted = false
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk)
+      done()
+    },
+  })
+  const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY })
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close()
+      process.stdout.write('\n')
+      resolve(answer)
+    })
+    muted = true
+  })
+}
+
+async function newPassword(): Promise<string> {
+  const given = process.env.STAFF_PASSWORD
+  const password = given !== undefined && given !== '' ? given : await askHidden('New password: ')
+  const problem = passwordProblem(password)
+  if (problem) throw new Error(`Not changed: ${problem}.`)
+  return password
+}
+
+async function run(db: Database, args: string[]): Promise<number> {
+  const [command, ...rest] = args
+  const now = new Date()
+  if (command === 'list' && rest.length <= 1) {
+    const staff = await listStaff(db, rest[0])
+    if (staff.length === 0) console.log(rest[0] ? `Shop ${rest[0]} has no staff.` : 'No staff yet.')
+    for (const member of staff) console.log(`${member.email}  ${member.shops.join(', ')}`)
+    return 0
+  }
+  if ((command === 'add' || command === 'remove') && rest.length === 2) {
+    const [shop, email] = rest as [string, string]
+    if (!EMAIL.test(email)) throw new Error(`${email} is not an e-mail address.`)
+    if (command === 'remove') {
+      const removed = await removeStaff(db, shop, email)
+      console.log(
+        removed ? `${email} no longer works for ${shop}.` : `${email} is not staff of ${shop}; nothing changed.`,
+      )
+      return removed ? 0 : 1
+    }
+    const [known] = await db.query('SELECT 1 FROM shops WHERE id = $1', [shop])
+    if (!known) throw new Error(`There is no shop ${shop}: import it first (npm run import-shop).`)
+    const [existing] = await db.query('SELECT 1 FROM staff WHERE email = lower(trim($1))', [email])
+    const hash = existing ? '' : await hashPassword(await newPassword())
+    const { created } = await addStaff(db, shop, email, hash, now)
+    console.log(
+      created
+        ? `${email} can sign in to ${shop}'s back office.`
+        : `${email} (an existing account) now works for ${shop} too.`,
+    )
+    return 0
+  }
+  if (command === 'reset' && rest.length === 1) {
+    const email = rest[0]!
+    const hash = await hashPassword(await newPassword())
+    const done = await resetStaffPassword(db, email, hash)
+    console.log(done ? `${email} has a new password; their sessions have ended.` : `There is no account ${email}.`)
+    return done ? 0 : 1
+  }
+  console.error(USAGE)
+  return 2
+}
+
+async function main(args: string[]): Promise<number> {
+  const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = readSettings()
+  let release = () => {}
+  if (!databaseUrl) {
+    try {
+      release = await claimDataDir(dataDir, { waitMs: 0 })
+    } catch {
+      throw new Error(
+        `The server is running on ${dataDir}, and PGlite lets one process use it at a time: stop the server, then run this again. (On PostgreSQL, with DATABASE_URL, staff can be managed beside running servers.)`,
+      )
+    }
+  }
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
+  try {
+    await migrate(db)
+    return await run(db, args)
+  } finally {
+    await db.close()
+    release()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

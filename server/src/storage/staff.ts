@@ -1,0 +1,170 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { emailKey } from '../domain/normalize'
+import type { Queryable } from './database'
+
+/** A staff member as the console knows them: their e-mail and the shops they work for. */
+export interface StaffMember {
+  id: string
+  email: string
+  shops: string[]
+}
+
+/** E-mails are kept and compared as verify compares a shopper's: trimmed, in lower case. */
+const staffEmailKey = emailKey
+
+/** A session's cookie value is kept only as its SHA-256: the table alone signs no one in. */
+const sessionKey = (value: string) => createHash('sha256').update(value).digest('base64url')
+
+export async function findStaffByEmail(
+  db: Queryable,
+  email: string,
+): Promise<(StaffMember & { password_hash: string }) | null> {
+  const [row] = await db.query<StaffMember & { password_hash: string }>(
+    `SELECT s.id, s.email, s.password_hash,
+            COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops
+       FROM staff s WHERE s.email = $1`,
+    [staffEmailKey(email)],
+  )
+  return row ?? null
+}
+
+/**
+ * Adds a staff member to a shop: a new account with this password, or the shop added to an
+ * existing account (its password unchanged). Answers whether the account is new.
+ */
+export async function addStaff(
+  db: Queryable,
+  shopId: string,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<{ created: boolean }> {
+  const key = staffEmailKey(email)
+  const inserted = await db.query<{ id: string }>(
+    'INSERT INTO staff (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id',
+    [randomUUID(), key, passwordHash, now],
+  )
+  await db.query(
+    'INSERT INTO staff_shops (staff_id, shop_id) SELECT id, $2 FROM staff WHERE email = $1 ON CONFLICT DO NOTHING',
+    [key, shopId],
+  )
+  return { created: inserted.length > 0 }
+}
+
+/** Takes the shop from a staff member; an account left with no shop is deleted. */
+export async function removeStaff(db: Queryable, shopId: string, email: string): Promise<boolean> {
+  const key = staffEmailKey(email)
+  const removed = await db.query(
+    'DELETE FROM staff_shops WHERE shop_id = $2 AND staff_id = (SELECT id FROM staff WHERE email = $1) RETURNING staff_id',
+    [key, shopId],
+  )
+  await db.query(
+    'DELETE FROM staff s WHERE s.email = $1 AND NOT EXISTS (SELECT 1 FROM staff_shops WHERE staff_id = s.id)',
+    [key],
+  )
+  return removed.length > 0
+}
+
+/** Sets a new password and ends every session of the account. */
+export async function resetStaffPassword(db: Queryable, email: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('UPDATE staff SET password_hash = $2 WHERE email = $1 RETURNING id', [
+    staffEmailKey(email),
+    passwordHash,
+  ])
+  if (rows[0]) await db.query('DELETE FROM staff_sessions WHERE staff_id = $1', [rows[0].id])
+  return rows.length > 0
+}
+
+/** A shop's staff, or everyone's when no shop is given, by e-mail. */
+export async function listStaff(db: Queryable, shopId?: string): Promise<StaffMember[]> {
+  return db.query<StaffMember>(
+    `SELECT s.id, s.email, array_agg(ss.shop_id ORDER BY ss.shop_id) AS shops
+       FROM staff s JOIN staff_shops ss ON ss.staff_id = s.id
+      WHERE $1::text IS NULL OR s.id IN (SELECT staff_id FROM staff_shops WHERE shop_id = $1)
+      GROUP BY s.id, s.email ORDER BY s.email`,
+    [shopId ?? null],
+  )
+}
+
+export async function hasStaff(db: Queryable, shopId: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM staff_shops WHERE shop_id = $1 LIMIT 1', [shopId])).length > 0
+}
+
+/** Starts a session; answers the cookie's value (32 random bytes), which is stored only hashed. */
+export async function startSession(db: Queryable, staffId: string, now: Date): Promise<string> {
+  const value = randomBytes(32).toString('base64url')
+  await db.query('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
+    sessionKey(value),
+    staffId,
+    now,
+  ])
+  return value
+}
+
+/**
+ * The staff member of a session still in use: seen within `idleMs` (each use moves it on) and
+ * begun within `maxMs`. A session past either is deleted.
+ */
+export async function useSession(
+  db: Queryable,
+  value: string,
+  now: Date,
+  limits: { idleMs: number; maxMs: number },
+): Promise<StaffMember | null> {
+  const key = sessionKey(value)
+  const [row] = await db.query<StaffMember & { created_at: Date; last_seen_at: Date }>(
+    `SELECT s.id, s.email, ss.created_at, ss.last_seen_at,
+            COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops
+       FROM staff_sessions ss JOIN staff s ON s.id = ss.staff_id WHERE ss.id_hash = $1`,
+    [key],
+  )
+  if (!row) return null
+  const idle = now.getTime() - new Date(row.last_seen_at).getTime() > limits.idleMs
+  const old = now.getTime() - new Date(row.created_at).getTime() > limits.maxMs
+  if (idle || old) {
+    await endSession(db, value)
+    return null
+  }
+  // Written at most once a minute: a page of the console asks several things at once.
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000)
+    await db.query('UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1', [key, now])
+  return { id: row.id, email: row.email, shops: row.shops }
+}
+
+export async function endSession(db: Queryable, value: string): Promise<void> {
+  await db.query('DELETE FROM staff_sessions WHERE id_hash = $1', [sessionKey(value)])
+}
+
+/** How many wrong passwords lock an account, within what window, and for how long. */
+export const LOCKOUT = { failures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const
+
+/** Until when sign-in for this e-mail is refused, or null. */
+export async function lockedUntil(db: Queryable, email: string, now: Date): Promise<Date | null> {
+  const [row] = await db.query<{ locked_until: Date | null }>(
+    'SELECT locked_until FROM sign_in_failures WHERE email = $1',
+    [staffEmailKey(email)],
+  )
+  const until = row?.locked_until ? new Date(row.locked_until) : null
+  return until && until > now ? until : null
+}
+
+/**
+ * Counts a wrong password for this e-mail (known or not): the tenth within the window locks it.
+ * One statement, so two replicas counting at once cannot lose a failure.
+ */
+export async function recordSignInFailure(db: Queryable, email: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOCKOUT.windowMs)
+  await db.query(
+    `INSERT INTO sign_in_failures AS f (email, failures, first_at, locked_until) VALUES ($1, 1, $2, NULL)
+     ON CONFLICT (email) DO UPDATE SET
+       failures = CASE WHEN f.first_at < $3 THEN 1 ELSE f.failures + 1 END,
+       first_at = CASE WHEN f.first_at < $3 THEN $2 ELSE f.first_at END,
+       locked_until = CASE WHEN f.first_at >= $3 AND f.failures + 1 >= $4 THEN $5::timestamptz ELSE f.locked_until END`,
+    [staffEmailKey(email), now, windowStart, LOCKOUT.failures, new Date(now.getTime() + LOCKOUT.lockMs)],
+  )
+}
+
+/** A right password clears the count. */
+export async function clearSignInFailures(db: Queryable, email: string): Promise<void> {
+  await db.query('DELETE FROM sign_in_failures WHERE email = $1', [staffEmailKey(email)])
+}

@@ -1,0 +1,164 @@
+import type { ReturnItemState, ReturnOrder } from '../../../contract/api'
+import type { ReturnOutcome, ReturnSummary } from '../../../contract/staff'
+import { emailKey, orderNameKey } from '../domain/normalize'
+import type { Queryable } from './database'
+
+/** The console's search and filters (docs/back-office.md: the returns list). */
+export interface ReturnFilters {
+  /** an order name, a shopper's e-mail or a return number, matched exactly as verify matches */
+  q?: string | undefined
+  state?: ReturnItemState | undefined
+  /** created at or after */
+  from?: Date | undefined
+  /** created before */
+  until?: Date | undefined
+  /** an item was returned for this reason id */
+  reason?: string | undefined
+}
+
+/** Where a page starts: after the return created at `at` with this id (newest first). */
+export interface Cursor {
+  at: string
+  id: string
+}
+
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
+
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null
+    const [at, id] = parsed as unknown[]
+    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) return null
+    return { at, id }
+  } catch {
+    return null
+  }
+}
+
+interface Row {
+  id: string
+  name: string
+  order_name: string
+  email: string
+  created_at: Date
+  units: number
+  state: ReturnItemState
+  return_order: ReturnOrder | null
+}
+
+/** How a return settles, from what the shopper chose. */
+export function outcomeOf(order: ReturnOrder | null): ReturnOutcome | null {
+  if (!order) return null
+  if (order.new_item) return 'upsell'
+  const exchanged = order.items.filter((item) => item.exchange_variant_id !== null).length
+  if (exchanged === order.items.length) return 'exchange'
+  if (exchanged > 0) return 'mixed'
+  return order.refund_method === 'store_credit' ? 'store_credit' : 'refund'
+}
+
+export function summaryOf(row: Row): ReturnSummary {
+  const order = row.return_order
+  const refund =
+    order === null
+      ? null
+      : order.refund_method === 'store_credit' && order.store_credit_value
+        ? order.store_credit_value.shop_money
+        : order.refund_value.shop_money
+  return {
+    id: row.id,
+    name: row.name,
+    order_name: row.order_name,
+    email: row.email,
+    created_at: new Date(row.created_at).toISOString(),
+    items: Number(row.units),
+    outcome: outcomeOf(order),
+    refund,
+    state: row.state,
+  }
+}
+
+const SELECT = `SELECT r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state, r.return_order,
+         (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units
+    FROM returns r JOIN orders o ON o.id = r.order_id`
+
+/**
+ * A page of the shop's returns, newest first, from the index on (shop, created, id): the next
+ * page starts after the last of this one, so a page costs the same on the thousandth page.
+ */
+export async function listReturns(
+  db: Queryable,
+  shopId: string,
+  filters: ReturnFilters,
+  limit: number,
+  after: Cursor | null,
+): Promise<{ returns: ReturnSummary[]; next: Cursor | null }> {
+  const where = ['r.shop_id = $1']
+  const params: unknown[] = [shopId]
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  const q = filters.q?.trim()
+  if (q) {
+    // A return's own number (#1001-R1), else an order's name as verify reads it (#1001, 1001) or its e-mail.
+    if (/-R\d+$/i.test(q)) where.push(`upper(ltrim(r.name, '#')) = ${param(q.replace(/^[\s#]+/, '').toUpperCase())}`)
+    else where.push(`(o.name_key = ${param(orderNameKey(q))} OR o.email_key = ${param(emailKey(q))})`)
+  }
+  if (filters.state) where.push(`r.state = ${param(filters.state)}`)
+  if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
+  if (filters.until) where.push(`r.created_at < ${param(filters.until)}`)
+  if (filters.reason)
+    where.push(
+      `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.return_order -> 'items', '[]')) AS item WHERE item ->> 'reason_id' = ${param(filters.reason)})`,
+    )
+  if (after) where.push(`(r.created_at, r.id) < (${param(after.at)}::timestamptz, ${param(after.id)})`)
+  const rows = await db.query<Row>(
+    `${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(limit + 1)}`,
+    params,
+  )
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    returns: page.map(summaryOf),
+    next: rows.length > limit && last ? { at: new Date(last.created_at).toISOString(), id: last.id } : null,
+  }
+}
+
+/** One return of the shop, as the list shows it, with its order's id; null for another shop's. */
+export async function findShopReturn(
+  db: Queryable,
+  shopId: string,
+  id: string,
+): Promise<(ReturnSummary & { order_id: string }) | null> {
+  const [row] = await db.query<Row & { order_id: string }>(
+    `${SELECT.replace('SELECT', 'SELECT r.order_id,')} WHERE r.shop_id = $1 AND r.id = $2`,
+    [shopId, id],
+  )
+  return row ? { ...summaryOf(row), order_id: row.order_id } : null
+}
+
+/** The photos staff may see of a return: those its items took. */
+export async function findReturnPhotos(
+  db: Queryable,
+  returnId: string,
+): Promise<{ id: string; line_item_id: string }[]> {
+  return db.query('SELECT id, line_item_id FROM photos WHERE return_id = $1 ORDER BY created_at, id', [returnId])
+}
+
+/** A photo of one of the shop's returns: its type and where its bytes are; null for anyone else's. */
+export async function findShopPhoto(
+  db: Queryable,
+  shopId: string,
+  returnId: string,
+  photoId: string,
+): Promise<{ content_type: string; in_row: number | null } | null> {
+  const [row] = await db.query<{ content_type: string; in_row: number | null }>(
+    `SELECT p.content_type, octet_length(p.bytes) AS in_row
+       FROM photos p JOIN returns r ON r.id = p.return_id
+      WHERE r.shop_id = $1 AND r.id = $2 AND p.id = $3`,
+    [shopId, returnId, photoId],
+  )
+  return row ?? null
+}

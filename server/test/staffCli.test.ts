@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from './processApi'
+import { startServer, type ServerProcess } from './serverProcess'
+import { childEnv, runCommand, scriptCommand } from './spawned'
+
+/**
+ * The staff accounts as an operator makes them: the first `npm start` on a new database prints the
+ * demo's sign-in, and `npm run staff` adds, lists, resets and removes accounts (docs/back-office.md).
+ */
+
+const SLOW = 180_000
+const DEMO_HOST = 'demo.localhost'
+
+let dataDir: string
+let server: ServerProcess | undefined
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'rebound-staff-'))
+})
+afterEach(async () => {
+  await server?.stop().catch(() => server?.process.killAll())
+  server = undefined
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const start = async () => (server = await startServer({ PORT: String(await freePort()), DATA_DIR: dataDir }))
+const staff = (args: string[], extra: Record<string, string> = {}) =>
+  runCommand(scriptCommand('staff'), args, childEnv({ DATA_DIR: dataDir, ...extra }))
+const signIn = (running: ServerProcess, email: string, password: string) =>
+  running.callFrom<{ email?: string; error?: string }>(
+    '127.0.0.1',
+    'POST',
+    '/admin/api/session',
+    { email, password },
+    { host: `${DEMO_HOST}:${running.port}`, origin: `http://${DEMO_HOST}:${running.port}` },
+  )
+
+test(
+  'the first start prints the demo staff sign-in with a generated password that signs in; a later start prints it without the password',
+  async () => {
+    const first = await start()
+    const line = /Staff sign-in: (http:\/\/demo\.localhost:\d+\/admin) {2}(staff@demo\.example) \/ (\S+)/.exec(
+      first.log(),
+    )
+    expect(line).not.toBeNull()
+    const [, url, email, password] = line!
+    expect(url).toBe(`http://demo.localhost:${first.port}/admin`)
+    expect(password!.length).toBeGreaterThanOrEqual(16)
+    const answer = await signIn(first, email!, password!)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ email: 'staff@demo.example' })
+    expect(String(answer.headers['set-cookie'])).toMatch(
+      /rebound_staff=.+; Max-Age=\d+; Path=\/admin; HttpOnly; SameSite=Strict/,
+    )
+    // The console's page is served at /admin and below, under the portal's CSP.
+    await first.stop()
+
+    const again = await start()
+    expect(again.log()).toContain('Staff sign-in: ')
+    expect(again.log()).toContain('staff@demo.example  (password printed at the first start')
+    expect(again.log()).not.toContain(password)
+    expect((await signIn(again, email!, password!)).status).toBe(200)
+  },
+  SLOW,
+)
+
+test(
+  'npm run staff refuses to run beside a server on the same PGlite directory, and says what to do',
+  async () => {
+    await start()
+    const run = await staff(['list'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('The server is running on')
+    expect(run.stderr).toContain('stop the server, then run this again')
+  },
+  SLOW,
+)
+
+test(
+  'npm run staff adds, lists, resets and removes accounts; bad input changes nothing and says why',
+  async () => {
+    // The demo shops come with the first start.
+    await (await start()).stop()
+    server = undefined
+
+    expect((await staff(['add', 'demo', 'ops@demo.example'], { STAFF_PASSWORD: 'short' })).stderr).toContain(
+      'at least 12 characters',
+    )
+    expect(
+      (await staff(['add', 'nowhere', 'ops@demo.example'], { STAFF_PASSWORD: 'long enough password' })).stderr,
+    ).toContain('There is no shop nowhere')
+    expect((await staff(['add', 'demo', 'not-an-email'], { STAFF_PASSWORD: 'long enough password' })).stderr).toContain(
+      'is not an e-mail address',
+    )
+    const added = await staff(['add', 'demo', 'Ops@Demo.example'], { STAFF_PASSWORD: 'long enough password' })
+    expect(added.code).toBe(0)
+    expect(added.stdout).toContain("can sign in to demo's back office")
+    const both = await staff(['add', 'acme', 'ops@demo.example'])
+    expect(both.stdout).toContain('now works for acme too')
+
+    const list = await staff(['list'])
+    expect(list.stdout).toContain('ops@demo.example  acme, demo')
+    expect(list.stdout).toContain('staff@demo.example  demo')
+    expect((await staff(['list', 'acme'])).stdout.trim()).toBe('ops@demo.example  acme, demo')
+
+    const reset = await staff(['reset', 'ops@demo.example'], { STAFF_PASSWORD: 'a brand new password' })
+    expect(reset.stdout).toContain('has a new password')
+    const running = await start()
+    expect((await signIn(running, 'ops@demo.example', 'long enough password')).status).toBe(401)
+    expect((await signIn(running, 'ops@demo.example', 'a brand new password')).status).toBe(200)
+    await running.stop()
+    server = undefined
+
+    expect((await staff(['remove', 'demo', 'ops@demo.example'])).code).toBe(0)
+    expect((await staff(['remove', 'acme', 'ops@demo.example'])).code).toBe(0)
+    expect((await staff(['list'])).stdout).not.toContain('ops@demo.example')
+    expect((await staff(['nonsense'])).code).toBe(2)
+  },
+  SLOW,
+)
