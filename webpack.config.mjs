@@ -10,7 +10,8 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development'
-  return {
+  const portal = {
+    name: 'portal',
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
     output: {
@@ -48,7 +49,9 @@ export default (_env, argv) => {
     devtool: production ? (process.env.SOURCE_MAPS === '1' ? 'source-map' : false) : 'eval-cheap-module-source-map',
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
-      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/admin.html'] } }],
+      }),
       new MiniCssExtractPlugin({
         // Each screen's CSS styles its own block classes (.photo-thumbs, .support-code…): the
         // order in which screens import them into the one stylesheet does not matter.
@@ -79,9 +82,41 @@ export default (_env, argv) => {
     performance: { hints: false },
     devServer: {
       port: 3000,
-      historyApiFallback: true,
+      historyApiFallback: { rewrites: [{ from: /^\/admin/, to: '/admin.html' }] },
       // The API (npm run dev:server, or npm start) answers the calls; the dev server only serves the portal.
-      proxy: [{ context: ['/portal-registration', '/demo-assets', '/health'], target: 'http://127.0.0.1:8080' }],
+      proxy: [
+        { context: ['/portal-registration', '/demo-assets', '/health', '/admin/api'], target: 'http://127.0.0.1:8080' },
+      ],
     },
+  }
+  return [portal, backOffice(portal, production)]
+}
+
+/**
+ * The back office (docs/back-office.md): a page of its own, admin.html, built by a compilation of
+ * its own into the same directory, after the portal's (which empties it first). It shares no
+ * chunk, runtime or export naming with the portal, so the shopper's start screen does not move.
+ */
+function backOffice(portal, production) {
+  return {
+    name: 'back-office',
+    dependencies: ['portal'],
+    mode: portal.mode,
+    entry: { admin: './src/admin/index.tsx' },
+    output: { ...portal.output, clean: false },
+    resolve: portal.resolve,
+    module: portal.module,
+    devtool: portal.devtool,
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/admin.html', filename: 'admin.html', scriptLoading: 'defer' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      minimizeOptions: portal.optimization.minimizeOptions,
+    },
+    performance: { hints: false },
   }
 }

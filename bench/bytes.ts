@@ -11,13 +11,15 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const KB = 1024
-const BUDGET = { startJsGzip: 120 * KB, lazyChunkGzip: 15 * KB }
+const BUDGET = { startJsGzip: 120 * KB, lazyChunkGzip: 15 * KB, consoleJsGzip: 125 * KB }
 const root = join(__dirname, '..')
 const dist = join(root, 'dist')
 const statsFile = join(root, 'dist-stats.json')
 
 interface Stats {
   chunks: {
+    /** the compilation: the portal, or the back office's page */
+    compilation: string
     id: string | number
     names: string[]
     initial: boolean
@@ -30,7 +32,17 @@ execFileSync('npx', ['webpack', '--mode', 'production', `--json=${statsFile}`], 
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
 })
-const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats
+// Two compilations (webpack.config.mjs): the portal, and the back office's page.
+const compilations = (
+  JSON.parse(readFileSync(statsFile, 'utf8')) as {
+    children: { name: string; chunks: Omit<Stats['chunks'][number], 'compilation'>[] }[]
+  }
+).children
+const stats: Stats = {
+  chunks: compilations.flatMap((compilation) =>
+    compilation.chunks.map((chunk) => ({ ...chunk, compilation: compilation.name })),
+  ),
+}
 
 const sizes = (file: string) => {
   const bytes = readFileSync(join(dist, file))
@@ -41,11 +53,18 @@ const sizes = (file: string) => {
   }
 }
 
-// What index.html loads: its scripts and stylesheets (the start screen waits for nothing else).
-const html = readFileSync(join(dist, 'index.html'), 'utf8')
-const startFiles = [...html.matchAll(/(?:src|href)=["']?\/(assets\/[^"' >]+\.(?:js|css))/g)].map((match) => match[1]!)
+/** What a page loads: its scripts and stylesheets (it waits for nothing else). */
+const pageFiles = (page: string) =>
+  [...readFileSync(join(dist, page), 'utf8').matchAll(/(?:src|href)=["']?\/(assets\/[^"' >]+\.(?:js|css))/g)].map(
+    (match) => match[1]!,
+  )
+const startFiles = pageFiles('index.html')
 const startJs = startFiles.filter((file) => file.endsWith('.js')).map(sizes)
 const startCss = startFiles.filter((file) => file.endsWith('.css')).map(sizes)
+// The back office (docs/back-office.md) is a page of its own, admin.html: none of it is the portal's.
+const consoleFiles = pageFiles('admin.html')
+const consoleJs = consoleFiles.filter((file) => file.endsWith('.js')).map(sizes)
+const consoleCss = consoleFiles.filter((file) => file.endsWith('.css')).map(sizes)
 const sum = (list: { raw: number; gzip: number; brotli: number }[]) =>
   list.reduce(
     (total, item) => ({ raw: total.raw + item.raw, gzip: total.gzip + item.gzip, brotli: total.brotli + item.brotli }),
@@ -74,9 +93,11 @@ const lazyChunks = stats.chunks
   })
   .sort((a, b) => a.name.localeCompare(b.name))
 
-// A module in two chunks is shipped twice.
+// A module in two chunks of one page is shipped twice. The portal and the back office are two
+// pages, each with its own copy of React and the libraries: a shopper never loads the console's.
 const owners = new Map<string, string[]>()
 for (const chunk of stats.chunks) {
+  if (chunk.compilation !== 'portal') continue
   for (const module of chunk.modules ?? []) {
     if (module.identifier.startsWith('webpack/runtime')) continue
     owners.set(module.name, [...(owners.get(module.name) ?? []), chunk.names[0] ?? String(chunk.id)])
@@ -89,6 +110,8 @@ const css = sum(startCss)
 const rows: { figure: string; gzip: number; brotli: number; budget: number | null }[] = [
   { figure: 'start screen JavaScript', gzip: js.gzip, brotli: js.brotli, budget: BUDGET.startJsGzip },
   { figure: 'start screen CSS', gzip: css.gzip, brotli: css.brotli, budget: null },
+  { figure: 'back office JavaScript', ...sum(consoleJs), budget: BUDGET.consoleJsGzip },
+  { figure: 'back office CSS', ...sum(consoleCss), budget: null },
   ...lazyChunks.map((chunk) => ({
     figure: `lazy chunk ${chunk.name}`,
     gzip: chunk.gzip,

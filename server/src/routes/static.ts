@@ -81,9 +81,12 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
   })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => path.startsWith(prefix))
-    if (!wantsPage) return reply.code(404).send(notFound(request.method, request.url))
+    const read = request.method === 'GET' || request.method === 'HEAD'
+    // The back office's pages (/admin, /admin/returns/…) are its own page; its API is not.
+    if (read && (path === '/admin' || (path.startsWith('/admin/') && !path.startsWith('/admin/api/'))))
+      return reply.sendFile('admin.html')
+    if (!read || API_PREFIXES.some((prefix) => path.startsWith(prefix)))
+      return reply.code(404).send(notFound(request.method, request.url))
     return reply.sendFile('index.html')
   })
 }

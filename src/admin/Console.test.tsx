@@ -1,0 +1,296 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import type { ReturnDetail, ReturnSummary, StaffStateChange } from '../../contract/staff'
+import { server } from '../testing/server'
+import { Console } from './Console'
+import { makeConsoleStore } from './store'
+
+const SESSION = { email: 'staff@demo.example', shop: 'demo', shops: ['demo'] }
+
+const summary = (overrides: Partial<ReturnSummary> = {}): ReturnSummary => ({
+  id: 'r-1',
+  name: '#1001-R1',
+  order_name: '#1001',
+  email: 'jane@example.com',
+  created_at: '2026-11-20T12:00:00.000Z',
+  items: 1,
+  outcome: 'refund',
+  refund: { amount: '14.00', currency_code: 'EUR' },
+  state: 'requested',
+  ...overrides,
+})
+
+const money = (amount: string) => ({
+  shop_money: { amount, currency_code: 'EUR' },
+  presentment_money: { amount, currency_code: 'EUR' },
+})
+
+/** #1001-R1: the mug, damaged, with a photo and a comment; nothing moved yet. */
+function detail(state: 'requested' | 'received' = 'requested'): ReturnDetail {
+  return {
+    summary: summary({ state }),
+    status: {
+      return_id: 'r-1',
+      return_name: '#1001-R1',
+      created_at: '2026-11-20T12:00:00.000Z',
+      items: [
+        {
+          line_item_id: 'li-mug',
+          title: 'Ceramic Mug',
+          variant_title: null,
+          quantity: 1,
+          image_src: null,
+          exchange_variant_title: null,
+          keep: false,
+          states: ['requested', 'in_transit', 'received', 'refunded'],
+          state,
+          history: [{ state: 'requested', at: '2026-11-20T12:00:00.000Z' }],
+        },
+      ],
+      refund: null,
+      label: null,
+      address: { name: 'Returns', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'DE' },
+    },
+    return_order: {
+      id: 'r-1',
+      name: '#1001-R1',
+      status: 'requested',
+      items: [
+        {
+          line_item_id: 'li-mug',
+          title: 'Ceramic Mug',
+          variant_title: null,
+          quantity: 1,
+          reason_id: 'damaged',
+          reason_label: 'Arrived damaged',
+          comment: 'Handle broken off',
+          exchange_variant_id: null,
+          exchange_variant_title: null,
+        },
+      ],
+      refund_method: 'original_payment',
+      refund_value: money('14.00'),
+      store_credit_value: null,
+      breakdown: {
+        items_subtotal: money('11.76'),
+        tax: money('2.24'),
+        return_fee: money('0.00'),
+        bonus: money('0.00'),
+        upsell: money('0.00'),
+        total: money('14.00'),
+      },
+      created_at: '2026-11-20T12:00:00.000Z',
+    },
+    photos: [{ id: 'p-1', line_item_id: 'li-mug', url: '/admin/api/returns/r-1/photos/p-1' }],
+    timeline: [
+      {
+        at: '2026-11-20T12:00:00.000Z',
+        kind: 'created',
+        state: 'requested',
+        items: ['Ceramic Mug'],
+        actor: 'shopper',
+        note: null,
+      },
+      ...(state === 'received'
+        ? [
+            {
+              at: '2026-11-21T09:00:00.000Z',
+              kind: 'action' as const,
+              state: 'received' as const,
+              items: ['Ceramic Mug'],
+              actor: 'staff@demo.example',
+              note: 'Box dented',
+            },
+          ]
+        : []),
+    ],
+  }
+}
+
+function renderConsole(path = '/admin') {
+  window.history.pushState({}, '', path)
+  return render(<Console store={makeConsoleStore()} />)
+}
+
+const signedIn = () => http.get('*/admin/api/session', () => HttpResponse.json(SESSION))
+
+test('without a session the console asks for e-mail and password; a refusal is said and takes the focus; the right password shows the returns', async () => {
+  let session = false
+  server.use(
+    http.get('*/admin/api/session', () =>
+      session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
+    ),
+    http.post('*/admin/api/session', async ({ request }) => {
+      const body = (await request.json()) as { email: string; password: string }
+      if (body.password !== 'correct horse battery')
+        return HttpResponse.json(
+          { error: 'invalid_credentials', message: 'The e-mail or password is not right.' },
+          { status: 401 },
+        )
+      session = true
+      return HttpResponse.json(SESSION)
+    }),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [summary()], next: null })),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await user.type(await screen.findByLabelText('E-mail'), 'staff@demo.example')
+  await user.type(screen.getByLabelText('Password'), 'wrong')
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('The e-mail or password is not right.')
+  await waitFor(() => expect(alert).toHaveFocus())
+  expect(document.title).toBe('Sign in · Returns back office')
+
+  await user.clear(screen.getByLabelText('Password'))
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery')
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+  expect(await screen.findByRole('heading', { name: 'Returns', level: 1 })).toBeInTheDocument()
+  const row = (await screen.findByRole('link', { name: '#1001-R1' })).closest('tr')!
+  expect(within(row).getByText('jane@example.com')).toBeInTheDocument()
+  expect(within(row).getByText('€14.00')).toBeInTheDocument()
+  expect(within(row).getByText('Requested')).toBeInTheDocument()
+  expect(screen.getByText('staff@demo.example')).toBeInTheDocument()
+})
+
+test('a search is sent as q and kept in the address; nothing found says so', async () => {
+  const asked: string[] = []
+  server.use(
+    signedIn(),
+    http.get('*/admin/api/returns', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q')
+      asked.push(q ?? '')
+      return HttpResponse.json({ returns: q === '#1001' ? [summary()] : [], next: null })
+    }),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  expect(await screen.findByText('No returns yet. They appear here as shoppers submit them.')).toBeInTheDocument()
+  await user.type(screen.getByLabelText('Search'), '#1001')
+  await user.click(screen.getByRole('button', { name: 'Search' }))
+  expect(await screen.findByRole('link', { name: '#1001-R1' })).toBeInTheDocument()
+  expect(window.location.search).toBe('?q=%231001')
+  expect(asked).toContain('#1001')
+
+  await user.clear(screen.getByLabelText('Search'))
+  await user.type(screen.getByLabelText('Search'), 'nobody@example.com')
+  await user.click(screen.getByRole('button', { name: 'Search' }))
+  expect(await screen.findByText('No return matches this search.')).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Clear search and filters' }))
+  expect(await screen.findByText('No returns yet. They appear here as shoppers submit them.')).toBeInTheDocument()
+})
+
+test('the next page asks for the cursor the list gave; the previous page goes back', async () => {
+  server.use(
+    signedIn(),
+    http.get('*/admin/api/returns', ({ request }) => {
+      const after = new URL(request.url).searchParams.get('after')
+      return after === 'cursor-2'
+        ? HttpResponse.json({ returns: [summary({ id: 'r-2', name: '#1002-R1' })], next: null })
+        : HttpResponse.json({ returns: [summary()], next: 'cursor-2' })
+    }),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await screen.findByRole('link', { name: '#1001-R1' })
+  expect(screen.queryByRole('button', { name: 'Previous page' })).not.toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Next page' }))
+  expect(await screen.findByRole('link', { name: '#1002-R1' })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Previous page' }))
+  expect(await screen.findByRole('link', { name: '#1001-R1' })).toBeInTheDocument()
+})
+
+test('a return shows its reason, comment, photo and timeline; marking it received sends the items and note, and shows the move', async () => {
+  let moved: StaffStateChange | null = null
+  server.use(
+    signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(detail(moved ? 'received' : 'requested'))),
+    http.post('*/admin/api/returns/r-1/status', async ({ request }) => {
+      moved = (await request.json()) as StaffStateChange
+      return HttpResponse.json(detail('received'))
+    }),
+  )
+  renderConsole('/admin/returns/r-1')
+  const user = userEvent.setup()
+  const heading = await screen.findByRole('heading', { name: 'Return #1001-R1', level: 1 })
+  await waitFor(() => expect(heading).toHaveFocus())
+  expect(document.title).toBe('#1001-R1 · Returns back office')
+  expect(screen.getByText('Arrived damaged')).toBeInTheDocument()
+  expect(screen.getByText('Handle broken off')).toBeInTheDocument()
+  expect(screen.getByRole('img', { name: 'Photo 1 of Ceramic Mug' })).toHaveAttribute(
+    'src',
+    '/admin/api/returns/r-1/photos/p-1',
+  )
+  expect(screen.getByText('Submitted by the shopper: Ceramic Mug')).toBeInTheDocument()
+
+  await user.type(screen.getByLabelText('Note (optional)'), 'Box dented')
+  await user.click(screen.getByRole('button', { name: 'Mark received' }))
+  expect(await screen.findByRole('status')).toHaveTextContent('1 item marked received.')
+  expect(moved).toEqual({ state: 'received', line_item_ids: ['li-mug'], note: 'Box dented' })
+  expect(await screen.findByText('“Box dented”')).toBeInTheDocument()
+  expect(screen.getByText(/by staff@demo\.example/)).toBeInTheDocument()
+  // Received: only refunded is left.
+  expect(screen.queryByRole('button', { name: 'Mark received' })).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
+})
+
+test('a refused move says why and takes the focus; an unknown return says so', async () => {
+  server.use(
+    signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(detail())),
+    http.post('*/admin/api/returns/r-1/status', () =>
+      HttpResponse.json(
+        { error: 'invalid_transition', message: 'line_item_ids: "li-mug" is already refunded' },
+        { status: 422 },
+      ),
+    ),
+    http.get('*/admin/api/returns/r-9', () =>
+      HttpResponse.json({ error: 'not_found', message: 'No such return.' }, { status: 404 }),
+    ),
+  )
+  const { unmount } = renderConsole('/admin/returns/r-1')
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Mark in transit' }))
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('is already refunded')
+  await waitFor(() => expect(alert).toHaveFocus())
+  unmount()
+
+  renderConsole('/admin/returns/r-9')
+  expect(await screen.findByRole('heading', { name: 'No such return' })).toBeInTheDocument()
+})
+
+test('a session that ends while the console is open brings back the sign-in', async () => {
+  let session = true
+  server.use(
+    http.get('*/admin/api/session', () =>
+      session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
+    ),
+    http.get('*/admin/api/returns', () => {
+      session = false
+      return HttpResponse.json({ error: 'not_signed_in', message: 'Please sign in.' }, { status: 401 })
+    }),
+  )
+  renderConsole()
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+})
+
+test('sign-out ends the session and shows the sign-in', async () => {
+  let session = true
+  server.use(
+    http.get('*/admin/api/session', () =>
+      session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
+    ),
+    http.delete('*/admin/api/session', () => {
+      session = false
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }))
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+})

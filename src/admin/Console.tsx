@@ -1,0 +1,104 @@
+import { useEffect } from 'react'
+import { Provider } from 'react-redux'
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom'
+import { Spinner } from '../components/Spinner'
+import { errorText, signedOut, useSessionQuery, useSignOutMutation } from './api'
+import { ReturnScreen } from './ReturnScreen'
+import { ReturnsScreen } from './ReturnsScreen'
+import { SignInScreen } from './SignInScreen'
+import type { ConsoleStore } from './store'
+
+/**
+ * The back office: sign-in, then the shop's returns (docs/back-office.md). A page of its own
+ * (admin.html, the `admin` entry): nothing of it reaches the shopper's portal.
+ */
+export function Console({ store }: { store: ConsoleStore }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter basename="/admin">
+        <SignedIn />
+      </BrowserRouter>
+    </Provider>
+  )
+}
+
+function SignedIn() {
+  const session = useSessionQuery()
+  if (session.isLoading) return <Loading />
+  if (session.error && signedOut(session.error)) return <SignInScreen />
+  if (session.error || !session.data)
+    return (
+      <main className="console-center">
+        <p role="alert" className="error-message">
+          {errorText(session.error)}
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => void session.refetch()}>
+          Try again
+        </button>
+      </main>
+    )
+  return (
+    <div className="console">
+      <Header shop={session.data.shop} email={session.data.email} />
+      <main className="console__main" id="main">
+        <Routes>
+          <Route index element={<ReturnsScreen />} />
+          <Route path="returns/:id" element={<ReturnScreen />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </main>
+    </div>
+  )
+}
+
+function Header({ shop, email }: { shop: string; email: string }) {
+  const [signOut, { isLoading }] = useSignOutMutation()
+  return (
+    <header className="console__header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Link to="/" className="console__brand">
+        <span className="console__logo" aria-hidden="true">
+          R
+        </span>
+        <span>
+          Returns <span className="console__shop">· {shop}</span>
+        </span>
+      </Link>
+      <nav aria-label="Account" className="console__account">
+        <span className="console__email">{email}</span>
+        <button
+          type="button"
+          className="button button--secondary console__small"
+          disabled={isLoading}
+          onClick={() => void signOut()}
+        >
+          Sign out
+        </button>
+      </nav>
+    </header>
+  )
+}
+
+function NotFound() {
+  useEffect(() => {
+    document.title = 'Not found · Returns back office'
+  }, [])
+  return (
+    <section className="console-card">
+      <h1>Nothing here</h1>
+      <p>
+        <Link to="/">Back to the returns</Link>
+      </p>
+    </section>
+  )
+}
+
+function Loading() {
+  return (
+    <div className="console-center">
+      <Spinner label="Loading" />
+    </div>
+  )
+}

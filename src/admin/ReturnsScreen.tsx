@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { RETURN_ITEM_STATES } from '../../contract/constants'
+import type { ReturnItemState } from '../../contract/api'
+import { formatMoney } from '../components/format'
+import { Spinner } from '../components/Spinner'
+import { errorText, useReturnsQuery, type ReturnsArgs } from './api'
+import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+
+const isState = (value: string | null): value is ReturnItemState =>
+  (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
+
+/** The list's search and filters from the address: a link to a filtered list can be shared. */
+function argsOf(params: URLSearchParams): ReturnsArgs {
+  const state = params.get('state')
+  const args: ReturnsArgs = {}
+  for (const name of ['q', 'from', 'to', 'after'] as const) {
+    const value = params.get(name)
+    if (value) args[name] = value
+  }
+  if (isState(state)) args.state = state
+  return args
+}
+
+/** The shop's returns, newest first: search, filters and pages. */
+export function ReturnsScreen() {
+  const [params, setParams] = useSearchParams()
+  const args = argsOf(params)
+  const list = useReturnsQuery(args)
+  const navigate = useNavigate()
+  const location = useLocation()
+  const page = (location.state as { page?: number } | null)?.page ?? 1
+  const [q, setQ] = useState(args.q ?? '')
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    document.title = 'Returns · Returns back office'
+  }, [])
+
+  const apply = (changes: Partial<Record<keyof ReturnsArgs, string>>) => {
+    const next = new URLSearchParams(params)
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value)
+      else next.delete(name)
+    }
+    // A new search or filter starts at the first page.
+    next.delete('after')
+    setParams(next)
+  }
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    // After the submit event: React treats a submit that starts a transition (the router's
+    // navigation) as a form action, and builds a FormData of the form for nothing.
+    const wanted = q.trim()
+    queueMicrotask(() => apply({ q: wanted }))
+  }
+  const nextPage = (after: string) => {
+    const next = new URLSearchParams(params)
+    next.set('after', after)
+    void navigate({ search: `?${next.toString()}` }, { state: { page: page + 1 } })
+    heading.current?.focus()
+  }
+  const filtered = Boolean(args.q || args.state || args.from || args.to)
+
+  return (
+    <section aria-labelledby="returns-title">
+      <div className="console__title-row">
+        <h1 id="returns-title" ref={heading} tabIndex={-1}>
+          Returns
+        </h1>
+      </div>
+      <form role="search" className="console-filters" onSubmit={search}>
+        <div className="field console-filters__search">
+          <label className="field__label" htmlFor="returns-q">
+            Search
+          </label>
+          <div className="console-filters__row">
+            <input
+              id="returns-q"
+              className="field__input"
+              type="search"
+              value={q}
+              placeholder="Order, e-mail or return number"
+              onChange={(event) => setQ(event.target.value)}
+            />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="returns-state">
+            State
+          </label>
+          <select
+            id="returns-state"
+            className="field__input"
+            value={args.state ?? ''}
+            onChange={(event) => apply({ state: event.target.value })}
+          >
+            <option value="">Any state</option>
+            {RETURN_ITEM_STATES.map((state) => (
+              <option key={state} value={state}>
+                {STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="returns-from">
+            From
+          </label>
+          <input
+            id="returns-from"
+            className="field__input"
+            type="date"
+            value={args.from ?? ''}
+            onChange={(event) => apply({ from: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="returns-to">
+            To
+          </label>
+          <input
+            id="returns-to"
+            className="field__input"
+            type="date"
+            value={args.to ?? ''}
+            onChange={(event) => apply({ to: event.target.value })}
+          />
+        </div>
+      </form>
+      {filtered ? (
+        <p className="console-filters__clear">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setQ('')
+              setParams(new URLSearchParams())
+            }}
+          >
+            Clear search and filters
+          </button>
+        </p>
+      ) : null}
+
+      {list.error ? (
+        <p className="error-message" role="alert">
+          {errorText(list.error)}
+        </p>
+      ) : !list.data ? (
+        <Spinner label="Loading returns" />
+      ) : list.data.returns.length === 0 ? (
+        <p className="console-card console-empty" role="status">
+          {filtered ? 'No return matches this search.' : 'No returns yet. They appear here as shoppers submit them.'}
+        </p>
+      ) : (
+        <>
+          <table className="console-table" aria-busy={list.isFetching}>
+            <caption className="visually-hidden">Returns, newest first{page > 1 ? `, page ${page}` : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Return</th>
+                <th scope="col">Order</th>
+                <th scope="col">Shopper</th>
+                <th scope="col">Date</th>
+                <th scope="col">Items</th>
+                <th scope="col">Outcome</th>
+                <th scope="col" className="console-table__amount">
+                  Refund
+                </th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.returns.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row" data-label="Return">
+                    <Link to={`/returns/${encodeURIComponent(entry.id)}`}>{entry.name}</Link>
+                  </th>
+                  <td data-label="Order">{entry.order_name}</td>
+                  <td data-label="Shopper">{entry.email}</td>
+                  <td data-label="Date">{formatDay(entry.created_at)}</td>
+                  <td data-label="Items">{entry.items}</td>
+                  <td data-label="Outcome">{entry.outcome ? OUTCOME_LABELS[entry.outcome] : '—'}</td>
+                  <td data-label="Refund" className="console-table__amount">
+                    {entry.refund ? formatMoney(entry.refund) : '—'}
+                  </td>
+                  <td data-label="State">
+                    <StateBadge state={entry.state} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="console-pages" aria-label="Pages">
+            {page > 1 ? (
+              <button type="button" className="button button--secondary" onClick={() => void navigate(-1)}>
+                Previous page
+              </button>
+            ) : null}
+            {list.data.next ? (
+              <button type="button" className="button button--secondary" onClick={() => nextPage(list.data.next!)}>
+                Next page
+              </button>
+            ) : null}
+          </nav>
+        </>
+      )}
+    </section>
+  )
+}

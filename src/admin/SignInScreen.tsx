@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { errorText, useSignInMutation } from './api'
+
+/** E-mail and password; a refusal is said in the API's words and takes the focus. */
+export function SignInScreen() {
+  const [signIn, { isLoading, error }] = useSignInMutation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const alert = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    document.title = 'Sign in · Returns back office'
+  }, [])
+  useEffect(() => {
+    if (error) alert.current?.focus()
+  }, [error])
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void signIn({ email, password })
+  }
+  return (
+    <main className="console-center">
+      <form className="console-card console-signin" onSubmit={submit} aria-labelledby="signin-title">
+        <p className="console__brand console__brand--static" aria-hidden="true">
+          <span className="console__logo">R</span> Returns
+        </p>
+        <h1 id="signin-title">Sign in to the back office</h1>
+        {error ? (
+          <p ref={alert} className="error-message" role="alert" tabIndex={-1}>
+            {errorText(error)}
+          </p>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor="staff-email">
+            E-mail
+          </label>
+          <input
+            id="staff-email"
+            className="field__input"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="staff-password">
+            Password
+          </label>
+          <input
+            id="staff-password"
+            className="field__input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={isLoading}>
+          {isLoading ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  )
+}

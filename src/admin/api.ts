@@ -1,0 +1,83 @@
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import type { ReturnItemState } from '../../contract/api'
+import type { ReturnDetail, ReturnList, SignIn, StaffSession, StaffStateChange } from '../../contract/staff'
+
+/** The list's search, filters and page, as in the console's address (shareable between staff). */
+export interface ReturnsArgs {
+  q?: string
+  state?: ReturnItemState
+  from?: string
+  to?: string
+  after?: string
+}
+
+// Absolute: fetch outside a page (tests on Node) takes no relative address.
+const fetchFromApi = fetchBaseQuery({
+  baseUrl: new URL('/admin/api/', window.location.href).href,
+  credentials: 'same-origin',
+})
+
+/**
+ * Same origin: the session cookie goes with each call. A 401 anywhere means the session is over
+ * (idle, signed out in another tab): the session is asked again, and the console shows sign-in.
+ */
+const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
+  const result = await fetchFromApi(args, api, extra)
+  const url = typeof args === 'string' ? args : args.url
+  if (result.error?.status === 401 && url !== 'session') api.dispatch(staffApi.util.invalidateTags(['Session']))
+  return result
+}
+
+/** The back office's API (docs/back-office.md). */
+export const staffApi = createApi({
+  reducerPath: 'staffApi',
+  baseQuery,
+  tagTypes: ['Session', 'Returns', 'Return'],
+  endpoints: (build) => ({
+    session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
+    signIn: build.mutation<StaffSession, SignIn>({
+      query: (body) => ({ url: 'session', method: 'POST', body }),
+      // Only a sign-in that worked: a refused one stays on the form with its message.
+      invalidatesTags: (result) => (result ? ['Session', 'Returns', 'Return'] : []),
+    }),
+    signOut: build.mutation<null, void>({
+      query: () => ({ url: 'session', method: 'DELETE' }),
+      invalidatesTags: ['Session'],
+    }),
+    returns: build.query<ReturnList, ReturnsArgs>({
+      query: (args) => ({ url: 'returns', params: Object.fromEntries(Object.entries(args).filter(([, v]) => v)) }),
+      providesTags: ['Returns'],
+    }),
+    returnDetail: build.query<ReturnDetail, string>({
+      query: (id) => `returns/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Return', id }],
+    }),
+    moveItems: build.mutation<ReturnDetail, { id: string; change: StaffStateChange }>({
+      query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
+      invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }],
+    }),
+  }),
+})
+
+export const {
+  useSessionQuery,
+  useSignInMutation,
+  useSignOutMutation,
+  useReturnsQuery,
+  useReturnDetailQuery,
+  useMoveItemsMutation,
+} = staffApi
+
+/** The API's own words for a refusal, else one for the kind of failure. */
+export function errorText(error: unknown): string {
+  const failure = error as FetchBaseQueryError | undefined
+  if (failure && typeof failure.status === 'number') {
+    const data = failure.data as { message?: unknown } | undefined
+    if (typeof data?.message === 'string') return data.message
+    return `The server answered ${failure.status}. Please try again.`
+  }
+  return 'The server cannot be reached. Check the connection and try again.'
+}
+
+/** Whether the failure means the session is over (or never began). */
+export const signedOut = (error: unknown) => (error as FetchBaseQueryError | undefined)?.status === 401
