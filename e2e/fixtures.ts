@@ -3,7 +3,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PortalConfig, VerifiedOrder } from '../contract/api'
-import { ADMIN_TOKEN, TOKEN_SECRET } from './serverSecrets'
+import { ADMIN_TOKEN, DEMO_STAFF_PASSWORD, TOKEN_SECRET } from './serverSecrets'
 
 /** The port the product runs on for the journeys (see playwright.config.ts). */
 export const port = Number(process.env.E2E_PORT ?? 4173)
@@ -12,7 +12,7 @@ export const shopUrl = (subdomain: string, path = '/') => `http://${subdomain}.l
 export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
 
 /** The webServer's secrets in playwright.config.ts: none may appear in anything the server sends. */
-export const SERVER_SECRETS = [ADMIN_TOKEN, TOKEN_SECRET]
+export const SERVER_SECRETS = [ADMIN_TOKEN, TOKEN_SECRET, DEMO_STAFF_PASSWORD]
 /** The demo shop files the server loads on first start (docs/rules.md §14). */
 const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
 

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ADMIN_TOKEN, TOKEN_SECRET } from './serverSecrets'
+import { ADMIN_TOKEN, DEMO_STAFF_PASSWORD, TOKEN_SECRET } from './serverSecrets'
 
 /** Debian's Chromium: no test tool downloads its own browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -59,6 +59,8 @@ export default defineConfig({
       ADMIN_TOKEN,
       // Known to the suite, so that build.spec.ts can show that no file the server sends holds it.
       TOKEN_SECRET,
+      // The back-office journeys sign in as the demo's staff account.
+      DEMO_STAFF_PASSWORD,
     },
   },
 })

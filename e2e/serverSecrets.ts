@@ -6,4 +6,6 @@
  */
 export const ADMIN_TOKEN = 'e2e-admin-token-for-the-journeys'
 export const TOKEN_SECRET = 'e2e-token-secret-never-shipped-anywhere'
+/** The demo's back-office account's password, set at the server's first start (docs/back-office.md). */
+export const DEMO_STAFF_PASSWORD = 'e2e-demo-staff-password'
 export const ADMIN_HEADERS = { authorization: `Bearer ${ADMIN_TOKEN}` }

@@ -25,6 +25,7 @@ describe('the portal served from a build directory', () => {
       join(dir, 'index.html'),
       '<!doctype html><title>Rebound</title><script defer src="/assets/main.abc.js"></script>',
     )
+    writeFileSync(join(dir, 'admin.html'), '<!doctype html><title>Returns back office</title>')
     writeFileSync(join(dir, 'env.js'), "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }")
     writeFileSync(join(dir, 'assets', 'main.abc.js'), 'console.info("portal")')
     db = await openPglite()
@@ -46,6 +47,26 @@ describe('the portal served from a build directory', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff')
     },
   )
+
+  test.each(['/admin', '/admin/', '/admin/returns/r-1', '/admin/support/7KQ2-9XHD?x=1'])(
+    "GET %s is the back office's page, under the same policy, never the portal's",
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain('Returns back office')
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+      expect(response.headers['cache-control']).toBe('no-cache')
+    },
+  )
+
+  test("the back office's API is never a page: an unknown call is a JSON 404", async () => {
+    for (const url of ['/admin/api/nothing', '/admin/api/returns/x/y/z']) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ error: 'not_found' })
+    }
+    expect((await app.inject({ method: 'POST', url: '/admin' })).statusCode).toBe(404)
+  })
 
   test('the policy allows no inline or evaluated script and images only from here, https and data:', () => {
     const directives = new Map(
