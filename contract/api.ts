@@ -125,6 +125,20 @@ export const SupportToken = Type.Object({
 })
 export type SupportToken = Static<typeof SupportToken>
 
+/**
+ * POST /portal-registration/support-references: the shopper's support code (made in the browser,
+ * with a read-only token), kept by the API for the shop's staff (docs/support.md).
+ */
+export const SupportReferenceRequest = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 64 * 1024, pattern: '^RB1\\.[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+)
+export type SupportReferenceRequest = Static<typeof SupportReferenceRequest>
+
+/** The short reference the shopper reads out (`7KQ2-9XHD`), and until when it opens the session. */
+export const SupportReference = Type.Object({ reference: Type.String(), expires_at: Type.String() })
+export type SupportReference = Static<typeof SupportReference>
+
 /** Why a line item cannot be returned; null when it can. Decided by the server. */
 export const Ineligibility = oneOf(INELIGIBILITIES)
 export type Ineligibility = Static<typeof Ineligibility>

@@ -24,6 +24,14 @@ export const RETURN_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 export const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 /** What makes a submit, and every retry of it, one return: 8 to 128 base64url characters. */
+/**
+ * A support reference as shown: eight Crockford base32 characters (40 random bits) in two groups,
+ * `7KQ2-9XHD`. Read out on a phone; typed back in any case, with or without the dash.
+ */
+export const SUPPORT_REFERENCE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
+/** How long a support reference opens the shopper's session for the shop's staff. */
+export const SUPPORT_REFERENCE_DAYS = 7
+
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
 
 /** The refund methods, in the order the portal offers them. */

@@ -120,3 +120,15 @@ export const StaffStateChange = Type.Object(
   { additionalProperties: false },
 )
 export type StaffStateChange = Static<typeof StaffStateChange>
+
+/** GET /admin/api/support/{reference}: the shopper's support code behind a reference of this shop. */
+export const SupportReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 32 }) })
+
+export const SupportSession = Type.Object({
+  reference: Type.String(),
+  /** the support code the portal's replay opens (its /support page, the code after the #) */
+  code: Type.String(),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+})
+export type SupportSession = Static<typeof SupportSession>

@@ -1,11 +1,12 @@
 import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
+import { DEMO_STAFF_PASSWORD } from './serverSecrets'
 
 /**
- * Support replay (issue 7): a shopper copies the support code from the need-help area; support
- * staff, in another browser with no session, open it on /support and land on the same screen
- * with the same choices, read-only.
+ * Support replay (docs/support.md): a shopper reads out the support reference from the need-help
+ * area; the shop's staff, in another browser, open it in the back office and land on the same
+ * screen with the same choices, read-only. Nobody else can open it.
  */
-test('a support code copied on confirm opens the same screen and choices for support staff, who cannot submit', async ({
+test('a support reference read on confirm opens the same screen and choices for the shop’s staff, who cannot submit', async ({
   page,
   browser,
   resetDemoShops,
@@ -23,27 +24,41 @@ test('a support code copied on confirm opens the same screen and choices for sup
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check and confirm your return')
 
   await page.getByText('Help with your return', { exact: true }).click()
-  await page.getByRole('button', { name: 'Show my support code' }).click()
-  const field = page.getByRole('textbox', { name: 'Your support code' })
-  await expect(field).toHaveValue(/^RB1\.[A-Za-z0-9_-]{200,}$/)
+  await page.getByRole('button', { name: 'Show my support reference' }).click()
+  const field = page.getByRole('textbox', { name: 'Your support reference' })
+  await expect(field).toHaveValue(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+  await expect(field).toBeFocused()
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'Copy support code' }).click()
-  await expect(page.getByText('Support code copied.')).toBeVisible()
-  const code = await page.evaluate(() => navigator.clipboard.readText())
-  expect(code).toBe(await field.inputValue())
+  await page.getByRole('button', { name: 'Copy reference' }).click()
+  await expect(page.getByText('Reference copied.')).toBeVisible()
+  const reference = await page.evaluate(() => navigator.clipboard.readText())
+  expect(reference).toBe(await field.inputValue())
 
-  // Support staff: another browser, no session of the shopper's.
-  const agent = await (await browser.newContext({ viewport: page.viewportSize() ?? undefined })).newPage()
-  await agent.goto(shopUrl('demo', '/support'))
-  await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Open a shopper’s session')
-  await agent.getByRole('textbox', { name: 'Support code' }).fill('not a code')
-  await agent.getByRole('button', { name: 'Open the session' }).click()
-  await expect(agent.getByRole('alert')).toHaveText(
-    'This is not a support code of this portal. Check that it was copied whole.',
+  // Anyone else, signed in to no back office, gets nothing for the reference.
+  const stranger = await (await browser.newContext({ viewport: page.viewportSize() })).newPage()
+  await stranger.goto(shopUrl('demo', `/admin/support/${reference}`))
+  await expect(stranger.getByLabel('Password')).toBeVisible()
+  const asked = await stranger.evaluate(
+    async (wanted) => (await fetch(`/admin/api/support/${wanted}`)).status,
+    reference,
   )
+  expect(asked).toBe(401)
+  await stranger.context().close()
+
+  // The shop's staff: another browser, no session of the shopper's. The reference as heard on
+  // the phone: lower case, no dash.
+  const agent = await (await browser.newContext({ viewport: page.viewportSize() })).newPage()
+  await agent.goto(shopUrl('demo', '/admin'))
+  await agent.getByLabel('E-mail').fill('staff@demo.example')
+  await agent.getByLabel('Password').fill(DEMO_STAFF_PASSWORD)
+  await agent.getByRole('button', { name: 'Sign in' }).click()
+  await agent.getByLabel('Support reference').fill('ZZZZ-ZZZZ')
+  await agent.getByRole('button', { name: 'Open', exact: true }).click()
+  await expect(agent.getByRole('heading', { level: 1 })).toHaveText('No session for ZZZZ-ZZZZ')
+  await expect(agent.getByRole('alert')).toContainText('References last 7 days')
   await expectAccessible(agent)
-  await agent.getByRole('textbox', { name: 'Support code' }).fill(code)
-  await agent.getByRole('button', { name: 'Open the session' }).click()
+  await agent.getByLabel('Support reference').fill(reference.replace('-', '').toLowerCase())
+  await agent.getByRole('button', { name: 'Open', exact: true }).click()
 
   await expect(agent).toHaveURL((url) => url.pathname === '/confirm')
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Check and confirm your return')

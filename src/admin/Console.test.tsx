@@ -5,6 +5,7 @@ import type { ReturnDetail, ReturnSummary, StaffStateChange } from '../../contra
 import { server } from '../testing/server'
 import { Console } from './Console'
 import { makeConsoleStore } from './store'
+import { leave } from './SupportScreen'
 
 const SESSION = { email: 'staff@demo.example', shop: 'demo', shops: ['demo'] }
 
@@ -293,4 +294,44 @@ test('sign-out ends the session and shows the sign-in', async () => {
   const user = userEvent.setup()
   await user.click(await screen.findByRole('button', { name: 'Sign out' }))
   expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+})
+
+test('a support reference typed in the field opens the shopper’s screen in the portal’s replay; an unknown one says so', async () => {
+  const asked: string[] = []
+  server.use(
+    signedIn(),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+    http.get('*/admin/api/support/:reference', ({ params }) => {
+      asked.push(String(params.reference))
+      return params.reference === '7kq2 9xhd'
+        ? HttpResponse.json({
+            reference: '7KQ2-9XHD',
+            code: 'RB1.abc',
+            created_at: '2026-11-20T12:00:00.000Z',
+            expires_at: '2026-11-27T12:00:00.000Z',
+          })
+        : HttpResponse.json(
+            {
+              error: 'not_found',
+              message:
+                'No support reference ZZZZ-ZZZZ for this shop. References last 7 days: ask the shopper for a new one.',
+            },
+            { status: 404 },
+          )
+    }),
+  )
+  const went = jest.spyOn(leave, 'to').mockImplementation(() => {})
+  const { unmount } = renderConsole()
+  const user = userEvent.setup()
+  await user.type(await screen.findByLabelText('Support reference'), '7kq2 9xhd')
+  await user.click(screen.getByRole('button', { name: 'Open' }))
+  await waitFor(() => expect(went).toHaveBeenCalledWith('/support#RB1.abc'))
+  expect(asked).toEqual(['7kq2 9xhd'])
+
+  unmount()
+  renderConsole('/admin/support/ZZZZ-ZZZZ')
+  const heading = await screen.findByRole('heading', { name: 'No session for ZZZZ-ZZZZ' })
+  await waitFor(() => expect(heading).toHaveFocus())
+  expect(screen.getByRole('alert')).toHaveTextContent('References last 7 days')
+  expect(went).toHaveBeenCalledTimes(1)
 })

@@ -6,6 +6,7 @@ import { errorText, signedOut, useSessionQuery, useSignOutMutation } from './api
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
 import { SignInScreen } from './SignInScreen'
+import { SupportScreen } from './SupportScreen'
 import type { ConsoleStore } from './store'
 
 /**
@@ -44,6 +45,7 @@ function SignedIn() {
         <Routes>
           <Route index element={<ReturnsScreen />} />
           <Route path="returns/:id" element={<ReturnScreen />} />
+          <Route path="support/:reference" element={<SupportScreen />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

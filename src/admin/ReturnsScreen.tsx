@@ -6,6 +6,7 @@ import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useReturnsQuery, type ReturnsArgs } from './api'
 import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+import { SupportReferenceForm } from './SupportScreen'
 
 const isState = (value: string | null): value is ReturnItemState =>
   (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
@@ -67,6 +68,7 @@ export function ReturnsScreen() {
         <h1 id="returns-title" ref={heading} tabIndex={-1}>
           Returns
         </h1>
+        <SupportReferenceForm />
       </div>
       <form role="search" className="console-filters" onSubmit={search}>
         <div className="field console-filters__search">

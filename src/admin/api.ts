@@ -1,6 +1,13 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
-import type { ReturnDetail, ReturnList, SignIn, StaffSession, StaffStateChange } from '../../contract/staff'
+import type {
+  ReturnDetail,
+  ReturnList,
+  SignIn,
+  StaffSession,
+  StaffStateChange,
+  SupportSession,
+} from '../../contract/staff'
 
 /** The list's search, filters and page, as in the console's address (shareable between staff). */
 export interface ReturnsArgs {
@@ -52,6 +59,11 @@ export const staffApi = createApi({
       query: (id) => `returns/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Return', id }],
     }),
+    supportSession: build.query<SupportSession, string>({
+      query: (reference) => `support/${encodeURIComponent(reference)}`,
+      // A reference is opened once; the code behind it never changes.
+      keepUnusedDataFor: 0,
+    }),
     moveItems: build.mutation<ReturnDetail, { id: string; change: StaffStateChange }>({
       query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
       invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }],
@@ -66,6 +78,7 @@ export const {
   useReturnsQuery,
   useReturnDetailQuery,
   useMoveItemsMutation,
+  useSupportSessionQuery,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

@@ -4,6 +4,8 @@ import type {
   ReturnOrder,
   ReturnRequest,
   ReturnStatus,
+  SupportReference,
+  SupportReferenceRequest,
   SupportToken,
   VerifiedOrder,
 } from '../../contract/api'
@@ -46,6 +48,10 @@ export const returnsApi = portalApi.injectEndpoints({
     createSupportToken: build.mutation<SupportToken, void>({
       query: () => ({ url: apiUrl('/portal-registration/support-token'), method: 'POST' }),
     }),
+    /** Keeps the support code for the shop's staff; answers the short reference the shopper gives them. */
+    createSupportReference: build.mutation<SupportReference, SupportReferenceRequest>({
+      query: (body) => ({ url: apiUrl('/portal-registration/support-references'), method: 'POST', body }),
+    }),
   }),
 })
 
@@ -55,4 +61,5 @@ export const {
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,
   useCreateSupportTokenMutation,
+  useCreateSupportReferenceMutation,
 } = returnsApi

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { useCreateSupportTokenMutation } from '../api/returnsEndpoints'
+import { useCreateSupportReferenceMutation, useCreateSupportTokenMutation } from '../api/returnsEndpoints'
 import { useAppSelector } from '../app/hooks'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Spinner } from '../components/Spinner'
@@ -10,13 +10,14 @@ import { useT } from '../i18n/useT'
 import { useShop } from '../shop/useShop'
 import './SupportCodePanel.css'
 
-type State = { kind: 'idle' } | { kind: 'making' } | { kind: 'ready'; code: string } | { kind: 'failed' }
+type State = { kind: 'idle' } | { kind: 'making' } | { kind: 'ready'; reference: string } | { kind: 'failed' }
 
 /**
- * The need-help area of every later step: the shop's help message and the shopper's support code
- * (docs/rules.md §1.4), made on request (a read-only token from the API, then the session compressed
- * in the browser) and copyable. A code describes the moment it was made: a new choice or another
- * step asks for a new one.
+ * The need-help area of every later step: the shop's help message and the shopper's support
+ * reference (docs/rules.md §1.4, docs/support.md), made on request: a read-only token from the API,
+ * the session compressed in the browser into a support code, and the code kept by the API for the
+ * shop's staff under a short reference (`7KQ2-9XHD`) that can be read out on the phone. A reference
+ * describes the moment it was made: a new choice or another step asks for a new one.
  */
 export function SupportCodePanel() {
   const t = useT()
@@ -24,12 +25,13 @@ export function SupportCodePanel() {
   const flow = useAppSelector(selectFlow)
   const { pathname } = useLocation()
   const [createToken] = useCreateSupportTokenMutation()
+  const [keepCode] = useCreateSupportReferenceMutation()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
-  const field = useRef<HTMLTextAreaElement>(null)
-  const ids = { label: useId(), status: useId() }
+  const field = useRef<HTMLInputElement>(null)
+  const ids = { label: useId(), status: useId(), expires: useId() }
 
-  // A code shows the step and choices it was made from: another step or choice makes it stale.
+  // A reference shows the step and choices it was made from: another step or choice makes it stale.
   // Reset while rendering (React's pattern for state that follows a value), not in an effect.
   const [madeFor, setMadeFor] = useState({ flow, pathname })
   if (madeFor.flow !== flow || madeFor.pathname !== pathname) {
@@ -38,7 +40,7 @@ export function SupportCodePanel() {
     setCopied(null)
   }
 
-  // The button pressed is replaced by the code: the focus goes to the code (selected, to copy), not
+  // The button pressed is replaced by the reference: the focus goes to it (selected, to copy), not
   // to the page's start.
   const ready = state.kind === 'ready'
   useEffect(() => {
@@ -57,18 +59,20 @@ export function SupportCodePanel() {
         // The codec is its own chunk: most shoppers never ask for a code.
         import(/* webpackChunkName: "support-code" */ './supportCode'),
       ])
-      setState({ kind: 'ready', code: await encodeSupportCode({ shop: shop.shop, path: pathname, flow, token }) })
+      const code = await encodeSupportCode({ shop: shop.shop, path: pathname, flow, token })
+      const { reference } = await keepCode({ code }).unwrap()
+      setState({ kind: 'ready', reference })
     } catch {
       setState({ kind: 'failed' })
     }
   }
 
-  async function copy(code: string) {
+  async function copy(reference: string) {
     try {
-      await navigator.clipboard.writeText(code)
+      await navigator.clipboard.writeText(reference)
       setCopied('yes')
     } catch {
-      // No clipboard (an insecure origin, a refused permission): the code is selected instead.
+      // No clipboard (an insecure origin, a refused permission): the reference is selected instead.
       field.current?.select()
       setCopied('no')
     }
@@ -89,18 +93,21 @@ export function SupportCodePanel() {
             <label className="field__label" htmlFor={ids.label}>
               {t('support.label')}
             </label>
-            <textarea
+            <input
               ref={field}
               id={ids.label}
               className="field__input support-panel__code"
               readOnly
-              rows={3}
-              value={state.code}
+              value={state.reference}
               spellCheck={false}
-              aria-describedby={copied ? ids.status : undefined}
+              autoComplete="off"
+              aria-describedby={copied ? `${ids.expires} ${ids.status}` : ids.expires}
               onFocus={(event) => event.currentTarget.select()}
             />
-            <button type="button" className="button button--secondary" onClick={() => void copy(state.code)}>
+            <p className="muted" id={ids.expires}>
+              {t('support.expires')}
+            </p>
+            <button type="button" className="button button--secondary" onClick={() => void copy(state.reference)}>
               {t('support.copy')}
             </button>
           </>

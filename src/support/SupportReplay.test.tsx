@@ -6,8 +6,9 @@ import { buildConfig } from '../testing/builders'
 import { anything } from '../testing/matchers'
 import { buildFlow1001AtConfirm } from '../testing/order1001'
 import { renderPortal } from '../testing/renderWithProviders'
+import { keptSupportCodes } from '../testing/handlers'
 import { server } from '../testing/server'
-import { encodeSupportCode } from './supportCode'
+import { decodeSupportCode, encodeSupportCode } from './supportCode'
 
 const english = { lang: null, testMode: false, configOverride: null }
 const shopperFlow = () => buildFlow1001AtConfirm({ launch: english })
@@ -26,34 +27,58 @@ function api(quote: ReturnFlowState['quote']) {
   return seen
 }
 
-/** The shopper's side: the need-help area of the step, and the code it makes. */
+/**
+ * The shopper's side: the need-help area of the step, and the code it makes, as the API keeps it
+ * behind the reference the shopper reads out (the back office opens it by that reference).
+ */
 async function shopperCode(flow: ReturnFlowState, route = '/confirm') {
   const { user } = renderPortal({ route, preloadedState: { returnFlow: flow } })
   // In the shopper's language: English or German here.
   await user.click(await screen.findByText(/^(Help with your return|Hilfe zu Ihrer Rücksendung)$/))
-  await user.click(screen.getByRole('button', { name: /^(Show my support code|Meinen Support-Code zeigen)$/ }))
-  const field = await screen.findByRole('textbox', { name: /^(Your support code|Ihr Support-Code)$/ })
-  const code = (field as HTMLTextAreaElement).value
+  await user.click(screen.getByRole('button', { name: /^(Show my support reference|Meine Support-Referenz zeigen)$/ }))
+  const field = await screen.findByRole('textbox', { name: /^(Your support reference|Ihre Support-Referenz)$/ })
+  const code = keptSupportCodes.get((field as HTMLInputElement).value)!
   cleanup()
   sessionStorage.clear()
   return code
 }
 
-test('the need-help area makes a copyable support code of the step, without the order’s token or the e-mail', async () => {
+test('the need-help area keeps a support code of the step with the API and shows its short reference, copyable', async () => {
   api(shopperFlow().quote)
   const { user } = renderPortal({ route: '/confirm', preloadedState: { returnFlow: shopperFlow() } })
   await user.click(await screen.findByText('Help with your return'))
-  expect(screen.getByText(/give them your support code/)).toBeInTheDocument()
-  await user.click(screen.getByRole('button', { name: 'Show my support code' }))
-  const field = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your support code' })
-  expect(field.value).toMatch(/^RB1\.[A-Za-z0-9_-]+$/)
-  // The button pressed is gone: the focus is on the code, selected for copying, not on <body>.
+  expect(screen.getByText(/give them your support reference/)).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Show my support reference' }))
+  const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Your support reference' })
+  expect(field.value).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+  expect(field).toHaveAccessibleDescription('It works for 7 days. You can read it out on the phone.')
+  // What the API was given to keep: a support code, without the order's token or the e-mail.
+  const code = keptSupportCodes.get(field.value)!
+  expect(code).toMatch(/^RB1\.[A-Za-z0-9_-]+$/)
+  const decoded = await decodeSupportCode(code, 'demo')
+  expect(decoded.ok && decoded.flow.order?.token).toBe(`read-only.${shopperFlow().order!.token}`)
+  expect(JSON.stringify(decoded)).not.toContain('jane@example.com')
+  // The button pressed is gone: the focus is on the reference, selected for copying, not on <body>.
   await waitFor(() => expect(field).toHaveFocus())
   expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
   const writeText = jest.spyOn(navigator.clipboard, 'writeText')
-  await user.click(screen.getByRole('button', { name: 'Copy support code' }))
-  expect(await screen.findByText('Support code copied.')).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Copy reference' }))
+  expect(await screen.findByText('Reference copied.')).toBeInTheDocument()
   expect(writeText).toHaveBeenCalledWith(field.value)
+})
+
+test('a reference the API cannot keep says so, and the button stays to try again', async () => {
+  api(shopperFlow().quote)
+  server.use(
+    http.post('*/portal-registration/support-references', () =>
+      HttpResponse.json({ error: 'internal' }, { status: 500 }),
+    ),
+  )
+  const { user } = renderPortal({ route: '/confirm', preloadedState: { returnFlow: shopperFlow() } })
+  await user.click(await screen.findByText('Help with your return'))
+  await user.click(screen.getByRole('button', { name: 'Show my support reference' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not make a support reference. Please try again.')
+  expect(screen.getByRole('button', { name: 'Show my support reference' })).toBeInTheDocument()
 })
 
 test('a support code opens on /support at the same screen with the same choices, read-only, in the shopper’s language', async () => {

@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw'
-import type { VerifyRequest } from '../../contract/api'
+import type { SupportReferenceRequest, VerifyRequest } from '../../contract/api'
 import { buildConfig, buildOrder, buildSupportToken } from './builders'
+
+/** The support codes the API has kept, by the reference it answered (as staff would open them). */
+export const keptSupportCodes = new Map<string, string>()
 
 /**
  * The Portal API as the portal sees it: demo's config, a verify that knows #1001, and support
@@ -23,5 +26,11 @@ export const handlers = [
         { status: 401 },
       )
     return HttpResponse.json(buildSupportToken(token))
+  }),
+  http.post('*/portal-registration/support-references', async ({ request }) => {
+    const { code } = (await request.json()) as SupportReferenceRequest
+    const reference = `7KQ2-${String(keptSupportCodes.size).padStart(4, '0')}`
+    keptSupportCodes.set(reference, code)
+    return HttpResponse.json({ reference, expires_at: '2026-11-27T12:00:00.000Z' }, { status: 201 })
   }),
 ]

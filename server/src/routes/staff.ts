@@ -9,12 +9,16 @@ import {
   StaffSession,
   StaffStateChange,
   StaffReturnParams,
+  SupportReferenceParams,
+  SupportSession,
   type TimelineEntry,
 } from '../../../contract/staff'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
 import { passwordMatches } from '../domain/passwords'
+import { readSupportReference } from '../domain/supportReference'
+import { findSupportReference } from '../storage/supportReferences'
 import { findOrderById } from '../storage/orders'
 import { findReturn } from '../storage/returns'
 import { findActions, findReturnedLines } from '../storage/returnStates'
@@ -219,6 +223,30 @@ export async function staffRoutes(app: Api, context: PortalContext) {
         .header('content-type', photo.content_type)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+    },
+  )
+
+  app.get(
+    '/admin/api/support/:reference',
+    {
+      onRequest: requireStaff,
+      schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
+    },
+    async (request, reply) => {
+      const reference = readSupportReference(request.params.reference)
+      const found = reference && (await findSupportReference(context.db, request.staff!.shop, reference, context.now()))
+      // Another shop's, an expired and an unknown reference answer alike.
+      if (!reference || !found)
+        return reply.code(404).send({
+          error: 'not_found',
+          message: `No support reference ${reference ?? request.params.reference.slice(0, 16)} for this shop. References last 7 days: ask the shopper for a new one.`,
+        })
+      return {
+        reference,
+        code: found.code,
+        created_at: new Date(found.created_at).toISOString(),
+        expires_at: new Date(found.expires_at).toISOString(),
+      }
     },
   )
 

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SupportToken } from '../../../contract/api'
+import { SupportReference, SupportReferenceRequest, SupportToken } from '../../../contract/api'
+import { SUPPORT_REFERENCE_DAYS } from '../../../contract/constants'
 import type { PortalContext } from '../context'
+import { newSupportReference, supportCodeProblem } from '../domain/supportReference'
 import { issueToken } from '../domain/token'
-import { requireToken } from './auth'
+import { insertSupportReference } from '../storage/supportReferences'
+import { refuseReadOnly, requireToken } from './auth'
 import { replies, type Api } from './typed'
 
 const isEmptyObject = (value: unknown) =>
@@ -47,4 +50,41 @@ export async function supportRoutes(app: Api, context: PortalContext) {
     )
     done()
   })
+
+  // POST /portal-registration/support-references {code}: the shopper's support code kept for the
+  // shop's staff, who open it in the back office by the short reference answered (docs/support.md).
+  // Only the session's own shopper keeps one (a replay's read-only token cannot), and only a code
+  // this portal made for this session: its shop, a read-only token of its order.
+  app.post(
+    '/portal-registration/support-references',
+    {
+      bodyLimit: 80 * 1024,
+      onRequest: [requireToken(context), refuseReadOnly],
+      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000, groupId: 'support-references' }),
+      schema: { body: SupportReferenceRequest, response: replies({ 201: SupportReference }) },
+    },
+    async (request, reply) => {
+      const now = context.now()
+      const problem = supportCodeProblem(request.body.code, request.claims!, context.secret, now)
+      if (problem) return reply.code(400).send({ error: 'invalid_request', message: problem })
+      const expiresAt = new Date(now.getTime() + SUPPORT_REFERENCE_DAYS * 86_400_000)
+      // 40 random bits: a clash is rare, and a second draw settles it.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const reference = newSupportReference()
+        const kept = await insertSupportReference(context.db, {
+          reference,
+          shopId: request.claims!.shopId,
+          code: request.body.code,
+          createdAt: now,
+          expiresAt,
+        })
+        if (kept)
+          return reply
+            .code(201)
+            .header('cache-control', 'no-store')
+            .send({ reference, expires_at: expiresAt.toISOString() })
+      }
+      throw new Error('No free support reference after 5 draws')
+    },
+  )
 }

@@ -192,6 +192,22 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX orders_by_email ON orders (shop_id, email_key);
     `,
   },
+  {
+    version: 9,
+    name: 'support references',
+    // A shopper's support code kept for the shop's staff under a short reference, for 7 days
+    // (docs/support.md). The code holds a read-only token and masked e-mails only.
+    sql: `
+      CREATE TABLE support_references (
+        reference text PRIMARY KEY,
+        shop_id text NOT NULL,
+        code text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX support_references_by_expiry ON support_references (expires_at);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001
