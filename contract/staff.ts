@@ -31,21 +31,34 @@ export const RETURN_OUTCOMES = ['refund', 'store_credit', 'exchange', 'upsell', 
 export const ReturnOutcome = oneOf(RETURN_OUTCOMES)
 export type ReturnOutcome = Static<typeof ReturnOutcome>
 
+/** GET /admin/api/shop: what the console's filters offer for this shop. */
+export const StaffShop = Type.Object({
+  shop: Type.String(),
+  /** every reason a shopper can choose, a sub-reason labelled with its parent ("Not as described: Wrong item sent") */
+  reasons: Type.Array(Type.Object({ id: Type.String(), label: Type.String() })),
+})
+export type StaffShop = Static<typeof StaffShop>
+
 /** A day, YYYY-MM-DD. */
 const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+
+/** The list's search and filters, the same for its pages and its export. */
+const ReturnFilters = {
+  /** an order name (#1001 or 1001), a shopper's e-mail or a return number (#1001-R1) */
+  q: Type.Optional(Type.String({ maxLength: 254 })),
+  state: Type.Optional(oneOf(RETURN_ITEM_STATES)),
+  /** created on or after this day (YYYY-MM-DD, UTC) */
+  from: Type.Optional(Type.String({ pattern: DAY })),
+  /** created on or before this day */
+  to: Type.Optional(Type.String({ pattern: DAY })),
+  /** a reason id: returns with an item returned for it */
+  reason: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+}
 
 /** GET /admin/api/returns: search, filters and the page after `after`. */
 export const ReturnsQuery = Type.Object(
   {
-    /** an order name (#1001 or 1001), a shopper's e-mail or a return number (#1001-R1) */
-    q: Type.Optional(Type.String({ maxLength: 254 })),
-    state: Type.Optional(oneOf(RETURN_ITEM_STATES)),
-    /** created on or after this day (YYYY-MM-DD, UTC) */
-    from: Type.Optional(Type.String({ pattern: DAY })),
-    /** created on or before this day */
-    to: Type.Optional(Type.String({ pattern: DAY })),
-    /** a reason id: returns with an item returned for it */
-    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    ...ReturnFilters,
     /** the cursor of the page before (`next` of its answer) */
     after: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,300}$' })),
     /** returns a page, 1 to 100 (25 when absent) */
@@ -54,6 +67,10 @@ export const ReturnsQuery = Type.Object(
   { additionalProperties: false },
 )
 export type ReturnsQuery = Static<typeof ReturnsQuery>
+
+/** GET /admin/api/returns.csv: the filtered list, every page, as a spreadsheet. */
+export const ReturnsExportQuery = Type.Object(ReturnFilters, { additionalProperties: false })
+export type ReturnsExportQuery = Static<typeof ReturnsExportQuery>
 
 export const ReturnSummary = Type.Object({
   id: Type.String(),

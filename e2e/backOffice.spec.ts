@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
 import { DEMO_STAFF_PASSWORD } from './serverSecrets'
@@ -76,6 +77,19 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   await expect(row).toContainText('Requested')
   await expect(staff.getByRole('row')).toHaveCount(2)
   await expectAccessible(staff)
+  // The list as a spreadsheet: the same search, every page.
+  const download = staff.waitForEvent('download')
+  await staff.getByRole('link', { name: 'Export CSV' }).click()
+  const csv = await download
+  expect(csv.suggestedFilename()).toMatch(/^returns-demo-\d{4}-\d{2}-\d{2}\.csv$/)
+  const rows = readFileSync(await csv.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n')
+  expect(rows).toEqual([
+    'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State',
+    expect.stringMatching(/^#1001-R1,#1001,jane@example\.com,\S+,1,refund,10\.05,EUR,requested$/),
+  ])
 
   await row.getByRole('link', { name: '#1001-R1' }).click()
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Return #1001-R1')

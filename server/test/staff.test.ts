@@ -39,7 +39,14 @@ const sam = buildOrder({
 const DEMO = buildShop({
   shop: 'demo',
   catalogue: [buildProduct(), buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '14.00' })],
-  return_reasons: [buildReason('changed_mind'), buildReason('damaged', { photos_required: 1 })],
+  return_reasons: [
+    buildReason('changed_mind', { label: 'Changed my mind' }),
+    buildReason('damaged', { label: 'Arrived damaged', photos_required: 1 }),
+    buildReason('not_as_described', {
+      label: 'Not as described',
+      children: [buildReason('wrong_item', { label: 'Wrong item sent' })],
+    }),
+  ],
   orders: [jane, sam],
 })
 /** Another shop, with an order of the same name. */
@@ -419,6 +426,77 @@ describe.each(engines())('the back office on %s', (engine) => {
       const back = await post(`/admin/api/returns/${made.id}/status`, jar, { state: 'in_transit' })
       expect(back.statusCode).toBe(422)
       expect(back.json()).toMatchObject({ error: 'invalid_transition' })
+    })
+
+    test("the shop's reasons for the filter, a sub-reason named with its parent", async () => {
+      const jar = await signedIn()
+      const shop = await get('/admin/api/shop', jar)
+      expect(shop.json()).toEqual({
+        shop: 'demo',
+        reasons: [
+          { id: 'changed_mind', label: 'Changed my mind' },
+          { id: 'damaged', label: 'Arrived damaged' },
+          { id: 'wrong_item', label: 'Not as described: Wrong item sent' },
+        ],
+      })
+    })
+
+    test('the export is every return the filters match, as CSV, with formulas written as text', async () => {
+      const order = await verified(api.app, DEMO, jane)
+      // A shopper's comment cannot reach a spreadsheet as a formula; nor can anything else.
+      const made = await api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/returns',
+        headers: { ...bearer(order.token), 'idempotency-key': 'staff-tests-csv-01' },
+        payload: {
+          items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
+          refund_method: 'store_credit',
+        },
+      })
+      expect(made.statusCode).toBe(201)
+      const jar = await signedIn()
+      const csv = await get('/admin/api/returns.csv', jar)
+      expect(csv.statusCode).toBe(200)
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="returns-demo-2026-11-20.csv"')
+      expect(csv.headers['cache-control']).toBe('no-store')
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+      expect(lines).toEqual([
+        'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State',
+        `#1001-R1,#1001,jane@example.com,${NOW.toISOString()},1,store_credit,25.00,EUR,requested`,
+        expect.stringMatching(/^#1002-R1,#1002,sam@example.com,.*,1,refund,.*,EUR,in_transit$/),
+      ])
+      const filtered = await get('/admin/api/returns.csv?state=in_transit', jar)
+      expect(filtered.body.trim().split('\n')).toHaveLength(2)
+      for (const bad of ['?from=2026-02-31', '?state=lost', '?after=x'])
+        expect({ bad, status: (await get(`/admin/api/returns.csv${bad}`, jar)).statusCode }).toEqual({
+          bad,
+          status: 400,
+        })
+      expect((await get('/admin/api/returns.csv', '')).statusCode).toBe(401)
+      // Another shop's staff export their own shop's returns only.
+      const acme = await signedIn('staff@acme.example', ACME_PASSWORD, ACME_HOST)
+      expect((await get('/admin/api/returns.csv', acme, ACME_HOST)).body.trim().split('\n')).toHaveLength(1)
+    })
+
+    test('an e-mail or order that reads as a formula is exported as text', async () => {
+      const formula = buildShop({
+        ...DEMO,
+        orders: [
+          buildOrder({
+            name: '=HYPERLINK("http://evil.example")',
+            email: 'plus@example.com',
+            line_items: [buildLine({ id: 'f-1' })],
+            tracked_returns: [buildTrackedReturn([{ ...returnedUnit('f-1'), reason_id: 'changed_mind' }])],
+          }),
+        ],
+      })
+      await loadShops(api.db, [formula])
+      const csv = await get('/admin/api/returns.csv', await signedIn())
+      expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"")-R1","'=HYPERLINK(""http://evil.example"")"`)
     })
 
     test('without a session nothing is answered: list, return, photo, action', async () => {

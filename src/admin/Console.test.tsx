@@ -114,7 +114,16 @@ function renderConsole(path = '/admin') {
   return render(<Console store={makeConsoleStore()} />)
 }
 
-const signedIn = () => http.get('*/admin/api/session', () => HttpResponse.json(SESSION))
+const SHOP = {
+  shop: 'demo',
+  reasons: [
+    { id: 'changed_mind', label: 'Changed my mind' },
+    { id: 'wrong_item', label: 'Not as described: Wrong item sent' },
+  ],
+}
+/** The shop's reasons, for the list's filter. */
+const shop = () => http.get('*/admin/api/shop', () => HttpResponse.json(SHOP))
+const signedIn = () => [http.get('*/admin/api/session', () => HttpResponse.json(SESSION)), shop()]
 
 test('without a session the console asks for e-mail and password; a refusal is said and takes the focus; the right password shows the returns', async () => {
   let session = false
@@ -133,6 +142,7 @@ test('without a session the console asks for e-mail and password; a refusal is s
       return HttpResponse.json(SESSION)
     }),
     http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [summary()], next: null })),
+    shop(),
   )
   renderConsole()
   const user = userEvent.setup()
@@ -158,7 +168,7 @@ test('without a session the console asks for e-mail and password; a refusal is s
 test('a search is sent as q and kept in the address; nothing found says so', async () => {
   const asked: string[] = []
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/returns', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q')
       asked.push(q ?? '')
@@ -184,7 +194,7 @@ test('a search is sent as q and kept in the address; nothing found says so', asy
 
 test('the next page asks for the cursor the list gave; the previous page goes back', async () => {
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/returns', ({ request }) => {
       const after = new URL(request.url).searchParams.get('after')
       return after === 'cursor-2'
@@ -206,7 +216,7 @@ test('the next page asks for the cursor the list gave; the previous page goes ba
 test('a return shows its reason, comment, photo and timeline; marking it received sends the items and note, and shows the move', async () => {
   let moved: StaffStateChange | null = null
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/returns/r-1', () => HttpResponse.json(detail(moved ? 'received' : 'requested'))),
     http.post('*/admin/api/returns/r-1/status', async ({ request }) => {
       moved = (await request.json()) as StaffStateChange
@@ -239,7 +249,7 @@ test('a return shows its reason, comment, photo and timeline; marking it receive
 
 test('a refused move says why and takes the focus; an unknown return says so', async () => {
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/returns/r-1', () => HttpResponse.json(detail())),
     http.post('*/admin/api/returns/r-1/status', () =>
       HttpResponse.json(
@@ -269,6 +279,7 @@ test('a session that ends while the console is open brings back the sign-in', as
     http.get('*/admin/api/session', () =>
       session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
     ),
+    shop(),
     http.get('*/admin/api/returns', () => {
       session = false
       return HttpResponse.json({ error: 'not_signed_in', message: 'Please sign in.' }, { status: 401 })
@@ -284,6 +295,7 @@ test('sign-out ends the session and shows the sign-in', async () => {
     http.get('*/admin/api/session', () =>
       session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
     ),
+    shop(),
     http.delete('*/admin/api/session', () => {
       session = false
       return new HttpResponse(null, { status: 204 })
@@ -299,7 +311,7 @@ test('sign-out ends the session and shows the sign-in', async () => {
 test('a support reference typed in the field opens the shopper’s screen in the portal’s replay; an unknown one says so', async () => {
   const asked: string[] = []
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
     http.get('*/admin/api/support/:reference', ({ params }) => {
       asked.push(String(params.reference))
@@ -334,4 +346,26 @@ test('a support reference typed in the field opens the shopper’s screen in the
   await waitFor(() => expect(heading).toHaveFocus())
   expect(screen.getByRole('alert')).toHaveTextContent('References last 7 days')
   expect(went).toHaveBeenCalledTimes(1)
+})
+
+test('the reason filter offers the shop’s reasons; the export link carries the search and filters, not the page', async () => {
+  const asked: string[] = []
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns', ({ request }) => {
+      asked.push(new URL(request.url).search)
+      return HttpResponse.json({ returns: [summary()], next: 'cursor-2' })
+    }),
+  )
+  renderConsole('/admin?q=jane%40example.com')
+  const user = userEvent.setup()
+  await screen.findByRole('link', { name: '#1001-R1' })
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Not as described: Wrong item sent')
+  await waitFor(() => expect(asked.at(-1)).toBe('?q=jane%40example.com&reason=wrong_item'))
+  await user.selectOptions(screen.getByLabelText('State'), 'Received')
+  await user.click(await screen.findByRole('button', { name: 'Next page' }))
+  expect(await screen.findByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/admin/api/returns.csv?q=jane%40example.com&reason=wrong_item&state=received',
+  )
 })

@@ -4,7 +4,7 @@ import { RETURN_ITEM_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReturnsQuery, type ReturnsArgs } from './api'
+import { errorText, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs } from './api'
 import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
 import { SupportReferenceForm } from './SupportScreen'
 
@@ -15,7 +15,7 @@ const isState = (value: string | null): value is ReturnItemState =>
 function argsOf(params: URLSearchParams): ReturnsArgs {
   const state = params.get('state')
   const args: ReturnsArgs = {}
-  for (const name of ['q', 'from', 'to', 'after'] as const) {
+  for (const name of ['q', 'from', 'to', 'reason', 'after'] as const) {
     const value = params.get(name)
     if (value) args[name] = value
   }
@@ -28,6 +28,7 @@ export function ReturnsScreen() {
   const [params, setParams] = useSearchParams()
   const args = argsOf(params)
   const list = useReturnsQuery(args)
+  const reasons = useShopQuery().data?.reasons ?? []
   const navigate = useNavigate()
   const location = useLocation()
   const page = (location.state as { page?: number } | null)?.page ?? 1
@@ -60,7 +61,8 @@ export function ReturnsScreen() {
     void navigate({ search: `?${next.toString()}` }, { state: { page: page + 1 } })
     heading.current?.focus()
   }
-  const filtered = Boolean(args.q || args.state || args.from || args.to)
+  const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason)
+  const { after: _page, ...filters } = args
 
   return (
     <section aria-labelledby="returns-title">
@@ -81,7 +83,7 @@ export function ReturnsScreen() {
               className="field__input"
               type="search"
               value={q}
-              placeholder="Order, e-mail or return number"
+              placeholder="#1001, e-mail or #1001-R1"
               onChange={(event) => setQ(event.target.value)}
             />
             <button type="submit" className="button button--primary">
@@ -103,6 +105,24 @@ export function ReturnsScreen() {
             {RETURN_ITEM_STATES.map((state) => (
               <option key={state} value={state}>
                 {STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="returns-reason">
+            Reason
+          </label>
+          <select
+            id="returns-reason"
+            className="field__input"
+            value={args.reason ?? ''}
+            onChange={(event) => apply({ reason: event.target.value })}
+          >
+            <option value="">Any reason</option>
+            {reasons.map((reason) => (
+              <option key={reason.id} value={reason.id}>
+                {reason.label}
               </option>
             ))}
           </select>
@@ -132,8 +152,15 @@ export function ReturnsScreen() {
           />
         </div>
       </form>
-      {filtered ? (
-        <p className="console-filters__clear">
+      <div className="console-filters__after">
+        <a
+          className="button button--secondary console__small"
+          href={`/admin/api/returns.csv?${queryOf(filters)}`}
+          download
+        >
+          Export CSV
+        </a>
+        {filtered ? (
           <button
             type="button"
             className="link-button"
@@ -144,8 +171,8 @@ export function ReturnsScreen() {
           >
             Clear search and filters
           </button>
-        </p>
-      ) : null}
+        ) : null}
+      </div>
 
       {list.error ? (
         <p className="error-message" role="alert">

@@ -5,6 +5,7 @@ import type {
   ReturnList,
   SignIn,
   StaffSession,
+  StaffShop,
   StaffStateChange,
   SupportSession,
 } from '../../contract/staff'
@@ -15,8 +16,13 @@ export interface ReturnsArgs {
   state?: ReturnItemState
   from?: string
   to?: string
+  reason?: string
   after?: string
 }
+
+/** The list's search and filters as a query string (for the list and its CSV export). */
+export const queryOf = (args: ReturnsArgs) =>
+  new URLSearchParams(Object.entries(args).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString()
 
 // Absolute: fetch outside a page (tests on Node) takes no relative address.
 const fetchFromApi = fetchBaseQuery({
@@ -52,9 +58,10 @@ export const staffApi = createApi({
       invalidatesTags: ['Session'],
     }),
     returns: build.query<ReturnList, ReturnsArgs>({
-      query: (args) => ({ url: 'returns', params: Object.fromEntries(Object.entries(args).filter(([, v]) => v)) }),
+      query: (args) => `returns?${queryOf(args)}`,
       providesTags: ['Returns'],
     }),
+    shop: build.query<StaffShop, void>({ query: () => 'shop' }),
     returnDetail: build.query<ReturnDetail, string>({
       query: (id) => `returns/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Return', id }],
@@ -79,6 +86,7 @@ export const {
   useReturnDetailQuery,
   useMoveItemsMutation,
   useSupportSessionQuery,
+  useShopQuery,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

@@ -21,11 +21,7 @@ export function newSupportReference(): string {
  * for 1 and an O for 0 (Crockford's reading). Null when it cannot be one.
  */
 export function readSupportReference(typed: string): string | null {
-  const compact = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0')
+  const compact = typed.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0')
   if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(compact)) return null
   return `${compact.slice(0, 4)}-${compact.slice(4)}`
 }

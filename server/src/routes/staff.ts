@@ -1,11 +1,15 @@
+import { Readable } from 'node:stream'
 import cookie from '@fastify/cookie'
+import { stringify } from 'csv-stringify'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   ReturnDetail,
   ReturnList,
+  ReturnsExportQuery,
   ReturnsQuery,
   SignIn,
+  StaffShop,
   StaffSession,
   StaffStateChange,
   StaffReturnParams,
@@ -13,6 +17,7 @@ import {
   SupportSession,
   type TimelineEntry,
 } from '../../../contract/staff'
+import type { ReturnReason } from '../../../contract/api'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
@@ -35,6 +40,8 @@ import {
 import {
   decodeCursor,
   encodeCursor,
+  type Cursor,
+  type ReturnFilters,
   findReturnPhotos,
   findShopPhoto,
   findShopReturn,
@@ -164,31 +171,50 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   })
 
   app.get(
+    '/admin/api/shop',
+    { onRequest: requireStaff, schema: { response: replies({ 200: StaffShop }) } },
+    async (request, reply) => {
+      const shop = await context.shops.find(request.staff!.shop)
+      if (!shop) return reply.code(404).send({ error: 'not_found', message: 'This shop has not been imported.' })
+      return { shop: shop.id, reasons: reasonChoices(shop.return_reasons) }
+    },
+  )
+
+  app.get(
     '/admin/api/returns',
     { onRequest: requireStaff, schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) } },
     async (request, reply) => {
-      const { q, state, from, to, reason, after, limit } = request.query
+      const { after, limit, ...query } = request.query
+      const filters = filtersOf(query)
       const cursor = after === undefined ? null : decodeCursor(after)
-      const day = (value: string | undefined, plusDays = 0) => {
-        if (value === undefined) return undefined
-        const at = new Date(`${value}T00:00:00Z`)
-        return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + plusDays * 86_400_000)
-      }
-      const fromDay = day(from)
-      const untilDay = day(to, 1)
-      if ((after !== undefined && !cursor) || fromDay === null || untilDay === null)
+      if (typeof filters === 'string' || (after !== undefined && !cursor))
         return reply.code(400).send({
           error: 'invalid_request',
-          message: cursor === null && after !== undefined ? 'after: not a page of this list' : 'from, to: not a day',
+          message: typeof filters === 'string' ? filters : 'after: not a page of this list',
         })
       const page = await listReturns(
         context.db,
         request.staff!.shop,
-        { q, state, from: fromDay, until: untilDay, reason },
+        filters,
         limit === undefined ? 25 : Number(limit),
         cursor,
       )
       return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
+    },
+  )
+
+  app.get(
+    '/admin/api/returns.csv',
+    { onRequest: requireStaff, schema: { querystring: ReturnsExportQuery } },
+    async (request, reply) => {
+      const filters = filtersOf(request.query)
+      if (typeof filters === 'string') return reply.code(400).send({ error: 'invalid_request', message: filters })
+      const { shop } = request.staff!
+      const day = context.now().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="returns-${shop}-${day}.csv"`)
+        .send(Readable.from(exportRows(context, shop, filters)).pipe(csvOf()))
     },
   )
 
@@ -267,6 +293,60 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       return reply.send(await returnDetail(context, shop, request.params.id))
     },
   )
+}
+
+/** The list's filters from the query, or what is wrong with them. */
+function filtersOf(query: ReturnsExportQuery): ReturnFilters | string {
+  const day = (value: string | undefined, plusDays = 0) => {
+    if (value === undefined) return undefined
+    const at = new Date(`${value}T00:00:00Z`)
+    // 2026-02-31 is not a day, though Date would make it one in March.
+    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) return null
+    return new Date(at.getTime() + plusDays * 86_400_000)
+  }
+  const from = day(query.from)
+  const until = day(query.to, 1)
+  if (from === null) return 'from: not a day'
+  if (until === null) return 'to: not a day'
+  return { q: query.q, state: query.state, from, until, reason: query.reason }
+}
+
+/** Every reason a shopper can choose (the leaves), a sub-reason named with its parent. */
+function reasonChoices(reasons: readonly ReturnReason[], parent?: string): { id: string; label: string }[] {
+  return reasons.flatMap((reason) => {
+    const label = parent ? `${parent}: ${reason.label}` : reason.label
+    return reason.children?.length ? reasonChoices(reason.children, label) : [{ id: reason.id, label }]
+  })
+}
+
+/** The export's columns, as a spreadsheet shows them. */
+const CSV_COLUMNS = ['Return', 'Order', 'Shopper', 'Submitted', 'Items', 'Outcome', 'Refund', 'Currency', 'State']
+
+/**
+ * The CSV writer: a header row, and any cell a spreadsheet would run as a formula (=, +, -, @, a
+ * tab or a carriage return first: a comment or a name a shopper typed) written as text.
+ */
+const csvOf = () => stringify({ header: true, columns: CSV_COLUMNS, escape_formulas: true, bom: true })
+
+/** Every return the filters match, a thousand per query, newest first. */
+async function* exportRows(context: PortalContext, shop: string, filters: ReturnFilters) {
+  let after: Cursor | null = null
+  do {
+    const page: Awaited<ReturnType<typeof listReturns>> = await listReturns(context.db, shop, filters, 1000, after)
+    for (const entry of page.returns)
+      yield [
+        entry.name,
+        entry.order_name,
+        entry.email,
+        entry.created_at,
+        entry.items,
+        entry.outcome ?? '',
+        entry.refund?.amount ?? '',
+        entry.refund?.currency_code ?? '',
+        entry.state,
+      ]
+    after = page.next
+  } while (after)
 }
 
 /** A return of the shop as the console shows it; null for another shop's or an unknown one. */
