@@ -149,3 +149,28 @@ export const SupportSession = Type.Object({
   expires_at: Type.String(),
 })
 export type SupportSession = Static<typeof SupportSession>
+
+/** GET /admin/api/insights?from=&to=: the period, days in UTC (the last 30 days when absent). */
+export const InsightsQuery = Type.Object(
+  { from: ReturnFilters.from, to: ReturnFilters.to },
+  { additionalProperties: false },
+)
+export type InsightsQuery = Static<typeof InsightsQuery>
+
+/** Units returned, and their value at the price the order shows. */
+const Tally = { count: Type.Integer(), value: Money }
+
+export const Insights = Type.Object({
+  /** the period, YYYY-MM-DD, both days included */
+  from: Type.String(),
+  to: Type.String(),
+  /** returns submitted in the period (returns imported without pricing are left out) */
+  returns: Type.Integer(),
+  /** reasons, most units first */
+  reasons: Type.Array(Type.Object({ reason_id: Type.String(), label: Type.String(), ...Tally })),
+  /** the ten most returned products, most units first */
+  products: Type.Array(Type.Object({ title: Type.String(), ...Tally })),
+  /** revenue the shop kept (exchanged items, new items bought with credit, store credit) and refunded */
+  outcomes: Type.Object({ exchanges: Money, upsells: Money, store_credit: Money, refunded: Money }),
+})
+export type Insights = Static<typeof Insights>

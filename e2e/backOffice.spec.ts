@@ -115,6 +115,16 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   await staff.goto(shared)
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Return #1001-R1')
 
+  // The return is in the shop's figures for the period.
+  await staff.getByRole('link', { name: 'Insights' }).click()
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Insights')
+  await expect(
+    staff
+      .getByRole('table', { name: 'Return reasons, by units returned' })
+      .getByRole('row', { name: /Arrived damaged/ }),
+  ).toBeVisible()
+  await expectAccessible(staff)
+
   await page.goto(statusLink)
   await expect(page.getByRole('listitem', { name: 'Ceramic Mug' }).getByText(/^Now:/)).toHaveText('Now: Received by us')
   await staffContext.close()

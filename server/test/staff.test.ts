@@ -499,6 +499,36 @@ describe.each(engines())('the back office on %s', (engine) => {
       expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"")-R1","'=HYPERLINK(""http://evil.example"")"`)
     })
 
+    test('insights: reasons, most returned products and what the shop kept, for a period', async () => {
+      await janeReturns()
+      const jar = await signedIn()
+      const insights = await get('/admin/api/insights', jar)
+      expect(insights.statusCode).toBe(200)
+      const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
+      expect(insights.json()).toEqual({
+        from: '2026-10-22',
+        to: '2026-11-20',
+        returns: 2,
+        reasons: [
+          { reason_id: 'changed_mind', label: 'Changed my mind', count: 1, value: eur('25.00') },
+          { reason_id: 'damaged', label: 'Arrived damaged', count: 1, value: eur('14.00') },
+        ],
+        products: [
+          { title: 'Ceramic Mug', count: 1, value: eur('14.00') },
+          { title: 'Classic Tee', count: 1, value: eur('25.00') },
+        ],
+        outcomes: { exchanges: eur('0.00'), upsells: eur('0.00'), store_credit: eur('0.00'), refunded: eur('39.00') },
+      })
+      // Only the day of jane's return.
+      const today = (await get('/admin/api/insights?from=2026-11-20&to=2026-11-20', jar)).json<{ returns: number }>()
+      expect(today.returns).toBe(1)
+      for (const bad of ['?from=2026-11-21&to=2026-11-20', '?from=2024-01-01&to=2026-11-20', '?to=2026-02-30', '?x=1'])
+        expect({ bad, status: (await get(`/admin/api/insights${bad}`, jar)).statusCode }).toEqual({ bad, status: 400 })
+      // Acme's staff see acme's figures: none.
+      const acme = await signedIn('staff@acme.example', ACME_PASSWORD, ACME_HOST)
+      expect((await get('/admin/api/insights', acme, ACME_HOST)).json()).toMatchObject({ returns: 0, reasons: [] })
+    })
+
     test('without a session nothing is answered: list, return, photo, action', async () => {
       const { made, photoId } = await janeReturns()
       for (const url of [

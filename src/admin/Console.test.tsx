@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { ReturnDetail, ReturnSummary, StaffStateChange } from '../../contract/staff'
@@ -368,4 +368,49 @@ test('the reason filter offers the shop’s reasons; the export link carries the
     'href',
     '/admin/api/returns.csv?q=jane%40example.com&reason=wrong_item&state=received',
   )
+})
+
+test('insights show reasons, products and revenue kept, each chart with a table beside it, for the period in the address', async () => {
+  const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
+  const asked: string[] = []
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+    http.get('*/admin/api/insights', ({ request }) => {
+      asked.push(new URL(request.url).search)
+      return HttpResponse.json({
+        from: '2026-10-22',
+        to: '2026-11-20',
+        returns: 3,
+        reasons: [
+          { reason_id: 'too_small', label: 'Too small', count: 2, value: eur('50.00') },
+          { reason_id: 'damaged', label: 'Arrived damaged', count: 1, value: eur('14.00') },
+        ],
+        products: [{ title: 'Classic Tee', count: 2, value: eur('50.00') }],
+        outcomes: { exchanges: eur('25.00'), upsells: eur('6.00'), store_credit: eur('0.00'), refunded: eur('33.00') },
+      })
+    }),
+  )
+  renderConsole('/admin')
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('link', { name: 'Insights' }))
+  const heading = await screen.findByRole('heading', { name: 'Insights', level: 1 })
+  await waitFor(() => expect(heading).toHaveFocus())
+  expect(screen.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page')
+  expect(
+    await screen.findByText(
+      '3 returns from 22 Oct 2026 to 20 Nov 2026: €31.00 kept by the shop, 48% of what was returned.',
+    ),
+  ).toHaveAttribute('role', 'status')
+  const reasons = screen.getByRole('table', { name: 'Return reasons, by units returned' })
+  expect(within(reasons).getByRole('row', { name: 'Too small 2 €50.00' })).toBeInTheDocument()
+  const revenue = screen.getByRole('table', { name: 'Revenue kept by the shop and refunded' })
+  expect(within(revenue).getByRole('row', { name: 'Kept by the shop €31.00' })).toBeInTheDocument()
+  expect(within(revenue).getByRole('row', { name: 'Refunded €33.00' })).toBeInTheDocument()
+  expect(screen.getByRole('region', { name: 'Most returned products' })).toHaveTextContent('Classic Tee')
+
+  // A date field's picker is the browser's: the day arrives whole, as a change.
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
+  await waitFor(() => expect(asked.at(-1)).toBe('?from=2026-11-01'))
+  expect(window.location.search).toBe('?from=2026-11-01')
 })

@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
 import { Provider } from 'react-redux'
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom'
+import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useSessionQuery, useSignOutMutation } from './api'
+import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
 import { SignInScreen } from './SignInScreen'
@@ -46,6 +47,7 @@ function SignedIn() {
           <Route index element={<ReturnsScreen />} />
           <Route path="returns/:id" element={<ReturnScreen />} />
           <Route path="support/:reference" element={<SupportScreen />} />
+          <Route path="insights" element={<InsightsScreen />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
@@ -68,6 +70,12 @@ function Header({ shop, email }: { shop: string; email: string }) {
           Returns <span className="console__shop">· {shop}</span>
         </span>
       </Link>
+      <nav aria-label="Back office" className="console__nav">
+        <NavLink to="/" end>
+          Returns
+        </NavLink>
+        <NavLink to="/insights">Insights</NavLink>
+      </nav>
       <nav aria-label="Account" className="console__account">
         <span className="console__email">{email}</span>
         <button

@@ -1,6 +1,8 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
 import type {
+  Insights,
+  InsightsQuery,
   ReturnDetail,
   ReturnList,
   SignIn,
@@ -62,6 +64,10 @@ export const staffApi = createApi({
       providesTags: ['Returns'],
     }),
     shop: build.query<StaffShop, void>({ query: () => 'shop' }),
+    insights: build.query<Insights, InsightsQuery>({
+      query: (period) => `insights?${new URLSearchParams(period).toString()}`,
+      providesTags: ['Returns'],
+    }),
     returnDetail: build.query<ReturnDetail, string>({
       query: (id) => `returns/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Return', id }],
@@ -87,6 +93,7 @@ export const {
   useMoveItemsMutation,
   useSupportSessionQuery,
   useShopQuery,
+  useInsightsQuery,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   ReturnDetail,
   ReturnList,
+  Insights,
+  InsightsQuery,
   ReturnsExportQuery,
   ReturnsQuery,
   SignIn,
@@ -24,6 +26,7 @@ import type { PortalContext } from '../context'
 import { passwordMatches } from '../domain/passwords'
 import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
+import { findInsights } from '../storage/insights'
 import { findOrderById } from '../storage/orders'
 import { findReturn } from '../storage/returns'
 import { findActions, findReturnedLines } from '../storage/returnStates'
@@ -219,6 +222,41 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
+    '/admin/api/insights',
+    { onRequest: requireStaff, schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) } },
+    async (request, reply) => {
+      const today = context.now().toISOString().slice(0, 10)
+      const to = request.query.to ?? today
+      const from =
+        request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
+      const period = filtersOf({ from, to })
+      if (typeof period === 'string') return reply.code(400).send({ error: 'invalid_request', message: period })
+      const { from: start, until } = period as { from: Date; until: Date }
+      if (start >= until || until.getTime() - start.getTime() > 366 * 86_400_000)
+        return reply
+          .code(400)
+          .send({ error: 'invalid_request', message: 'from, to: a period of one day to a year, from before to' })
+      const shop = await context.shops.find(request.staff!.shop)
+      const currency_code = shop?.currency_code ?? 'EUR'
+      const money = (amount: string) => ({ amount, currency_code })
+      const rows = await findInsights(context.db, request.staff!.shop, start, until)
+      return {
+        from,
+        to,
+        returns: rows.returns,
+        reasons: rows.reasons.map((row) => ({ ...row, value: money(row.value) })),
+        products: rows.products.map((row) => ({ ...row, value: money(row.value) })),
+        outcomes: {
+          exchanges: money(rows.outcomes.exchanges),
+          upsells: money(rows.outcomes.upsells),
+          store_credit: money(rows.outcomes.store_credit),
+          refunded: money(rows.outcomes.refunded),
+        },
+      }
+    },
+  )
+
+  app.get(
     '/admin/api/returns/:id',
     { onRequest: requireStaff, schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) } },
     async (request, reply) => {
@@ -296,7 +334,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
 }
 
 /** The list's filters from the query, or what is wrong with them. */
-function filtersOf(query: ReturnsExportQuery): ReturnFilters | string {
+function filtersOf(query: Partial<ReturnsExportQuery>): ReturnFilters | string {
   const day = (value: string | undefined, plusDays = 0) => {
     if (value === undefined) return undefined
     const at = new Date(`${value}T00:00:00Z`)

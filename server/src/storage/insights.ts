@@ -1,0 +1,88 @@
+import type { Queryable } from './database'
+
+/** A figure of the insights: how many units, and their value as the shop showed it (a decimal string). */
+export interface Tally {
+  count: number
+  value: string
+}
+
+export interface InsightRows {
+  returns: number
+  reasons: (Tally & { reason_id: string; label: string })[]
+  products: (Tally & { title: string })[]
+  /** what stayed with the shop (exchanged items, new items bought with credit, store credit) and what went back */
+  outcomes: { exchanges: string; upsells: string; store_credit: string; refunded: string }
+}
+
+/**
+ * The returned units of the shop's returns made in [from, until), each with its reason, title,
+ * whether it was exchanged, and its value (the unit price the order shows, times the units).
+ * Returns imported without pricing have no reasons and are left out.
+ */
+const UNITS = `
+  WITH chosen AS (
+    SELECT r.id, r.return_order, o.line_items
+      FROM returns r JOIN orders o ON o.id = r.order_id
+     WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL
+  ), units AS (
+    SELECT c.id, item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS label, item ->> 'title' AS title,
+           (item ->> 'exchange_variant_id') IS NOT NULL AS exchanged, (item ->> 'quantity')::int AS count,
+           (item ->> 'quantity')::int * COALESCE((
+             SELECT (line ->> 'price')::numeric FROM jsonb_array_elements(c.line_items) AS line
+              WHERE line ->> 'id' = item ->> 'line_item_id' LIMIT 1), 0) AS value
+      FROM chosen c, jsonb_array_elements(c.return_order -> 'items') AS item
+  )`
+
+/** Sums as the API writes money: two decimals (the insights' figures are shown, never charged). */
+const amount = (column: string) => `round(COALESCE(SUM(${column}), 0), 2)::text`
+
+export async function findInsights(db: Queryable, shopId: string, from: Date, until: Date): Promise<InsightRows> {
+  const params = [shopId, from, until]
+  // One pass over the units (the CTE is read three times, so PostgreSQL computes it once).
+  const tallies = await db.query<{
+    kind: 'reason' | 'product' | 'exchanges'
+    key: string
+    label: string
+    count: number
+    value: string
+  }>(
+    `${UNITS}
+     SELECT 'reason' AS kind, reason_id AS key, MIN(label) AS label, SUM(count)::int AS count, ${amount('value')} AS value
+       FROM units GROUP BY reason_id
+     UNION ALL
+     SELECT 'product', title, title, SUM(count)::int, ${amount('value')} FROM units GROUP BY title
+     UNION ALL
+     SELECT 'exchanges', '', '', COALESCE(SUM(count), 0)::int, ${amount('value')} FROM units WHERE exchanged`,
+    params,
+  )
+  const [totals] = await db.query<InsightRows['outcomes'] & { returns: number }>(
+    `WITH chosen AS (
+       SELECT r.return_order AS ro FROM returns r
+        WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL)
+     SELECT COUNT(*)::int AS returns,
+            ${amount(`(ro -> 'new_item' -> 'price' -> 'shop_money' ->> 'amount')::numeric`)} AS upsells,
+            ${amount(`CASE WHEN ro ->> 'refund_method' = 'store_credit' THEN (ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric END`)} AS store_credit,
+            ${amount(`CASE WHEN ro ->> 'refund_method' = 'original_payment' THEN (ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric END`)} AS refunded
+       FROM chosen`,
+    params,
+  )
+  // Most units first; a tie by name, so the order never changes between two looks.
+  const ranked = (kind: 'reason' | 'product') =>
+    tallies
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ key: row.key, label: row.label, count: Number(row.count), value: row.value }))
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return {
+    returns: Number(totals?.returns ?? 0),
+    reasons: ranked('reason').map(({ key, label, count, value }) => ({ reason_id: key, label, count, value })),
+    products: ranked('product')
+      .slice(0, 10)
+      .map(({ key, count, value }) => ({ title: key, count, value })),
+    outcomes: {
+      exchanges: tallies.find((row) => row.kind === 'exchanges')?.value ?? '0.00',
+      upsells: totals?.upsells ?? '0.00',
+      store_credit: totals?.store_credit ?? '0.00',
+      refunded: totals?.refunded ?? '0.00',
+    },
+  }
+}

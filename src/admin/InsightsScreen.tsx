@@ -1,0 +1,216 @@
+import { useEffect, useRef } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { Money } from '../../contract/api'
+import type { Insights } from '../../contract/staff'
+import { formatMoney } from '../components/format'
+import { Spinner } from '../components/Spinner'
+import { errorText, useInsightsQuery } from './api'
+import { formatDay } from './format'
+
+interface Bar {
+  label: string
+  /** what the bar's length shows */
+  size: number
+  /** what the bar says beside it */
+  text: string
+}
+
+/** Bars for the eye; the table beside it says the same for everyone (the chart is hidden from screen readers). */
+function BarChart({ bars }: { bars: Bar[] }) {
+  const largest = Math.max(...bars.map((bar) => bar.size), 0)
+  return (
+    <div className="bar-chart" aria-hidden="true">
+      {bars.map((bar) => (
+        <div key={bar.label} className="bar-chart__row">
+          <span className="bar-chart__label">{bar.label}</span>
+          <span className="bar-chart__track">
+            <span
+              className="bar-chart__bar"
+              style={{ width: `${largest > 0 ? Math.max((bar.size / largest) * 100, bar.size > 0 ? 1 : 0) : 0}%` }}
+            />
+          </span>
+          <span className="bar-chart__value">{bar.text}</span>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="console-card insights__section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="insights__pair">{children}</div>
+    </section>
+  )
+}
+
+function TallyTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string
+  first: string
+  rows: { key: string; name: string; count: number; value: Money }[]
+}) {
+  return (
+    <table className="console-money insights__table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          <th scope="col">Units</th>
+          <th scope="col">Value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            <td>{row.count}</td>
+            <td>{formatMoney(row.value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+const amountOf = (money: Money) => Number(money.amount)
+
+/** Returns by reason, the most returned products, and what the shop kept, for a chosen period. */
+export function InsightsScreen() {
+  const [params, setParams] = useSearchParams()
+  const from = params.get('from') ?? undefined
+  const to = params.get('to') ?? undefined
+  const insights = useInsightsQuery({ ...(from ? { from } : {}), ...(to ? { to } : {}) })
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    document.title = 'Insights · Returns back office'
+    heading.current?.focus()
+  }, [])
+  const choose = (name: 'from' | 'to', value: string) => {
+    const next = new URLSearchParams(params)
+    if (value) next.set(name, value)
+    else next.delete(name)
+    setParams(next)
+  }
+  const data = insights.data
+  return (
+    <section aria-labelledby="insights-title">
+      <div className="console__title-row">
+        <h1 id="insights-title" ref={heading} tabIndex={-1}>
+          Insights
+        </h1>
+      </div>
+      <div className="console-filters insights__period">
+        <div className="field">
+          <label className="field__label" htmlFor="insights-from">
+            From
+          </label>
+          <input
+            id="insights-from"
+            className="field__input"
+            type="date"
+            value={from ?? data?.from ?? ''}
+            onChange={(event) => choose('from', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="insights-to">
+            To
+          </label>
+          <input
+            id="insights-to"
+            className="field__input"
+            type="date"
+            value={to ?? data?.to ?? ''}
+            onChange={(event) => choose('to', event.target.value)}
+          />
+        </div>
+      </div>
+      {insights.error ? (
+        <p className="error-message" role="alert">
+          {errorText(insights.error)}
+        </p>
+      ) : !data ? (
+        <Spinner label="Loading insights" />
+      ) : (
+        <Figures data={data} />
+      )}
+    </section>
+  )
+}
+
+function Figures({ data }: { data: Insights }) {
+  const { outcomes } = data
+  const kept = [
+    { name: 'Exchanges', value: outcomes.exchanges },
+    { name: 'New items bought with credit', value: outcomes.upsells },
+    { name: 'Store credit', value: outcomes.store_credit },
+  ]
+  const keptTotal = kept.reduce((sum, row) => sum + amountOf(row.value), 0)
+  const all = keptTotal + amountOf(outcomes.refunded)
+  const currency = outcomes.refunded.currency_code
+  return (
+    <>
+      <p className="insights__summary" role="status">
+        {data.returns === 1 ? '1 return' : `${data.returns} returns`} from {formatDay(data.from)} to{' '}
+        {formatDay(data.to)}
+        {all > 0
+          ? `: ${formatMoney({ amount: keptTotal.toFixed(2), currency_code: currency })} kept by the shop, ${Math.round((keptTotal / all) * 100)}% of what was returned.`
+          : '.'}
+      </p>
+      <Section id="reasons-title" title="Return reasons">
+        <BarChart bars={data.reasons.map((row) => ({ label: row.label, size: row.count, text: String(row.count) }))} />
+        <TallyTable
+          caption="Return reasons, by units returned"
+          first="Reason"
+          rows={data.reasons.map((row) => ({
+            key: row.reason_id,
+            name: row.label,
+            count: row.count,
+            value: row.value,
+          }))}
+        />
+      </Section>
+      <Section id="products-title" title="Most returned products">
+        <BarChart bars={data.products.map((row) => ({ label: row.title, size: row.count, text: String(row.count) }))} />
+        <TallyTable
+          caption="The ten most returned products, by units returned"
+          first="Product"
+          rows={data.products.map((row) => ({ key: row.title, name: row.title, count: row.count, value: row.value }))}
+        />
+      </Section>
+      <Section id="revenue-title" title="Revenue kept and refunded">
+        <BarChart
+          bars={[...kept, { name: 'Refunded', value: outcomes.refunded }].map((row) => ({
+            label: row.name,
+            size: amountOf(row.value),
+            text: formatMoney(row.value),
+          }))}
+        />
+        <table className="console-money insights__table">
+          <caption className="visually-hidden">Revenue kept by the shop and refunded</caption>
+          <tbody>
+            {kept.map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                <td>{formatMoney(row.value)}</td>
+              </tr>
+            ))}
+            <tr className="console-money__total">
+              <th scope="row">Kept by the shop</th>
+              <td>{formatMoney({ amount: keptTotal.toFixed(2), currency_code: currency })}</td>
+            </tr>
+            <tr>
+              <th scope="row">Refunded</th>
+              <td>{formatMoney(outcomes.refunded)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </Section>
+    </>
+  )
+}
