@@ -27,9 +27,9 @@ afterEach(async () => {
 const start = async () => (server = await startServer({ PORT: String(await freePort()), DATA_DIR: dataDir }))
 const staff = (args: string[], extra: Record<string, string> = {}) =>
   runCommand(scriptCommand('staff'), args, childEnv({ DATA_DIR: dataDir, ...extra }))
-const signIn = (running: ServerProcess, email: string, password: string) =>
+const signIn = (running: ServerProcess, email: string, password: string, from = '127.0.0.1') =>
   running.callFrom<{ email?: string; error?: string }>(
-    '127.0.0.1',
+    from,
     'POST',
     '/admin/api/session',
     { email, password },
@@ -116,6 +116,29 @@ test(
     expect((await staff(['remove', 'acme', 'ops@demo.example'])).code).toBe(0)
     expect((await staff(['list'])).stdout).not.toContain('ops@demo.example')
     expect((await staff(['nonsense'])).code).toBe(2)
+  },
+  SLOW,
+)
+
+test(
+  'as shipped, sign-in is limited: ten wrong passwords lock the account (the right one too), a client gets 30 tries a minute',
+  async () => {
+    const running = await start()
+    const [, , , password] = /Staff sign-in: (\S+) {2}(\S+) \/ (\S+)/.exec(running.log())!
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(running, 'staff@demo.example', `guess ${i}`, `127.0.9.${i + 1}`)).status).toBe(401)
+    const locked = await signIn(running, 'staff@demo.example', password!, '127.0.9.20')
+    expect(locked.status).toBe(429)
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60)
+
+    for (let i = 0; i < 30; i++)
+      expect((await signIn(running, `someone${i}@demo.example`, 'wrong', '127.0.10.1')).status).toBe(401)
+    const refused = await signIn(running, `someone-else@demo.example`, 'wrong', '127.0.10.1')
+    expect(refused.status).toBe(429)
+    // A wrong password and an unknown e-mail answer alike, as shipped too.
+    const wrong = await signIn(running, 'staff@acme.example', 'wrong', '127.0.11.1')
+    const unknown = await signIn(running, 'nobody@demo.example', 'wrong', '127.0.11.2')
+    expect([wrong.status, wrong.body]).toEqual([unknown.status, unknown.body])
   },
   SLOW,
 )

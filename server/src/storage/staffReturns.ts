@@ -109,10 +109,9 @@ export async function listReturns(
   if (filters.state) where.push(`r.state = ${param(filters.state)}`)
   if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
   if (filters.until) where.push(`r.created_at < ${param(filters.until)}`)
+  // Containment, checked on each row the index walks: cheaper than unnesting the items.
   if (filters.reason)
-    where.push(
-      `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.return_order -> 'items', '[]')) AS item WHERE item ->> 'reason_id' = ${param(filters.reason)})`,
-    )
+    where.push(`r.return_order -> 'items' @> ${param(JSON.stringify([{ reason_id: filters.reason }]))}::jsonb`)
   if (after) where.push(`(r.created_at, r.id) < (${param(after.at)}::timestamptz, ${param(after.id)})`)
   const rows = await db.query<Row>(
     `${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(limit + 1)}`,

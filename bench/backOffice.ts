@@ -1,0 +1,213 @@
+/**
+ * The back office's list at 100,000 returns (issue "The back office", docs/back-office.md): the
+ * demo shop with 100,000 generated returns in PGlite, the compiled server as shipped, a staff
+ * session, and a short autocannon run on loopback for each kind of page staff ask for: the first
+ * page, a page 50,000 returns deep (by its cursor), a search by e-mail, by order name, a state
+ * filter, a reason filter, the CSV export of one shopper's returns, one return, and the insights of
+ * the last 30 days (some 43,000 of the returns). Budget: a page
+ * of the list answers within 50 ms at p99.
+ * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
+ *   npx tsx bench/backOffice.ts [seconds per call, default 5] [returns, default 100000]
+ */
+import { runBenchmark, saveResults } from './results'
+import autocannon from 'autocannon'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ReturnOrder } from '../contract/api'
+import { hashPassword } from '../server/src/domain/passwords'
+import { seedDemoShops } from '../server/src/import/demoShops'
+import { openPglite } from '../server/src/storage/database'
+import { migrate } from '../server/src/storage/migrations'
+import { addStaff } from '../server/src/storage/staff'
+import { encodeCursor } from '../server/src/storage/staffReturns'
+import { machineLoad, startServer, stop } from './server'
+
+const seconds = Number(process.argv[2] ?? 5)
+const RETURNS = Number(process.argv[3] ?? 100_000)
+const BUDGET = { pageP99Ms: 50 }
+const CONNECTIONS = 10
+const PASSWORD = 'bench-staff-password'
+const REASONS = ['too_small', 'changed_mind', 'damaged', 'wrong_item'] as const
+
+const money = (amount: string) => ({
+  shop_money: { amount, currency_code: 'EUR' },
+  presentment_money: { amount, currency_code: 'EUR' },
+})
+
+/** A submitted return as the API stores it: the tee, refunded, for `reason`. */
+function returnOrder(reason: string): ReturnOrder {
+  return {
+    id: 'generated',
+    name: 'generated',
+    status: 'requested',
+    items: [
+      {
+        line_item_id: 'generated',
+        title: 'Classic Tee',
+        variant_title: 'M',
+        quantity: 1,
+        reason_id: reason,
+        reason_label: reason,
+        comment: null,
+        exchange_variant_id: null,
+        exchange_variant_title: null,
+        keep: false,
+      },
+    ],
+    refund_method: 'original_payment',
+    refund_value: money('25.00'),
+    store_credit_value: null,
+    breakdown: {
+      items_subtotal: money('21.01'),
+      tax: money('3.99'),
+      return_fee: money('0.00'),
+      bonus: money('0.00'),
+      upsell: money('0.00'),
+      total: money('25.00'),
+    },
+    created_at: new Date().toISOString(),
+  }
+}
+
+/**
+ * The demo shops, and `count` orders of one tee each with a return of it, one a minute back from
+ * now, in four states and four reasons, by 20,000 shoppers (five returns each).
+ */
+async function generate(dataDir: string): Promise<{ deepCursor: string; returnId: string }> {
+  const db = await openPglite(dataDir)
+  try {
+    await migrate(db)
+    await seedDemoShops(db)
+    await addStaff(db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), new Date())
+    await db.query(
+      `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, line_items)
+       SELECT 'bench-o-' || g, 'demo', '#B' || g, 'B' || g, 'shopper' || (g % 20000) || '@example.com',
+              now() - interval '20 days', now() - interval '18 days',
+              jsonb_build_array(jsonb_build_object('id', 'bench-l-' || g, 'variant_id', 'tee-m', 'quantity', 1,
+                                                   'price', '25.00', 'tax_rate', '0.19'))
+         FROM generate_series(1, $1::int) AS g`,
+      [RETURNS],
+    )
+    await db.query(
+      `INSERT INTO returns (id, order_id, shop_id, number, name, return_order, created_at, state)
+       SELECT 'bench-r-' || g, 'bench-o-' || g, 'demo', 1, '#B' || g || '-R1',
+              (ARRAY[$2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb])[1 + g % 4],
+              now() - make_interval(mins => g),
+              (ARRAY['requested', 'in_transit', 'received', 'refunded'])[1 + (g / 7) % 4]
+         FROM generate_series(1, $1::int) AS g`,
+      [RETURNS, ...REASONS.map((reason) => JSON.stringify(returnOrder(reason)))],
+    )
+    await db.query(
+      `INSERT INTO return_items (return_id, order_id, line_item_id, quantity)
+       SELECT 'bench-r-' || g, 'bench-o-' || g, 'bench-l-' || g, 1 FROM generate_series(1, $1::int) AS g`,
+      [RETURNS],
+    )
+    await db.exec('ANALYZE')
+    const [deep] = await db.query<{ id: string; created_at: Date }>(
+      'SELECT id, created_at FROM returns WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1',
+      ['demo', Math.floor(RETURNS / 2)],
+    )
+    return {
+      deepCursor: encodeCursor({ at: new Date(deep!.created_at).toISOString(), id: deep!.id }),
+      returnId: 'bench-r-12345',
+    }
+  } finally {
+    await db.close()
+  }
+}
+
+/** A call: its name, its path, its p99 budget in ms, and how many connections ask at once. */
+type Call = [string, string, number | null, number?]
+
+interface Row {
+  call: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  budget: number | null
+}
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/admin/api/session`, {
+    method: 'POST',
+    // An address for a host: the console works on the staff member's first shop, demo.
+    headers: { origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@demo.example', password: PASSWORD }),
+  })
+  const cookie = response.headers.get('set-cookie')?.split(';')[0]
+  if (!response.ok || !cookie) throw new Error(`sign-in: ${response.status} ${await response.text()}`)
+  return cookie
+}
+
+async function load(port: number, cookie: string, [call, path, budget, connections = CONNECTIONS]: Call): Promise<Row> {
+  // A second of the same call first: the server's first answers compile its serialiser and plan
+  // its queries, which a shop's server has done long before.
+  await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { cookie }, connections, duration: 1 })
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    headers: { cookie },
+    connections,
+    duration: seconds,
+  })
+  return {
+    call: connections === CONNECTIONS ? call : `${call} (${connections} connection${connections > 1 ? 's' : ''})`,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    budget,
+  }
+}
+
+runBenchmark('Back office at scale', async () => {
+  const load1 = machineLoad()
+  if (load1.busy) console.warn(`Warning: ${load1.note}; the figures below are not a quiet machine's.`)
+  const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-office-'))
+  let server: ChildProcess | null = null
+  try {
+    const started = performance.now()
+    const { deepCursor, returnId } = await generate(dataDir)
+    console.log(`${RETURNS.toLocaleString('en')} returns generated in ${Math.round(performance.now() - started)} ms`)
+    const port = 18_480
+    server = await startServer(port, { DATA_DIR: dataDir })
+    const cookie = await signIn(port)
+    const calls: Call[] = [
+      ['list: first page', '/admin/api/returns', BUDGET.pageP99Ms],
+      ['list: a page 50,000 deep', `/admin/api/returns?after=${deepCursor}`, BUDGET.pageP99Ms],
+      ['list: search by e-mail', '/admin/api/returns?q=shopper777%40example.com', BUDGET.pageP99Ms],
+      ['list: search by order name', '/admin/api/returns?q=B54321', BUDGET.pageP99Ms],
+      ['list: state filter', '/admin/api/returns?state=received', BUDGET.pageP99Ms],
+      ['list: reason filter', '/admin/api/returns?reason=damaged', BUDGET.pageP99Ms],
+      ['list: state and reason', '/admin/api/returns?state=refunded&reason=wrong_item', BUDGET.pageP99Ms],
+      ['one return', `/admin/api/returns/${returnId}`, null],
+      ["CSV of one shopper's returns", '/admin/api/returns.csv?q=shopper777%40example.com', null],
+      // A report, read by one person at a time: one connection.
+      ['insights: the last 30 days', '/admin/api/insights', null, 1],
+    ]
+    const rows: Row[] = []
+    for (const call of calls) rows.push(await load(port, cookie, call))
+
+    let held = true
+    console.log(
+      `\nThe back office with ${RETURNS.toLocaleString('en')} returns (PGlite, ${CONNECTIONS} connections, ${seconds} s each)\n`,
+    )
+    console.log(
+      `${'call'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'budget'.padStart(8)}  ok`,
+    )
+    for (const row of rows) {
+      const ok = row.errors === 0 && (row.budget === null || row.p99 <= row.budget)
+      held &&= ok
+      console.log(
+        `${row.call.padEnd(44)} ${String(row.rps).padStart(8)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${(row.budget === null ? '—' : `≤ ${row.budget}`).padStart(8)}  ${ok ? 'yes' : row.errors ? `${row.errors} errors` : 'MISSED'}`,
+      )
+    }
+    saveResults('backOffice', { returns: RETURNS, connections: CONNECTIONS, seconds, rows, machine: load1.note })
+    return held
+  } finally {
+    if (server) await stop(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
