@@ -195,7 +195,7 @@ runBenchmark('Back office at scale', async () => {
       `\nThe back office with ${RETURNS.toLocaleString('en')} returns (PGlite, ${CONNECTIONS} connections, ${seconds} s each)\n`,
     )
     console.log(
-      `${'call'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'budget'.padStart(8)}  ok`,
+      `${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'budget'.padStart(8)}  ok`,
     )
     for (const row of rows) {
       const ok = row.errors === 0 && (row.budget === null || row.p99 <= row.budget)

@@ -189,6 +189,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE returns ADD COLUMN state text NOT NULL DEFAULT 'requested';
       UPDATE returns SET state = ${returnStateSql('returns.id')};
       CREATE INDEX returns_by_shop ON returns (shop_id, created_at DESC, id DESC);
+      CREATE INDEX returns_by_shop_state ON returns (shop_id, state, created_at DESC, id DESC);
       CREATE INDEX orders_by_email ON orders (shop_id, email_key);
     `,
   },
