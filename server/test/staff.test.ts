@@ -243,6 +243,19 @@ describe.each(engines())('the back office on %s', (engine) => {
       expect((await get('/admin/api/session', busy)).statusCode).toBe(401)
     })
 
+    test('abandoned sessions and old failure counts do not pile up', async () => {
+      await signedIn()
+      await signIn('someone@demo.example', 'wrong')
+      clock = new Date(NOW.getTime() + 31 * MINUTE)
+      // The next sign-in and the next failure clear what is past its time.
+      await signedIn()
+      await signIn('another@demo.example', 'wrong')
+      expect(await api.db.query('SELECT 1 FROM staff_sessions')).toHaveLength(1)
+      expect(
+        (await api.db.query<{ email: string }>('SELECT email FROM sign_in_failures')).map((row) => row.email),
+      ).toEqual(['another@demo.example'])
+    })
+
     test('a forged or unknown cookie is not signed in', async () => {
       for (const cookie of ['rebound_staff=forged', 'rebound_staff=', 'other=1'])
         expect((await get('/admin/api/returns', cookie)).statusCode).toBe(401)

@@ -151,7 +151,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       await clearSignInFailures(context.db, email)
       const shop = shopOf(request, member)
       if (!shop) return reply.code(403).send(NOT_THIS_SHOP)
-      const value = await startSession(context.db, member.id, now)
+      const value = await startSession(context.db, member.id, now, sessionLimits)
       return reply
         .setCookie(SESSION_COOKIE, value, cookieOptions(request, limits.staffSessionSeconds))
         .send({ email: member.email, shop, shops: member.shops })

@@ -90,8 +90,21 @@ export async function hasStaff(db: Queryable, shopId: string): Promise<boolean> 
   return (await db.query('SELECT 1 FROM staff_shops WHERE shop_id = $1 LIMIT 1', [shopId])).length > 0
 }
 
-/** Starts a session; answers the cookie's value (32 random bytes), which is stored only hashed. */
-export async function startSession(db: Queryable, staffId: string, now: Date): Promise<string> {
+/**
+ * Starts a session; answers the cookie's value (32 random bytes), which is stored only hashed.
+ * Sessions past their time, of anyone, go as new ones begin: a browser that never came back
+ * leaves nothing behind for long.
+ */
+export async function startSession(
+  db: Queryable,
+  staffId: string,
+  now: Date,
+  limits: { idleMs: number; maxMs: number },
+): Promise<string> {
+  await db.query('DELETE FROM staff_sessions WHERE last_seen_at < $1 OR created_at < $2', [
+    new Date(now.getTime() - limits.idleMs),
+    new Date(now.getTime() - limits.maxMs),
+  ])
   const value = randomBytes(32).toString('base64url')
   await db.query('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
     sessionKey(value),
@@ -161,6 +174,12 @@ export async function recordSignInFailure(db: Queryable, email: string, now: Dat
        first_at = CASE WHEN f.first_at < $3 THEN $2 ELSE f.first_at END,
        locked_until = CASE WHEN f.first_at >= $3 AND f.failures + 1 >= $4 THEN $5::timestamptz ELSE f.locked_until END`,
     [staffEmailKey(email), now, windowStart, LOCKOUT.failures, new Date(now.getTime() + LOCKOUT.lockMs)],
+  )
+  // Counts past their window and locks past their time say nothing any more: an attacker trying
+  // a new e-mail each time leaves rows for 15 minutes, not for ever.
+  await db.query(
+    'DELETE FROM sign_in_failures WHERE first_at < $1 AND (locked_until IS NULL OR locked_until < $2) AND email <> $3',
+    [windowStart, now, staffEmailKey(email)],
   )
 }
 
