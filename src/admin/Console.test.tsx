@@ -49,7 +49,12 @@ function detail(state: 'requested' | 'received' = 'requested'): ReturnDetail {
           history: [{ state: 'requested', at: '2026-11-20T12:00:00.000Z' }],
         },
       ],
-      refund: null,
+      refund: {
+        method: 'original_payment',
+        amount: { amount: '14.00', currency_code: 'EUR' },
+        timing: { from_days: 5, to_days: 10, business_days: true, after: 'receipt' },
+        expected: null,
+      },
       label: null,
       address: { name: 'Returns', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'DE' },
     },
@@ -235,6 +240,7 @@ test('a return shows its reason, comment, photo and timeline; marking it receive
     '/admin/api/returns/r-1/photos/p-1',
   )
   expect(screen.getByText('Submitted by the shopper: Ceramic Mug')).toBeInTheDocument()
+  expect(screen.getByText('The shop’s timing: 5–10 business days after the parcel arrives')).toBeInTheDocument()
 
   await user.type(screen.getByLabelText('Note (optional)'), 'Box dented')
   await user.click(screen.getByRole('button', { name: 'Mark received' }))

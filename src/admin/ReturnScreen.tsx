@@ -5,7 +5,7 @@ import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useMoveItemsMutation, useReturnDetailQuery } from './api'
-import { formatDay, formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+import { formatDay, formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge, timingText } from './format'
 
 type Move = StaffStateChange['state']
 const MOVES: { state: Move; label: string }[] = [
@@ -199,6 +199,7 @@ function Money({ detail }: { detail: ReturnDetail }) {
         </tbody>
       </table>
       {method ? <p>To: {method}</p> : null}
+      {refund?.timing ? <p>The shop’s timing: {timingText(refund.timing)}</p> : null}
       {refund?.issued_at ? (
         <p>Issued {formatDay(refund.issued_at)}</p>
       ) : refund?.expected ? (

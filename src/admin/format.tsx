@@ -1,4 +1,4 @@
-import type { ReturnItemState } from '../../contract/api'
+import type { RefundTiming, ReturnItemState } from '../../contract/api'
 import type { ReturnOutcome } from '../../contract/staff'
 
 export const STATE_LABELS: Record<ReturnItemState, string> = {
@@ -32,4 +32,13 @@ export const formatMoment = (iso: string) => MOMENT.format(new Date(iso))
 
 export function StateBadge({ state }: { state: ReturnItemState }) {
   return <span className={`state-badge state-badge--${state}`}>{STATE_LABELS[state]}</span>
+}
+
+/** The shop's refund timing as staff read it: "5–10 business days after the parcel arrives". */
+export function timingText(timing: RefundTiming): string {
+  if (timing.to_days === 0)
+    return timing.after === 'receipt' ? 'At once, when the parcel arrives' : 'At once, when the return is submitted'
+  const after = timing.after === 'receipt' ? 'after the parcel arrives' : 'after the return is submitted'
+  const days = timing.from_days === timing.to_days ? `${timing.to_days}` : `${timing.from_days}–${timing.to_days}`
+  return `${days} ${timing.business_days ? 'business ' : ''}day${timing.to_days === 1 ? '' : 's'} ${after}`
 }
