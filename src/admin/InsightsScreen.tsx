@@ -5,6 +5,7 @@ import type { Insights } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useInsightsQuery } from './api'
+import { DayField } from './Fields'
 import { formatDay } from './format'
 
 interface Bar {
@@ -105,30 +106,13 @@ export function InsightsScreen() {
         </h1>
       </div>
       <div className="console-filters insights__period">
-        <div className="field">
-          <label className="field__label" htmlFor="insights-from">
-            From
-          </label>
-          <input
-            id="insights-from"
-            className="field__input"
-            type="date"
-            value={from ?? data?.from ?? ''}
-            onChange={(event) => choose('from', event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="insights-to">
-            To
-          </label>
-          <input
-            id="insights-to"
-            className="field__input"
-            type="date"
-            value={to ?? data?.to ?? ''}
-            onChange={(event) => choose('to', event.target.value)}
-          />
-        </div>
+        <DayField
+          id="insights-from"
+          label="From"
+          value={from ?? data?.from ?? ''}
+          onChange={(day) => choose('from', day)}
+        />
+        <DayField id="insights-to" label="To" value={to ?? data?.to ?? ''} onChange={(day) => choose('to', day)} />
       </div>
       {insights.error ? (
         <p className="error-message" role="alert">

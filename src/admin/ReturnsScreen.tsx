@@ -6,6 +6,7 @@ import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs } from './api'
 import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
 
 const isState = (value: string | null): value is ReturnItemState =>
@@ -91,66 +92,24 @@ export function ReturnsScreen() {
             </button>
           </div>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="returns-state">
-            State
-          </label>
-          <select
-            id="returns-state"
-            className="field__input"
-            value={args.state ?? ''}
-            onChange={(event) => apply({ state: event.target.value })}
-          >
-            <option value="">Any state</option>
-            {RETURN_ITEM_STATES.map((state) => (
-              <option key={state} value={state}>
-                {STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="returns-reason">
-            Reason
-          </label>
-          <select
-            id="returns-reason"
-            className="field__input"
-            value={args.reason ?? ''}
-            onChange={(event) => apply({ reason: event.target.value })}
-          >
-            <option value="">Any reason</option>
-            {reasons.map((reason) => (
-              <option key={reason.id} value={reason.id}>
-                {reason.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="returns-from">
-            From
-          </label>
-          <input
-            id="returns-from"
-            className="field__input"
-            type="date"
-            value={args.from ?? ''}
-            onChange={(event) => apply({ from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="returns-to">
-            To
-          </label>
-          <input
-            id="returns-to"
-            className="field__input"
-            type="date"
-            value={args.to ?? ''}
-            onChange={(event) => apply({ to: event.target.value })}
-          />
-        </div>
+        <ChoiceField
+          id="returns-state"
+          label="State"
+          anyLabel="Any state"
+          value={args.state ?? ''}
+          options={RETURN_ITEM_STATES.map((state) => ({ value: state, label: STATE_LABELS[state] }))}
+          onChange={(state) => apply({ state })}
+        />
+        <ChoiceField
+          id="returns-reason"
+          label="Reason"
+          anyLabel="Any reason"
+          value={args.reason ?? ''}
+          options={reasons.map((reason) => ({ value: reason.id, label: reason.label }))}
+          onChange={(reason) => apply({ reason })}
+        />
+        <DayField id="returns-from" label="From" value={args.from ?? ''} onChange={(from) => apply({ from })} />
+        <DayField id="returns-to" label="To" value={args.to ?? ''} onChange={(to) => apply({ to })} />
       </form>
       <div className="console-filters__after">
         <a
