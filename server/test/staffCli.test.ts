@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { openPostgres } from '../src/storage/database'
+import { engines } from './harness'
 import { freePort } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 import { childEnv, runCommand, scriptCommand } from './spawned'
@@ -142,3 +145,35 @@ test(
   },
   SLOW,
 )
+
+if (engines().includes('postgres'))
+  test(
+    'on PostgreSQL npm run staff works beside a running server, which signs the new account in at once',
+    async () => {
+      const schema = `staff_${randomBytes(6).toString('hex')}`
+      const url = new URL(process.env.TEST_DATABASE_URL!)
+      url.searchParams.set('options', `-c search_path=${schema}`)
+      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
+      await admin.query(`CREATE SCHEMA ${schema}`)
+      await admin.close()
+      try {
+        // A new database: the first start loads the demo shops.
+        server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString() })
+        const added = await runCommand(
+          scriptCommand('staff'),
+          ['add', 'demo', 'ops@demo.example'],
+          childEnv({ DATABASE_URL: url.toString(), STAFF_PASSWORD: 'long enough password' }),
+        )
+        expect(added.stderr).toBe('')
+        expect(added.code).toBe(0)
+        expect((await signIn(server, 'ops@demo.example', 'long enough password')).status).toBe(200)
+      } finally {
+        await server?.stop().catch(() => server?.process.killAll())
+        server = undefined
+        const cleanup = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
+        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`)
+        await cleanup.close()
+      }
+    },
+    SLOW,
+  )
