@@ -136,8 +136,20 @@ test("a shop's staff cannot sign in to another shop's back office, and a signed-
   await signIn(page, 'acme', 'staff@demo.example', DEMO_STAFF_PASSWORD)
   await expect(page.getByRole('alert')).toHaveText('This account does not work for this shop.')
 
-  await signIn(page, 'demo', 'staff@demo.example', DEMO_STAFF_PASSWORD)
+  // By keyboard alone: the fields in order, Enter to sign in, then the skip link first.
+  await page.goto(shopUrl('demo', '/admin'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the back office')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+  await page.keyboard.type('staff@demo.example')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Password')).toBeFocused()
+  await page.keyboard.type(DEMO_STAFF_PASSWORD)
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Returns')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the back office')
   // The session is over on the server too: the console's pages ask to sign in.
