@@ -28,7 +28,6 @@ import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
 import { findInsights } from '../storage/insights'
 import { findOrderById } from '../storage/orders'
-import { findReturn } from '../storage/returns'
 import { findActions, findReturnedLines } from '../storage/returnStates'
 import {
   clearSignInFailures,
@@ -389,17 +388,17 @@ async function* exportRows(context: PortalContext, shop: string, filters: Return
 
 /** A return of the shop as the console shows it; null for another shop's or an unknown one. */
 async function returnDetail(context: PortalContext, shopId: string, id: string): Promise<ReturnDetail | null> {
-  const summary = await findShopReturn(context.db, shopId, id)
-  const found = summary && (await findReturn(context.db, id))
-  const order = found && (await findOrderById(context.db, found.order_id))
+  const found = await findShopReturn(context.db, shopId, id)
+  const order = found && (await findOrderById(context.db, found.record.order_id))
   const shop = order && (await context.shops.find(shopId))
-  if (!summary || !found || !order || !shop) return null
-  const [status, photos, lines, actions] = await Promise.all([
-    returnStatus(context, found, order, shop),
-    findReturnPhotos(context.db, id),
+  if (!found || !order || !shop) return null
+  const [lines, photos, actions] = await Promise.all([
     findReturnedLines(context.db, id),
+    findReturnPhotos(context.db, id),
     findActions(context.db, id),
   ])
+  // The lines read once, for the shopper's status and the timeline alike.
+  const status = await returnStatus(context, found.record, order, shop, lines)
   const titleOf = new Map(status.items.map((item) => [item.line_item_id, item.title]))
   const titles = (ids: readonly string[]) => ids.map((lineId) => titleOf.get(lineId) ?? lineId)
   // Item states reached without an action of record (the shopper's kept items refunded at
@@ -416,7 +415,7 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
     }
   const timeline: TimelineEntry[] = [
     {
-      at: new Date(found.created_at).toISOString(),
+      at: new Date(found.record.created_at).toISOString(),
       kind: 'created' as const,
       state: 'requested' as const,
       items: titles(lines.map((line) => line.line_item_id)),
@@ -440,11 +439,10 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
       note: action.note,
     })),
   ].sort((a, b) => a.at.localeCompare(b.at))
-  const { order_id: _orderId, ...rest } = summary
   return {
-    summary: rest,
+    summary: found.summary,
     status,
-    return_order: found.return_order,
+    return_order: found.record.return_order,
     photos: photos.map((photo) => ({
       ...photo,
       url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photo.id}`,

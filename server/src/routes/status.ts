@@ -8,7 +8,7 @@ import { issuedAtSubmission, keptLineIds, lineHistory, lineState, statusRefund }
 import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
-import { findReturnedLines } from '../storage/returnStates'
+import { findReturnedLines, type ReturnedLine } from '../storage/returnStates'
 import type { ShopRecord } from '../storage/shops'
 import { replies, type Api } from './typed'
 
@@ -52,9 +52,11 @@ export async function returnStatus(
   found: ReturnRecord,
   order: OrderRecord,
   shop: ShopRecord,
+  /** the return's lines, when the caller has read them already */
+  lines?: ReturnedLine[],
 ): Promise<ReturnStatus> {
   const createdAt = new Date(found.created_at)
-  const returned = await findReturnedLines(context.db, found.id)
+  const returned = lines ?? (await findReturnedLines(context.db, found.id))
   const byLine = new Map(returned.map((line) => [line.line_item_id, line]))
   const answered = new Map((found.return_order?.items ?? []).map((item) => [item.line_item_id, item]))
   const kept = keptLineIds(found.return_order)

@@ -2,6 +2,7 @@ import type { ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { ReturnOutcome, ReturnSummary } from '../../../contract/staff'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
+import type { ReturnRecord } from './returns'
 
 /** The console's search and filters (docs/back-office.md: the returns list). */
 export interface ReturnFilters {
@@ -125,17 +126,25 @@ export async function listReturns(
   }
 }
 
-/** One return of the shop, as the list shows it, with its order's id; null for another shop's. */
+/**
+ * One return of the shop, in one read: as the list shows it, and its stored record (for the
+ * status it shows its shopper); null for another shop's or an unknown one.
+ */
 export async function findShopReturn(
   db: Queryable,
   shopId: string,
   id: string,
-): Promise<(ReturnSummary & { order_id: string }) | null> {
-  const [row] = await db.query<Row & { order_id: string }>(
-    `${SELECT.replace('SELECT', 'SELECT r.order_id,')} WHERE r.shop_id = $1 AND r.id = $2`,
+): Promise<{ summary: ReturnSummary; record: ReturnRecord } | null> {
+  const [row] = await db.query<Row & Pick<ReturnRecord, 'order_id' | 'request_hash'>>(
+    `${SELECT.replace('SELECT', 'SELECT r.order_id, r.request_hash,')} WHERE r.shop_id = $1 AND r.id = $2`,
     [shopId, id],
   )
-  return row ? { ...summaryOf(row), order_id: row.order_id } : null
+  if (!row) return null
+  const { id: returnId, order_id, name, request_hash, return_order, created_at } = row
+  return {
+    summary: summaryOf(row),
+    record: { id: returnId, order_id, name, request_hash, return_order, created_at },
+  }
 }
 
 /** The photos staff may see of a return: those its items took. */
