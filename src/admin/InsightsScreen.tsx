@@ -4,7 +4,7 @@ import type { Money } from '../../contract/api'
 import type { Insights } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
-import { errorText, useInsightsQuery } from './api'
+import { changedParams, errorText, useInsightsQuery } from './api'
 import { DayField } from './Fields'
 import { formatDay } from './format'
 
@@ -46,35 +46,50 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-function TallyTable({
+interface TallyRow {
+  key: string
+  name: string
+  count: number
+  value: Money
+}
+
+/** Units by a name (reasons, products): bars by units, and a table of units and value beside them. */
+function TallyFigure({
+  id,
+  title,
   caption,
   first,
   rows,
 }: {
+  id: string
+  title: string
   caption: string
   first: string
-  rows: { key: string; name: string; count: number; value: Money }[]
+  rows: TallyRow[]
 }) {
   return (
-    <table className="console-money insights__table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{first}</th>
-          <th scope="col">Units</th>
-          <th scope="col">Value</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.name}</th>
-            <td>{row.count}</td>
-            <td>{formatMoney(row.value)}</td>
+    <Section id={id} title={title}>
+      <BarChart bars={rows.map((row) => ({ label: row.name, size: row.count, text: String(row.count) }))} />
+      <table className="console-money insights__table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col">Units</th>
+            <th scope="col">Value</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.count}</td>
+              <td>{formatMoney(row.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
   )
 }
 
@@ -91,12 +106,7 @@ export function InsightsScreen() {
     document.title = 'Insights · Returns back office'
     heading.current?.focus()
   }, [])
-  const choose = (name: 'from' | 'to', value: string) => {
-    const next = new URLSearchParams(params)
-    if (value) next.set(name, value)
-    else next.delete(name)
-    setParams(next)
-  }
+  const choose = (name: 'from' | 'to', value: string) => setParams(changedParams(params, { [name]: value }))
   const data = insights.data
   return (
     <section aria-labelledby="insights-title">
@@ -146,27 +156,20 @@ function Figures({ data }: { data: Insights }) {
           ? `: ${formatMoney({ amount: keptTotal.toFixed(2), currency_code: currency })} kept by the shop, ${Math.round((keptTotal / all) * 100)}% of what was returned.`
           : '.'}
       </p>
-      <Section id="reasons-title" title="Return reasons">
-        <BarChart bars={data.reasons.map((row) => ({ label: row.label, size: row.count, text: String(row.count) }))} />
-        <TallyTable
-          caption="Return reasons, by units returned"
-          first="Reason"
-          rows={data.reasons.map((row) => ({
-            key: row.reason_id,
-            name: row.label,
-            count: row.count,
-            value: row.value,
-          }))}
-        />
-      </Section>
-      <Section id="products-title" title="Most returned products">
-        <BarChart bars={data.products.map((row) => ({ label: row.title, size: row.count, text: String(row.count) }))} />
-        <TallyTable
-          caption="The ten most returned products, by units returned"
-          first="Product"
-          rows={data.products.map((row) => ({ key: row.title, name: row.title, count: row.count, value: row.value }))}
-        />
-      </Section>
+      <TallyFigure
+        id="reasons-title"
+        title="Return reasons"
+        caption="Return reasons, by units returned"
+        first="Reason"
+        rows={data.reasons.map((row) => ({ key: row.reason_id, name: row.label, count: row.count, value: row.value }))}
+      />
+      <TallyFigure
+        id="products-title"
+        title="Most returned products"
+        caption="The ten most returned products, by units returned"
+        first="Product"
+        rows={data.products.map((row) => ({ key: row.title, name: row.title, count: row.count, value: row.value }))}
+      />
       <Section id="revenue-title" title="Revenue kept and refunded">
         <BarChart
           bars={[...kept, { name: 'Refunded', value: outcomes.refunded }].map((row) => ({

@@ -4,7 +4,7 @@ import { RETURN_ITEM_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
-import { errorText, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs } from './api'
+import { changedParams, errorText, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs } from './api'
 import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
@@ -39,16 +39,9 @@ export function ReturnsScreen() {
     document.title = 'Returns · Returns back office'
   }, [])
 
-  const apply = (changes: Partial<Record<keyof ReturnsArgs, string>>) => {
-    const next = new URLSearchParams(params)
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value)
-      else next.delete(name)
-    }
-    // A new search or filter starts at the first page.
-    next.delete('after')
-    setParams(next)
-  }
+  // A new search or filter starts at the first page.
+  const apply = (changes: Partial<Record<keyof ReturnsArgs, string>>) =>
+    setParams(changedParams(params, { ...changes, after: '' }))
   const search = (event: FormEvent) => {
     event.preventDefault()
     // After the submit event: React treats a submit that starts a transition (the router's

@@ -23,8 +23,17 @@ export interface ReturnsArgs {
 }
 
 /** The list's search and filters as a query string (for the list and its CSV export). */
-export const queryOf = (args: ReturnsArgs) =>
-  new URLSearchParams(Object.entries(args).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString()
+export const queryOf = (args: ReturnsArgs) => changedParams(new URLSearchParams(), { ...args }).toString()
+
+/** `params` with each change made: a value set, an empty one removed (the address keeps only what is chosen). */
+export function changedParams(params: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
+  const next = new URLSearchParams(params)
+  for (const [name, value] of Object.entries(changes)) {
+    if (value) next.set(name, value)
+    else next.delete(name)
+  }
+  return next
+}
 
 // Absolute: fetch outside a page (tests on Node) takes no relative address.
 const fetchFromApi = fetchBaseQuery({
