@@ -22,6 +22,7 @@ import { openPglite } from '../server/src/storage/database'
 import { migrate } from '../server/src/storage/migrations'
 import { addStaff } from '../server/src/storage/staff'
 import { encodeCursor } from '../server/src/storage/staffReturns'
+import { money } from '../src/testing/builders'
 import { machineLoad, startServer, stop } from './server'
 
 const seconds = Number(process.argv[2] ?? 5)
@@ -30,11 +31,6 @@ const BUDGET = { pageP99Ms: 50 }
 const CONNECTIONS = 10
 const PASSWORD = 'bench-staff-password'
 const REASONS = ['too_small', 'changed_mind', 'damaged', 'wrong_item'] as const
-
-const money = (amount: string) => ({
-  shop_money: { amount, currency_code: 'EUR' },
-  presentment_money: { amount, currency_code: 'EUR' },
-})
 
 /** A submitted return as the API stores it: the tee, refunded, for `reason`. */
 function returnOrder(reason: string): ReturnOrder {

@@ -124,7 +124,7 @@ test(
 )
 
 test(
-  'as shipped, sign-in is limited: ten wrong passwords lock the account (the right one too), a client gets 30 tries a minute',
+  'as shipped, sign-in is limited: ten wrong passwords lock the account (the right one too), a client gets 30 tries a minute, another site cannot post it',
   async () => {
     const running = await start()
     const [, , , password] = /Staff sign-in: (\S+) {2}(\S+) \/ (\S+)/.exec(running.log())!
@@ -139,6 +139,16 @@ test(
     const refused = await signIn(running, `someone-else@demo.example`, 'wrong', '127.0.10.1')
     expect(refused.status).toBe(429)
     // A wrong password and an unknown e-mail answer alike, as shipped too.
+    // A sign-in posted by another site's page is refused before any password is tried.
+    const forged = await running.callFrom(
+      '127.0.12.1',
+      'POST',
+      '/admin/api/session',
+      { email: 'staff@demo.example', password: password! },
+      { host: `${DEMO_HOST}:${running.port}`, origin: 'http://evil.example' },
+    )
+    expect(forged.status).toBe(403)
+    expect(forged.headers['set-cookie']).toBeUndefined()
     const wrong = await signIn(running, 'staff@acme.example', 'wrong', '127.0.11.1')
     const unknown = await signIn(running, 'nobody@demo.example', 'wrong', '127.0.11.2')
     expect([wrong.status, wrong.body]).toEqual([unknown.status, unknown.body])

@@ -175,6 +175,23 @@ describe.each(engines())('support references on %s', (engine) => {
     expect(await api.db.query('SELECT 1 FROM support_references')).toEqual([])
   })
 
+  test("one client's 31st reference within a minute is a 429; another client is not held back", async () => {
+    const code = codeOf(payloadOf(order, await readOnlyToken()))
+    const from = (remoteAddress: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/support-references',
+        headers: bearer(order.token),
+        remoteAddress,
+        payload: { code },
+      })
+    for (let i = 0; i < 30; i++) expect((await from('127.0.20.1')).statusCode).toBe(201)
+    const refused = await from('127.0.20.1')
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await from('127.0.20.2')).statusCode).toBe(201)
+  })
+
   test("a replay's read-only token cannot keep a code; without a token nothing is kept", async () => {
     const readOnly = await readOnlyToken()
     const code = codeOf(payloadOf(order, readOnly))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { inflateRawSync } from 'node:zlib'
 import { Value } from '@sinclair/typebox/value'
+import { SUPPORT_REFERENCE_PATTERN } from '../../../contract/constants'
 import { SupportCodePayload } from '../../../contract/supportCode'
 import { readToken, type TokenClaims } from './token'
 
@@ -22,8 +23,8 @@ export function newSupportReference(): string {
  */
 export function readSupportReference(typed: string): string | null {
   const compact = typed.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0')
-  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(compact)) return null
-  return `${compact.slice(0, 4)}-${compact.slice(4)}`
+  const reference = `${compact.slice(0, 4)}-${compact.slice(4)}`
+  return SUPPORT_REFERENCE_PATTERN.test(reference) ? reference : null
 }
 
 /** Inflated JSON past this is not a code the portal makes (the 150-item order's is about 60 KB). */
