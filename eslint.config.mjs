@@ -34,6 +34,7 @@ export default tseslint.config(
       'playwright-report/',
       'node_modules/',
       'src/i18n/catalogs/',
+      'server/src/email/catalogs/',
       'public/env.js',
     ],
   },

@@ -98,3 +98,6 @@ export const KEPT_ITEM_STATES = ['requested', 'refunded'] as const satisfies rea
 
 /** The states that apply to an item, in order: the kept ones, or the whole way of an item sent back. */
 export const itemStates = (keep: boolean): readonly ItemState[] => (keep ? KEPT_ITEM_STATES : RETURN_ITEM_STATES)
+
+/** What a shop's webhook endpoints may hear of (docs/events.md). */
+export const WEBHOOK_EVENTS = ['return.created', 'return.updated', 'return.refunded'] as const

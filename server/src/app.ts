@@ -24,6 +24,7 @@ import { statusRoutes } from './routes/status'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
+import { startDelivery, type Delivery, type DeliveryOptions } from './delivery/worker'
 
 export interface AppOptions {
   db: Database
@@ -39,6 +40,10 @@ export interface AppOptions {
   trustProxy?: false | string[]
   limits?: Partial<Limits>
   now?: () => Date
+  /** deliver the outbox's e-mails and webhooks from this process (server.ts does; tests may) */
+  delivery?: DeliveryOptions
+  /** webhooks may be saved for private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS); with delivery, its own */
+  allowPrivateNetworks?: boolean
   /** the request log (off when not given): its level, and where it goes (standard output) */
   logger?: { level: Settings['LOG_LEVEL']; stream?: { write(line: string): void } }
 }
@@ -119,7 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // Files beside PGlite's data, the rows on PostgreSQL (see docs/decisions/0037-photo-storage.md).
     photos: await startPhotoStore(app, options.db, options.dataDir),
+    events: {
+      nudge: () => delivery?.nudge(),
+      allowPrivateNetworks: options.delivery?.allowPrivateNetworks ?? options.allowPrivateNetworks ?? false,
+    },
   }
+  let delivery: Delivery | null = null
 
   registerErrorHandler(app)
   registerJsonBodies(app)
@@ -161,6 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
     await api.register((staff) => staffRoutes(staff, context))
   })
+  if (options.delivery) {
+    const running = startDelivery(context, options.delivery, app.log)
+    delivery = running
+    app.addHook('onClose', () => running.stop())
+  }
   await demoAssetRoutes(app)
   if (options.staticDir) await portalRoutes(app, options.staticDir, context)
   else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)))

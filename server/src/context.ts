@@ -33,6 +33,8 @@ export interface PortalContext {
   limits: Limits
   /** where photos' bytes are kept */
   photos: PhotoStore
+  /** the outbox's delivery (docs/events.md): woken after a change writes to it */
+  events: { nudge(): void; allowPrivateNetworks: boolean }
 }
 
 /** The settings of a server started with none: the verify limits are the settings' defaults. */

@@ -40,6 +40,7 @@ async function main() {
     ...(staticDir === undefined ? {} : { staticDir }),
     ...(settings.ADMIN_TOKEN === undefined ? {} : { adminToken: settings.ADMIN_TOKEN }),
     trustProxy: settings.TRUST_PROXY,
+    delivery: { smtpUrl: settings.SMTP_URL, allowPrivateNetworks: settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     limits: {
       verifyPerClient: settings.VERIFY_RATE_LIMIT_PER_IP,
       verifyPerOrder: settings.VERIFY_RATE_LIMIT_PER_ORDER,
@@ -72,8 +73,11 @@ async function main() {
     ? `A demo return in transit: http://demo.localhost:${port}/status/${demoReturn}#${signStatus(secret, demoReturn)}\n`
     : ''
   const staffLine = staffSignIn ? `Staff sign-in: http://demo.localhost:${port}/admin  ${staffSignIn}\n` : ''
+  const emailLine = settings.SMTP_URL
+    ? 'E-mails to shoppers go out through SMTP_URL.\n'
+    : `E-mails to shoppers are kept in the outbox (no SMTP_URL): read them in the back office, http://demo.localhost:${port}/admin/emails\n`
   process.stdout.write(
-    `\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}${staffLine}\n`,
+    `\nRebound is running (${storage}).\nOpen http://demo.localhost:${port}/  (or http://acme.localhost:${port}/)\n${demoStatus}${staffLine}${emailLine}\n`,
   )
 }
 

@@ -40,6 +40,16 @@ export const SETTINGS_SCHEMA = Type.Object({
       description: "the demo staff account's password, set at the first start; unset: generated and printed",
     }),
   ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: "the mail server for shoppers' e-mails (smtp://user:pass@host:587); unset: kept in the outbox",
+    }),
+  ),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({
+    default: false,
+    description: 'true lets webhooks go to private, loopback and link-local addresses (development and tests only)',
+  }),
   TRUST_PROXY: Type.Optional(
     Type.String({
       description: 'the proxies in front of the API, by address or range (10.0.0.0/8,loopback); unset: none',
@@ -79,7 +89,13 @@ export type Settings = Omit<RawSettings, 'TRUST_PROXY'> & {
 export type SettingName = keyof RawSettings
 
 /** Never printed, even when refused: a password in a URL, the signing key, the operator's token. */
-const SECRET_SETTINGS = new Set<SettingName>(['DATABASE_URL', 'TOKEN_SECRET', 'ADMIN_TOKEN', 'DEMO_STAFF_PASSWORD'])
+const SECRET_SETTINGS = new Set<SettingName>([
+  'DATABASE_URL',
+  'TOKEN_SECRET',
+  'ADMIN_TOKEN',
+  'DEMO_STAFF_PASSWORD',
+  'SMTP_URL',
+])
 
 export class SettingsError extends Error {
   override name = 'SettingsError'

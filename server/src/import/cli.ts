@@ -18,8 +18,12 @@ async function main(files: string[]) {
     )
     return 2
   }
-  // The same two settings as the server's, read and checked the same way.
-  const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = readSettings()
+  // The same settings as the server's, read and checked the same way.
+  const {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks,
+  } = readSettings()
   const release = databaseUrl ? () => {} : await claimDataDir(dataDir)
   const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
   let failed = 0
@@ -36,7 +40,7 @@ async function main(files: string[]) {
         failed++
         continue
       }
-      const result = await importShop(db, input, new Date(), photos)
+      const result = await importShop(db, input, new Date(), photos, { allowPrivateNetworks })
       if (result.ok) console.log(`${file}: shop ${result.shop} imported with ${result.orders} orders`)
       else {
         failed++

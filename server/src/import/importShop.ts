@@ -12,6 +12,8 @@ import { priceReturn, type PricedReturn } from '../domain/priceReturn'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
 import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
+import { endpointUrlProblem } from '../delivery/endpointUrl'
+import { replaceEndpoints } from '../storage/webhookEndpoints'
 
 export type ImportResult = { ok: true; shop: string; orders: number } | { ok: false; errors: string[] }
 
@@ -25,6 +27,8 @@ export async function importShop(
   input: unknown,
   now = new Date(),
   photos?: PhotoStore,
+  /** webhooks may name private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS) */
+  options: { allowPrivateNetworks?: boolean } = {},
 ): Promise<ImportResult> {
   // Validated at the `now` the rows are written with: relative dates resolve to the same instants.
   const checked = validateShopFile(input, now)
@@ -32,11 +36,13 @@ export async function importShop(
   const file: ShopFile = checked.file
   const tracked = priceTrackedReturns(file, now)
   if (!tracked.ok) return { ok: false, errors: tracked.errors }
+  const unsafe = await webhookProblems(file, options.allowPrivateNetworks ?? false)
+  if (unsafe.length > 0) return { ok: false, errors: unsafe }
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM shops WHERE id = $1', [file.shop])
     await tx.query(
-      `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         file.shop,
         file.currency_code,
@@ -47,8 +53,10 @@ export async function importShop(
         JSON.stringify(file.return_reason_variants ?? {}),
         JSON.stringify(file.return_address),
         JSON.stringify(file.catalogue),
+        file.email ? JSON.stringify(file.email) : null,
       ],
     )
+    if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
     for (const order of file.orders) {
       const id = randomUUID()
       await tx.query(
@@ -131,6 +139,17 @@ export async function importShop(
   return { ok: true, shop: file.shop, orders: file.orders.length }
 }
 
+/** Each webhook's address checked after DNS, as when staff save one: public http(s) only. */
+async function webhookProblems(file: ShopFile, allowPrivateNetworks: boolean): Promise<string[]> {
+  const problems = await Promise.all(
+    (file.webhooks ?? []).map(async (hook, at) => {
+      const problem = await endpointUrlProblem(hook.url, allowPrivateNetworks)
+      return problem === null ? [] : [`${formatPath(['webhooks', at, 'url'])}: ${problem}`]
+    }),
+  )
+  return problems.flat()
+}
+
 type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
 
 /**
@@ -154,6 +173,7 @@ function priceTrackedReturns(
     return_reason_variants: file.return_reason_variants ?? {},
     return_address: file.return_address,
     catalogue: file.catalogue,
+    email: file.email ?? null,
   }
   const errors: string[] = []
   const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()

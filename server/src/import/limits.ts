@@ -16,6 +16,7 @@ export const LIMITS = {
   url: 2_048,
   email: 254,
   quantity: 100_000,
+  webhooks: 20,
   returnWindowDays: 3_650,
   refundDays: 365,
   /** errors reported at most; the rest are counted */

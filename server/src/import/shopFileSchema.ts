@@ -4,8 +4,8 @@
  * contract's schemas (apiShapes.ts); so do the variant options here.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { RefundMethod, ReturnItemState, VariantOption } from '../../../contract/api'
-import { REFUND_METHODS } from '../../../contract/constants'
+import { RefundMethod, ReturnItemState, VariantOption, oneOf } from '../../../contract/api'
+import { REFUND_METHODS, WEBHOOK_EVENTS } from '../../../contract/constants'
 import { AddressFile, ConfigFile, ConfigVariantFile, ReasonFile, RefundTimingsFile } from './apiShapes'
 import { LIMITS } from './limits'
 import {
@@ -152,6 +152,28 @@ export const OrderFile = Fields({
 })
 export type OrderFile = Static<typeof OrderFile>
 
+/** Where the shop's systems hear of returns (docs/events.md), signed with `secret`. */
+export const WebhookFile = Fields({
+  /** http(s) to a public address: checked, after DNS, when the file is imported */
+  url: Url,
+  secret: Type.String({
+    pattern: '^whsec_[A-Za-z0-9+/]{32,}={0,2}$',
+    errorMessage: 'must be a Standard Webhooks secret: "whsec_" and at least 24 bytes in base64',
+  }),
+  events: Type.Array(oneOf(WEBHOOK_EVENTS), { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
+})
+export type WebhookFile = Static<typeof WebhookFile>
+
+/** The sender of the shoppers' e-mails: an address, or a name and an address ("Acme <returns@acme.example>"). */
+export const EmailSenderFile = Fields({
+  from: Type.String({
+    maxLength: LIMITS.email + 100,
+    pattern: '^(?:[^<>\\r\\n"]{1,100} <[^\\s<>@]+@[^\\s<>@]+\\.[^\\s<>@]+>|[^\\s<>@]+@[^\\s<>@]+\\.[^\\s<>@]+)$',
+    errorMessage: 'must be an e-mail address, or a name and one, like "Acme Returns <returns@acme.example>"',
+  }),
+  reply_to: Type.Optional(Email),
+})
+
 export const ShopFile = Fields(
   {
     /** the portal id in the URL: `acme` for acme.localhost or acme.returns.example.com */
@@ -172,6 +194,10 @@ export const ShopFile = Fields(
     /** products: what orders were bought from, what exchanges and upsells offer */
     catalogue: List(CatalogueProductFile, LIMITS.products),
     orders: List(OrderFile, LIMITS.orders),
+    /** the sender of the shoppers' e-mails; without it, Rebound's own address */
+    email: Type.Optional(EmailSenderFile),
+    /** endpoints for signed webhooks; absent: those added in the back office stay */
+    webhooks: Type.Optional(List(WebhookFile, LIMITS.webhooks)),
   },
   {
     $schema: 'http://json-schema.org/draft-07/schema#',

@@ -2,12 +2,16 @@ import { timingSafeEqual, createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
-import { ReturnIdParams, ReturnItemState, type ReturnOrder } from '../../../contract/api'
+import { ReturnIdParams, ReturnItemState } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
 import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
+import { findOrderById } from '../storage/orders'
+import { writeReturnEvents } from '../storage/outbox'
+import type { ReturnRecord } from '../storage/returns'
+import { returnStatus } from './status'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -57,7 +61,9 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
       onRequest,
     },
     async (request, reply) => {
-      const result = await importShop(context.db, request.body, context.now(), context.photos)
+      const result = await importShop(context.db, request.body, context.now(), context.photos, {
+        allowPrivateNetworks: context.events.allowPrivateNetworks,
+      })
       if (!result.ok) return reply.code(400).send({ error: 'invalid_shop_file', message: result.errors.join('\n') })
       context.shops.forget()
       return reply.code(201).send(result)
@@ -110,16 +116,23 @@ export interface ItemMove {
  */
 export async function moveReturnItems(context: PortalContext, id: string, move: ItemMove) {
   const { state, line_item_ids: wanted } = move
-  return context.db.transaction(async (tx) => {
+  const notFound = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
+  // The shop is read before the transaction: its cache reads through the database's own handle,
+  // which on PGlite (one connection) would wait for the open transaction.
+  const [owner] = await context.db.query<{ shop_id: string }>('SELECT shop_id FROM returns WHERE id = $1', [id])
+  const shop = owner ? await context.shops.find(owner.shop_id) : null
+  if (!owner || !shop || (move.shopId !== undefined && owner.shop_id !== move.shopId)) return notFound
+  const outcome = await context.db.transaction(async (tx) => {
     // One change of a return at a time: two scans at once cannot both move an item.
-    const [locked] = await tx.query<{ id: string; return_order: ReturnOrder | null; shop_id: string }>(
-      'SELECT id, return_order, shop_id FROM returns WHERE id = $1 FOR UPDATE',
+    const [locked] = await tx.query<ReturnRecord & { shop_id: string }>(
+      'SELECT id, order_id, name, request_hash, return_order, created_at, shop_id FROM returns WHERE id = $1 FOR UPDATE',
       [id],
     )
-    if (!locked || (move.shopId !== undefined && locked.shop_id !== move.shopId))
-      return { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
+    if (!locked || locked.shop_id !== shop.id) return notFound
     const kept = keptLineIds(locked.return_order)
     const lines = await findReturnedLines(tx, id)
+    const order = await findOrderById(tx, locked.order_id)
+    if (!order) return notFound
     const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
     if (unknown.length > 0)
       return {
@@ -150,6 +163,14 @@ export async function moveReturnItems(context: PortalContext, id: string, move: 
     await recordLineState(tx, id, ids, state, at)
     await recordAction(tx, id, { at, actor: move.actor, state, lineItemIds: ids, note: move.note })
     const after = await findReturnedLines(tx, id)
+    // What the world hears of (docs/events.md), written with the change.
+    await writeReturnEvents(
+      tx,
+      id,
+      await returnStatus(context, locked, order, shop, lines, tx),
+      await returnStatus(context, locked, order, shop, after, tx),
+      at,
+    )
     return {
       status: 200,
       body: {
@@ -159,4 +180,6 @@ export async function moveReturnItems(context: PortalContext, id: string, move: 
       },
     } as const
   })
+  if (outcome.status === 200) context.events.nudge()
+  return outcome
 }

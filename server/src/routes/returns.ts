@@ -17,7 +17,11 @@ import type { Queryable } from '../storage/database'
 import { attachPhotos, findOrderPhotos } from '../storage/photos'
 import { findReturnByKey, insertReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
+import { emailLanguage } from '../email/renderEmail'
+import { writeReturnEvents } from '../storage/outbox'
 import { refuseReadOnly, requireToken } from './auth'
+import { requestLanguage } from './language'
+import { returnStatus } from './status'
 import { replies, type Api } from './typed'
 
 type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
@@ -166,8 +170,17 @@ export function returnRoutes(app: Api, context: PortalContext) {
           photoIds: item.photo_ids ?? [],
         }))
         await attachPhotos(tx, claims.orderId, returnId, photos)
+        // The shopper's language and portal word and link the e-mails of this return, now and later.
+        await tx.query('UPDATE returns SET language = $2, portal_origin = $3 WHERE id = $1', [
+          returnId,
+          emailLanguage(requestLanguage(request)),
+          `${request.protocol}://${request.host}`,
+        ])
+        const status = await returnStatus(context, created, order!, shop!, undefined, tx)
+        await writeReturnEvents(tx, returnId, null, status, created.created_at)
         return { status: 201, body: created.return_order! }
       })
+      if (outcome.status === 201) context.events.nudge()
       return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
     },
   )

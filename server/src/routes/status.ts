@@ -9,6 +9,7 @@ import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnedLines, type ReturnedLine } from '../storage/returnStates'
+import type { Queryable } from '../storage/database'
 import type { ShopRecord } from '../storage/shops'
 import { replies, type Api } from './typed'
 
@@ -54,9 +55,11 @@ export async function returnStatus(
   shop: ShopRecord,
   /** the return's lines, when the caller has read them already */
   lines?: ReturnedLine[],
+  /** where to read them otherwise: the caller's transaction, or the database */
+  db: Queryable = context.db,
 ): Promise<ReturnStatus> {
   const createdAt = new Date(found.created_at)
-  const returned = lines ?? (await findReturnedLines(context.db, found.id))
+  const returned = lines ?? (await findReturnedLines(db, found.id))
   const byLine = new Map(returned.map((line) => [line.line_item_id, line]))
   const answered = new Map((found.return_order?.items ?? []).map((item) => [item.line_item_id, item]))
   const kept = keptLineIds(found.return_order)

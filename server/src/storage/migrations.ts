@@ -209,6 +209,63 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX support_references_by_expiry ON support_references (expires_at);
     `,
   },
+  {
+    version: 10,
+    name: 'events out: the outbox, its attempts, webhook endpoints',
+    // docs/events.md. Each change that matters writes its e-mails and webhooks here in its own
+    // transaction; the delivery loop takes due rows with FOR UPDATE SKIP LOCKED under a lease.
+    // The language and portal address the shopper submitted from word and link later e-mails.
+    sql: `
+      ALTER TABLE returns ADD COLUMN language text;
+      ALTER TABLE returns ADD COLUMN portal_origin text;
+      ALTER TABLE shops ADD COLUMN email jsonb;
+      CREATE TABLE webhook_endpoints (
+        id text PRIMARY KEY,
+        shop_id text NOT NULL,
+        url text NOT NULL,
+        secret text NOT NULL,
+        events jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        failing_since timestamptz,
+        disabled_at timestamptz
+      );
+      CREATE INDEX webhook_endpoints_by_shop ON webhook_endpoints (shop_id, created_at);
+      CREATE TABLE outbox (
+        seq bigserial PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        shop_id text NOT NULL,
+        return_id text,
+        event text NOT NULL,
+        channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+        -- what is delivered in order: the endpoint's id, or 'email'
+        target text NOT NULL,
+        recipient text,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'kept', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        due_at timestamptz NOT NULL,
+        locked_until timestamptz,
+        delivered_at timestamptz,
+        last_error text,
+        message jsonb
+      );
+      CREATE INDEX outbox_due ON outbox (due_at, seq) WHERE state = 'pending';
+      CREATE INDEX outbox_by_return ON outbox (return_id, target, seq);
+      CREATE INDEX outbox_by_shop ON outbox (shop_id, channel, seq DESC);
+      CREATE INDEX outbox_by_target ON outbox (target, seq DESC);
+      CREATE TABLE delivery_attempts (
+        outbox_seq bigint NOT NULL REFERENCES outbox (seq) ON DELETE CASCADE,
+        attempt integer NOT NULL,
+        at timestamptz NOT NULL,
+        duration_ms integer NOT NULL,
+        ok boolean NOT NULL,
+        status_code integer,
+        error text,
+        PRIMARY KEY (outbox_seq, attempt)
+      );
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -13,10 +13,12 @@ export interface ShopRecord {
   return_reason_variants: NonNullable<ShopFile['return_reason_variants']>
   return_address: Address
   catalogue: CatalogueProductFile[]
+  /** the shop's sender for shoppers' e-mails; null: Rebound's own address */
+  email: ShopFile['email'] | null
 }
 
 const COLUMNS =
-  'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue'
+  'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email'
 
 /**
  * Shops read through a short cache: every verify and quote needs its shop, and a shop changes

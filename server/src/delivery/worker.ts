@@ -1,0 +1,178 @@
+/**
+ * The delivery loop (docs/events.md): takes due rows of the outbox under a lease, sends each
+ * (SMTP for e-mails when SMTP_URL is set, else kept for the back office; signed POSTs for
+ * webhooks), and records the attempt: done, or due again on the retry schedule, or failed.
+ * Every process runs one; SKIP LOCKED and the lease keep two from taking the same row.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createTransport } from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+import type { PortalContext } from '../context'
+import { DISABLE_AFTER_MS, retryAt } from '../domain/events'
+import { renderEmail } from '../email/renderEmail'
+import {
+  claimDue,
+  finishAttempt,
+  releaseLeases,
+  type AttemptResult,
+  type EmailPayload,
+  type OutboxRow,
+  type RenderedEmail,
+  type WebhookPayload,
+} from '../storage/outbox'
+import { findEndpoint, recordEndpointOutcome } from '../storage/webhookEndpoints'
+import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook'
+
+export interface DeliveryOptions {
+  /** e-mails go out over this SMTP server (smtp://user:pass@host:port, smtps://…); unset: kept */
+  smtpUrl?: string | undefined
+  /** webhooks may go to private, loopback and link-local addresses (development, tests) */
+  allowPrivateNetworks: boolean
+  /** how often the outbox is looked at when nothing wakes the loop */
+  pollMs?: number
+  /** how long a taken row is this process's; after it, another may take it again */
+  leaseMs?: number
+  /** how long a webhook or the mail server may take to answer (10 s) */
+  timeoutMs?: number
+  /** the clock of due times (the real one; tests of the API may fix the request clock) */
+  clock?: () => Date
+}
+
+export interface Delivery {
+  /** wakes the loop: a change has just written to the outbox */
+  nudge(): void
+  /** stops taking rows and waits for those in hand */
+  stop(): Promise<void>
+}
+
+const BATCH = 16
+
+export function startDelivery(context: PortalContext, options: DeliveryOptions, log: FastifyBaseLogger): Delivery {
+  const clock = options.clock ?? (() => new Date())
+  const pollMs = options.pollMs ?? 1_000
+  const leaseMs = options.leaseMs ?? 60_000
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
+  const mailer = options.smtpUrl
+    ? createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      })
+    : null
+  let stopped = false
+  let wake: (() => void) | null = null
+  let woken = false
+
+  async function attemptEmail(row: OutboxRow): Promise<{ result: AttemptResult; message: RenderedEmail | null }> {
+    const started = performance.now()
+    const at = clock()
+    const shop = await context.shops.find(row.shop_id)
+    if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
+    const email = await renderEmail(
+      shop,
+      row.recipient!,
+      row.payload as EmailPayload,
+      context.secret,
+    )
+    const { attachments, ...message } = email
+    if (!mailer) return { result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null }, message }
+    try {
+      await mailer.sendMail({
+        from: message.from,
+        to: message.to,
+        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments,
+        headers: { 'X-Rebound-Message-Id': row.id },
+      })
+      return { result: { at, durationMs: performance.now() - started, ok: true, statusCode: 250, error: null }, message }
+    } catch (error) {
+      return { result: failed(at, started, smtpError(error, timeoutMs)), message }
+    }
+  }
+
+  async function attemptWebhook(row: OutboxRow): Promise<AttemptResult> {
+    const started = performance.now()
+    const at = clock()
+    const endpoint = await findEndpoint(context.db, row.target)
+    if (!endpoint) return failed(at, started, 'The endpoint was removed.')
+    const outcome = await sendWebhook(
+      { url: endpoint.url, secret: endpoint.secret, id: row.id, body: JSON.stringify(row.payload as WebhookPayload), at },
+      options.allowPrivateNetworks,
+      timeoutMs,
+    )
+    await recordEndpointOutcome(context.db, endpoint.id, outcome.ok, at, DISABLE_AFTER_MS)
+    return { at, durationMs: performance.now() - started, ...outcome }
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    let result: AttemptResult
+    let message: RenderedEmail | null = null
+    try {
+      if (row.channel === 'email') ({ result, message } = await attemptEmail(row))
+      else result = await attemptWebhook(row)
+    } catch (error) {
+      result = failed(clock(), performance.now(), error instanceof Error ? error.message : String(error))
+    }
+    const kept = row.channel === 'email' && mailer === null
+    const next = result.ok
+      ? { state: kept ? ('kept' as const) : ('delivered' as const), message }
+      : (() => {
+          const due = retryAt(row.attempts, result.at)
+          return due ? { state: 'pending' as const, dueAt: due, message } : { state: 'failed' as const, message }
+        })()
+    await finishAttempt(context.db, row, result, next)
+    if (!result.ok)
+      log.warn({ message: row.id, event: row.event, attempt: row.attempts, error: result.error }, 'delivery failed')
+  }
+
+  async function loop() {
+    if (context.db.exclusive) await releaseLeases(context.db)
+    while (!stopped) {
+      let claimed: OutboxRow[] = []
+      try {
+        const now = clock()
+        claimed = await claimDue(context.db, now, new Date(now.getTime() + leaseMs), BATCH)
+        await Promise.all(claimed.map((row) => deliver(row)))
+      } catch (error) {
+        if (!stopped) log.error({ err: error }, 'the delivery loop could not read the outbox')
+      }
+      if (stopped || claimed.length === BATCH) continue
+      if (!woken) {
+        const ac = new AbortController()
+        wake = () => ac.abort()
+        await sleep(pollMs, undefined, { signal: ac.signal }).catch(() => {})
+        wake = null
+      }
+      woken = false
+    }
+  }
+
+  const running = loop()
+  return {
+    nudge() {
+      woken = true
+      wake?.()
+    },
+    async stop() {
+      stopped = true
+      wake?.()
+      await running
+      mailer?.close()
+    },
+  }
+}
+
+function failed(at: Date, started: number, error: string): AttemptResult {
+  return { at, durationMs: performance.now() - started, ok: false, statusCode: null, error }
+}
+
+function smtpError(error: unknown, timeoutMs: number): string {
+  const { responseCode, code, message } = error as { responseCode?: number; code?: string; message?: string }
+  if (responseCode) return `The mail server answered ${responseCode}.`
+  if (code === 'ETIMEDOUT') return `The mail server did not answer within ${timeoutMs / 1000} s.`
+  return code ? `Could not send (${code}).` : (message ?? 'Could not send.')
+}

@@ -1,0 +1,112 @@
+/**
+ * Renders an e-mail row of the outbox (docs/events.md): the shop's brand and sender, the
+ * shopper's language, links to the portal address the shopper used, HTML and plain text.
+ */
+import { setupI18n, type I18n } from '@lingui/core'
+import { render, toPlainText } from '@react-email/render'
+import { colord, extend } from 'colord'
+import namesPlugin from 'colord/plugins/names'
+import QRCode from 'qrcode'
+import { formatMoney } from '../../../contract/format'
+import { signStatus } from '../domain/token'
+import type { EmailPayload, RenderedEmail } from '../storage/outbox'
+import type { ShopRecord } from '../storage/shops'
+import { messages as de } from './catalogs/de'
+import { messages as en } from './catalogs/en'
+import { messages as es } from './catalogs/es'
+import { messages as fr } from './catalogs/fr'
+import { ReturnEmail, type EmailBrand } from './ReturnEmail'
+
+extend([namesPlugin])
+
+export const EMAIL_LANGUAGES = ['en', 'de', 'fr', 'es'] as const
+const CATALOGS = { en, de, fr, es }
+
+const i18nFor = new Map<string, I18n>(
+  EMAIL_LANGUAGES.map((lang) => [lang, setupI18n({ locale: lang, messages: { [lang]: CATALOGS[lang] } })]),
+)
+
+/** The e-mail's language: the shopper's when the e-mails speak it, else English. */
+export const emailLanguage = (lang: string | null | undefined) =>
+  EMAIL_LANGUAGES.find((known) => known === lang) ?? 'en'
+
+/** The content id of the drop-off code's image, attached to the message. */
+export const QR_CID = 'dropoff-code@rebound'
+
+export const FALLBACK_FROM = 'returns@rebound.invalid'
+
+function brandOf(shop: ShopRecord, lang: string, origin: string | null): EmailBrand {
+  const config = { ...shop.config, ...(shop.config_variants[lang] ?? {}) }
+  const color = config.button_color && colord(config.button_color).isValid() ? colord(config.button_color) : null
+  const logo = config.logo_src ? absolute(config.logo_src, origin) : null
+  return {
+    shop: config.document_title_text ?? shop.id,
+    logoSrc: logo,
+    color: color ? color.toHex() : '#1f5fbf',
+    onColor: color && color.isLight() ? '#111111' : '#ffffff',
+    help: config.need_help_message ?? null,
+  }
+}
+
+/** An address made absolute on the portal's; null when it cannot be (no portal address known). */
+function absolute(path: string, origin: string | null): string | null {
+  try {
+    return new URL(path, origin ?? undefined).toString()
+  } catch {
+    return null
+  }
+}
+
+export interface EmailToSend extends RenderedEmail {
+  /** the drop-off code's PNG, shown inline by its content id */
+  attachments: { cid: string; filename: string; content: Buffer; contentType: string }[]
+}
+
+/** The message of an e-mail row (from the shop file's `email.from` and `reply_to`, else Rebound's own address), ready for SMTP (the QR code attached) and for the outbox. */
+export async function renderEmail(
+  shop: ShopRecord,
+  recipient: string,
+  payload: EmailPayload,
+  secret: Buffer,
+): Promise<EmailToSend> {
+  const lang = emailLanguage(payload.language)
+  const i18n = i18nFor.get(lang)!
+  const t = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
+  const { status, origin } = payload
+  const statusUrl = absolute(`/status/${encodeURIComponent(status.return_id)}#${signStatus(secret, status.return_id)}`, origin)
+  const labelUrl = status.label ? absolute(status.label.label_url, origin) : null
+  const qr = payload.kind === 'created' && status.label ? await QRCode.toBuffer(status.label.qr_code_value, { margin: 1, width: 320 }) : null
+  const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })
+  const element = (
+    <ReturnEmail
+      kind={payload.kind}
+      lang={lang}
+      t={t}
+      brand={brandOf(shop, lang, origin)}
+      status={status}
+      orderName={payload.order_name}
+      lineItemIds={payload.line_item_ids}
+      statusUrl={statusUrl}
+      labelUrl={labelUrl}
+      qrSrc={qr ? `cid:${QR_CID}` : null}
+      formatMoney={(money) => formatMoney(money, lang)}
+      formatDate={(day) => dateFormat.format(new Date(`${day}T00:00:00Z`))}
+    />
+  )
+  const html = await render(element)
+  const subjects = {
+    created: 'created.subject',
+    received: 'received.subject',
+    refunded: 'refunded.subject',
+    new_item_sent: 'newItem.subject',
+  } as const
+  return {
+    from: shop.email?.from ?? FALLBACK_FROM,
+    reply_to: shop.email?.reply_to ?? null,
+    to: recipient,
+    subject: t(subjects[payload.kind], { name: status.return_name }),
+    html,
+    text: toPlainText(html),
+    attachments: qr ? [{ cid: QR_CID, filename: 'dropoff-code.png', content: qr, contentType: 'image/png' }] : [],
+  }
+}

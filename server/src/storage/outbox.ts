@@ -1,0 +1,234 @@
+/**
+ * The outbox (docs/events.md): e-mails and webhooks written in the transaction of the change they
+ * tell of, then taken by the delivery loop, one process at a time, in order per return and target.
+ */
+import { randomUUID } from 'node:crypto'
+import type { ReturnStatus } from '../../../contract/api'
+import { eventsOf, type EmailEvent, type WebhookEvent } from '../domain/events'
+import type { Queryable } from './database'
+import { enabledEndpoints } from './webhookEndpoints'
+
+export type Channel = 'email' | 'webhook'
+export type OutboxState = 'pending' | 'delivered' | 'kept' | 'failed'
+
+/** What an e-mail row carries until it is rendered: what happened, and the shopper's language and portal. */
+export interface EmailPayload extends EmailEvent {
+  language: string
+  /** the portal's address the shopper submitted from: the e-mail's links start with it */
+  origin: string | null
+  order_name: string
+  status: ReturnStatus
+}
+
+/** A webhook row's body, the Standard Webhooks envelope. */
+export interface WebhookPayload {
+  type: WebhookEvent
+  timestamp: string
+  data: ReturnStatus
+}
+
+/** An e-mail as rendered when it was delivered or kept. */
+export interface RenderedEmail {
+  from: string
+  reply_to: string | null
+  to: string
+  subject: string
+  html: string
+  text: string
+}
+
+export interface OutboxRow {
+  seq: string
+  id: string
+  shop_id: string
+  return_id: string | null
+  event: string
+  channel: Channel
+  target: string
+  recipient: string | null
+  payload: EmailPayload | WebhookPayload
+  created_at: Date
+  state: OutboxState
+  attempts: number
+  due_at: Date
+  delivered_at: Date | null
+  last_error: string | null
+  message: RenderedEmail | null
+}
+
+const COLUMNS =
+  'seq, id, shop_id, return_id, event, channel, target, recipient, payload, created_at, state, attempts, due_at, delivered_at, last_error, message'
+
+export const messageId = () => `msg_${randomUUID().replaceAll('-', '')}`
+
+/** The shopper and the portal of a return, as the e-mails need them. */
+interface ReturnContact {
+  shop_id: string
+  email: string
+  order_name: string
+  language: string | null
+  portal_origin: string | null
+}
+
+/**
+ * Writes the e-mails and webhooks of one change of a return, in the caller's transaction (the
+ * change and its events are committed together or not at all). `before` is null for a new return.
+ */
+export async function writeReturnEvents(
+  tx: Queryable,
+  returnId: string,
+  before: ReturnStatus | null,
+  after: ReturnStatus,
+  at: Date,
+): Promise<void> {
+  const [contact] = await tx.query<ReturnContact>(
+    `SELECT r.shop_id, o.email_key AS email, o.name AS order_name, r.language, r.portal_origin
+       FROM returns r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
+    [returnId],
+  )
+  if (!contact) return
+  const { webhooks, emails } = eventsOf(before, after)
+  const rows: unknown[][] = []
+  for (const email of emails) {
+    const payload: EmailPayload = {
+      ...email,
+      language: contact.language ?? 'en',
+      origin: contact.portal_origin,
+      order_name: contact.order_name,
+      status: after,
+    }
+    rows.push([messageId(), contact.shop_id, returnId, `email.${email.kind}`, 'email', 'email', contact.email, payload])
+  }
+  const endpoints = await enabledEndpoints(tx, contact.shop_id)
+  for (const type of webhooks) {
+    const payload: WebhookPayload = { type, timestamp: at.toISOString(), data: after }
+    for (const endpoint of endpoints.filter((candidate) => candidate.events.includes(type)))
+      rows.push([messageId(), contact.shop_id, returnId, type, 'webhook', endpoint.id, null, payload])
+  }
+  for (const row of rows)
+    await tx.query(
+      `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+      [...row.slice(0, 7), JSON.stringify(row[7]), at],
+    )
+}
+
+/**
+ * Takes up to `limit` due rows for one attempt each, leased until `leaseUntil`: rows another
+ * process holds are skipped (SKIP LOCKED), a row waits while an earlier one of its return and
+ * target is still pending (in order per return), and a disabled endpoint's rows wait.
+ */
+export async function claimDue(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+  return db.query<OutboxRow>(
+    `UPDATE outbox SET locked_until = $2, attempts = attempts + 1
+      WHERE seq IN (
+        SELECT o.seq FROM outbox o
+         WHERE o.state = 'pending' AND o.due_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+           AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = o.target AND e.disabled_at IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.return_id = o.return_id AND p.target = o.target
+                             AND p.seq < o.seq AND p.state = 'pending')
+         ORDER BY o.due_at, o.seq
+         LIMIT $3
+         FOR UPDATE OF o SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [now, leaseUntil, limit],
+  )
+}
+
+export interface AttemptResult {
+  at: Date
+  durationMs: number
+  ok: boolean
+  statusCode: number | null
+  error: string | null
+}
+
+/**
+ * Records an attempt of a claimed row and where the row goes next: delivered (or kept, for an
+ * e-mail without a mail server), due again at `retryAt`, or failed for good. Only the holder of
+ * the attempt writes: a process whose lease ran out and was overtaken changes nothing.
+ */
+export async function finishAttempt(
+  db: Queryable,
+  row: Pick<OutboxRow, 'seq' | 'attempts'>,
+  result: AttemptResult,
+  next: { state: OutboxState; dueAt?: Date; message?: RenderedEmail | null },
+): Promise<boolean> {
+  const updated = await db.query(
+    `UPDATE outbox SET state = $3, locked_until = NULL, due_at = COALESCE($4, due_at), last_error = $5,
+            delivered_at = CASE WHEN $3 IN ('delivered', 'kept') THEN $6::timestamptz ELSE delivered_at END,
+            message = COALESCE($7, message)
+      WHERE seq = $1 AND attempts = $2 AND state = 'pending'
+      RETURNING seq`,
+    [
+      row.seq,
+      row.attempts,
+      next.state,
+      next.dueAt ?? null,
+      result.ok ? null : result.error,
+      result.at,
+      next.message ? JSON.stringify(next.message) : null,
+    ],
+  )
+  if (updated.length === 0) return false
+  await db.query(
+    `INSERT INTO delivery_attempts (outbox_seq, attempt, at, duration_ms, ok, status_code, error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [row.seq, row.attempts, result.at, Math.round(result.durationMs), result.ok, result.statusCode, result.error],
+  )
+  return true
+}
+
+/** Ends every lease: at the start of the one process of an embedded database, nobody else holds one. */
+export async function releaseLeases(db: Queryable): Promise<void> {
+  await db.query("UPDATE outbox SET locked_until = NULL WHERE state = 'pending' AND locked_until IS NOT NULL")
+}
+
+/** The shop's e-mails, newest first, optionally of one return. */
+export async function listEmails(
+  db: Queryable,
+  shopId: string,
+  options: { returnId?: string; limit: number },
+): Promise<OutboxRow[]> {
+  return db.query<OutboxRow>(
+    `SELECT ${COLUMNS} FROM outbox WHERE shop_id = $1 AND channel = 'email' AND ($2::text IS NULL OR return_id = $2)
+      ORDER BY seq DESC LIMIT $3`,
+    [shopId, options.returnId ?? null, options.limit],
+  )
+}
+
+export async function findOutboxRow(db: Queryable, shopId: string, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE shop_id = $1 AND id = $2`, [shopId, id])
+  return row ?? null
+}
+
+/** An endpoint's deliveries, newest first, with each attempt. */
+export async function listDeliveries(db: Queryable, endpointId: string, limit: number) {
+  const rows = await db.query<OutboxRow>(
+    `SELECT ${COLUMNS} FROM outbox WHERE target = $1 ORDER BY seq DESC LIMIT $2`,
+    [endpointId, limit],
+  )
+  const attempts = await db.query<{
+    outbox_seq: string
+    attempt: number
+    at: Date
+    duration_ms: number
+    ok: boolean
+    status_code: number | null
+    error: string | null
+  }>('SELECT * FROM delivery_attempts WHERE outbox_seq = ANY($1::bigint[]) ORDER BY outbox_seq, attempt', [
+    rows.map((row) => row.seq),
+  ])
+  return rows.map((row) => ({ row, attempts: attempts.filter((attempt) => attempt.outbox_seq === row.seq) }))
+}
+
+/** Sends a message again, now, with the same id (a receiver that saw it can tell). */
+export async function redeliver(db: Queryable, shopId: string, id: string, now: Date): Promise<boolean> {
+  const updated = await db.query(
+    `UPDATE outbox SET state = 'pending', due_at = $3, locked_until = NULL, last_error = NULL
+      WHERE shop_id = $1 AND id = $2 AND channel = 'webhook' AND (state <> 'pending' OR locked_until IS NULL)
+      RETURNING seq`,
+    [shopId, id, now],
+  )
+  return updated.length > 0
+}
