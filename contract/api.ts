@@ -32,7 +32,7 @@ export const oneOf = <const T extends readonly string[]>(values: T): TUnion<Lite
   Type.Union(values.map((value) => Type.Literal(value))) as TUnion<Literals<T>>
 
 /** The schema, or null. */
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 /** A count: a whole number. */
 const Count = Type.Integer()

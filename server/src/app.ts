@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: {
       nudge: () => delivery?.nudge(),
       allowPrivateNetworks: options.delivery?.allowPrivateNetworks ?? options.allowPrivateNetworks ?? false,
+      smtp: Boolean(options.delivery?.smtpUrl),
     },
   }
   let delivery: Delivery | null = null

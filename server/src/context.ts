@@ -34,7 +34,7 @@ export interface PortalContext {
   /** where photos' bytes are kept */
   photos: PhotoStore
   /** the outbox's delivery (docs/events.md): woken after a change writes to it */
-  events: { nudge(): void; allowPrivateNetworks: boolean }
+  events: { nudge(): void; allowPrivateNetworks: boolean; /** e-mails go out over SMTP_URL */ smtp: boolean }
 }
 
 /** The settings of a server started with none: the verify limits are the settings' defaults. */

@@ -87,7 +87,12 @@ async function submit(
   const answer = await app.inject({
     method: 'POST',
     url: '/portal-registration/returns',
-    headers: { ...bearer(token), 'idempotency-key': randomBytes(8).toString('hex'), 'accept-language': lang, host: HOST },
+    headers: {
+      ...bearer(token),
+      'idempotency-key': randomBytes(8).toString('hex'),
+      'accept-language': lang,
+      host: HOST,
+    },
     payload: buildReturn(items),
   })
   expect(answer.statusCode).toBe(201)
@@ -300,7 +305,12 @@ describe.each(engines())('events out on %s', (engine) => {
     // Saved when it was allowed; "localhost" resolves to loopback when it is sent.
     await db.query('DELETE FROM webhook_endpoints')
     const port = new URL(hooks.url()).port
-    await addEndpoint(db, 'north', { url: `http://localhost:${port}/hooks`, secret: SECRET, events: ['return.created'] }, NOW)
+    await addEndpoint(
+      db,
+      'north',
+      { url: `http://localhost:${port}/hooks`, secret: SECRET, events: ['return.created'] },
+      NOW,
+    )
     await submit(harness.app)
     const [row] = await until(async () => {
       const rows = await outboxRows(db, 'webhook')

@@ -69,14 +69,13 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
     const at = clock()
     const shop = await context.shops.find(row.shop_id)
     if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
-    const email = await renderEmail(
-      shop,
-      row.recipient!,
-      row.payload as EmailPayload,
-      context.secret,
-    )
+    const email = await renderEmail(shop, row.recipient!, row.payload as EmailPayload, context.secret)
     const { attachments, ...message } = email
-    if (!mailer) return { result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null }, message }
+    if (!mailer)
+      return {
+        result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null },
+        message,
+      }
     try {
       await mailer.sendMail({
         from: message.from,
@@ -88,7 +87,10 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
         attachments,
         headers: { 'X-Rebound-Message-Id': row.id },
       })
-      return { result: { at, durationMs: performance.now() - started, ok: true, statusCode: 250, error: null }, message }
+      return {
+        result: { at, durationMs: performance.now() - started, ok: true, statusCode: 250, error: null },
+        message,
+      }
     } catch (error) {
       return { result: failed(at, started, smtpError(error, timeoutMs)), message }
     }
@@ -100,7 +102,13 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
     const endpoint = await findEndpoint(context.db, row.target)
     if (!endpoint) return failed(at, started, 'The endpoint was removed.')
     const outcome = await sendWebhook(
-      { url: endpoint.url, secret: endpoint.secret, id: row.id, body: JSON.stringify(row.payload as WebhookPayload), at },
+      {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        id: row.id,
+        body: JSON.stringify(row.payload as WebhookPayload),
+        at,
+      },
       options.allowPrivateNetworks,
       timeoutMs,
     )

@@ -73,9 +73,15 @@ export async function renderEmail(
   const i18n = i18nFor.get(lang)!
   const t = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
   const { status, origin } = payload
-  const statusUrl = absolute(`/status/${encodeURIComponent(status.return_id)}#${signStatus(secret, status.return_id)}`, origin)
+  const statusUrl = absolute(
+    `/status/${encodeURIComponent(status.return_id)}#${signStatus(secret, status.return_id)}`,
+    origin,
+  )
   const labelUrl = status.label ? absolute(status.label.label_url, origin) : null
-  const qr = payload.kind === 'created' && status.label ? await QRCode.toBuffer(status.label.qr_code_value, { margin: 1, width: 320 }) : null
+  const qr =
+    payload.kind === 'created' && status.label
+      ? await QRCode.toBuffer(status.label.qr_code_value, { margin: 1, width: 320 })
+      : null
   const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })
   const element = (
     <ReturnEmail

@@ -50,6 +50,7 @@ import {
   listReturns,
 } from '../storage/staffReturns'
 import { moveReturnItems } from './admin'
+import { staffEventRoutes } from './staffEvents'
 import { returnStatus } from './status'
 import { Bytes, replies, type Api } from './typed'
 
@@ -288,6 +289,8 @@ export async function staffRoutes(app: Api, context: PortalContext) {
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
+
+  staffEventRoutes(app, context, requireStaff)
 
   app.get(
     '/admin/api/support/:reference',

@@ -204,10 +204,10 @@ export async function findOutboxRow(db: Queryable, shopId: string, id: string): 
 
 /** An endpoint's deliveries, newest first, with each attempt. */
 export async function listDeliveries(db: Queryable, endpointId: string, limit: number) {
-  const rows = await db.query<OutboxRow>(
-    `SELECT ${COLUMNS} FROM outbox WHERE target = $1 ORDER BY seq DESC LIMIT $2`,
-    [endpointId, limit],
-  )
+  const rows = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE target = $1 ORDER BY seq DESC LIMIT $2`, [
+    endpointId,
+    limit,
+  ])
   const attempts = await db.query<{
     outbox_seq: string
     attempt: number

@@ -100,7 +100,9 @@ export async function recordEndpointOutcome(
   disableAfterMs: number,
 ): Promise<void> {
   if (ok) {
-    await db.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [id])
+    await db.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [
+      id,
+    ])
     return
   }
   await db.query(

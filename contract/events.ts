@@ -1,0 +1,111 @@
+/**
+ * The back office's view of events out (docs/events.md): the shoppers' e-mails in the outbox,
+ * the shop's webhook endpoints and their deliveries. Only the console imports it.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, oneOf } from './api'
+import { WEBHOOK_EVENTS } from './constants'
+
+export const OUTBOX_STATES = ['pending', 'delivered', 'kept', 'failed'] as const
+
+/** An e-mail to a shopper, as the list shows it. */
+export const OutboxEmail = Type.Object({
+  id: Type.String(),
+  return_id: Nullable(Type.String()),
+  return_name: Nullable(Type.String()),
+  /** created, received, refunded, new_item_sent */
+  kind: Type.String(),
+  to: Type.String(),
+  /** null until it is rendered (at its first attempt) */
+  subject: Nullable(Type.String()),
+  language: Type.String(),
+  /** pending: to be sent (or retried); delivered: the mail server took it; kept: no SMTP_URL, kept here; failed: given up */
+  state: oneOf(OUTBOX_STATES),
+  attempts: Type.Integer(),
+  created_at: Type.String(),
+  delivered_at: Nullable(Type.String()),
+  /** when the next attempt is due, while pending */
+  next_attempt_at: Nullable(Type.String()),
+  last_error: Nullable(Type.String()),
+})
+export type OutboxEmail = Static<typeof OutboxEmail>
+
+/** GET /admin/api/emails?return_id= */
+export const EmailList = Type.Object({
+  emails: Type.Array(OutboxEmail),
+  /** whether e-mails go out (SMTP_URL is set) or are kept in the outbox */
+  smtp: Type.Boolean(),
+})
+export type EmailList = Static<typeof EmailList>
+
+/** GET /admin/api/emails/{id}: the message as rendered; its HTML at html_url, to show in a sandbox. */
+export const EmailDetail = Type.Object({
+  ...OutboxEmail.properties,
+  from: Nullable(Type.String()),
+  reply_to: Nullable(Type.String()),
+  text: Nullable(Type.String()),
+  html_url: Nullable(Type.String()),
+})
+export type EmailDetail = Static<typeof EmailDetail>
+
+export const WebhookEvent = oneOf(WEBHOOK_EVENTS)
+
+/** A webhook endpoint; its secret only as its last characters (shown whole once, when made). */
+export const WebhookEndpointView = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(WebhookEvent),
+  secret_hint: Type.String(),
+  created_at: Type.String(),
+  /** every delivery since has failed */
+  failing_since: Nullable(Type.String()),
+  /** disabled: by staff, or after failing for 5 days */
+  disabled_at: Nullable(Type.String()),
+})
+export type WebhookEndpointView = Static<typeof WebhookEndpointView>
+
+/** GET /admin/api/webhooks */
+export const WebhookList = Type.Object({ endpoints: Type.Array(WebhookEndpointView) })
+export type WebhookList = Static<typeof WebhookList>
+
+/** POST /admin/api/webhooks */
+export const NewWebhook = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    events: Type.Array(WebhookEvent, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+)
+export type NewWebhook = Static<typeof NewWebhook>
+
+/** The endpoint made, with its signing secret: the only time it is shown whole. */
+export const CreatedWebhook = Type.Object({ ...WebhookEndpointView.properties, secret: Type.String() })
+export type CreatedWebhook = Static<typeof CreatedWebhook>
+
+/** POST /admin/api/webhooks/{id}/enabled */
+export const WebhookEnabled = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false })
+
+export const DeliveryAttempt = Type.Object({
+  attempt: Type.Integer(),
+  at: Type.String(),
+  duration_ms: Type.Integer(),
+  ok: Type.Boolean(),
+  status_code: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+})
+
+/** GET /admin/api/webhooks/{id}/deliveries: newest first, each with its attempts. */
+export const DeliveryList = Type.Object({
+  deliveries: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      event: WebhookEvent,
+      return_id: Nullable(Type.String()),
+      state: oneOf(OUTBOX_STATES),
+      created_at: Type.String(),
+      next_attempt_at: Nullable(Type.String()),
+      attempts: Type.Array(DeliveryAttempt),
+    }),
+  ),
+})
+export type DeliveryList = Static<typeof DeliveryList>

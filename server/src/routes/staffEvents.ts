@@ -1,0 +1,216 @@
+/**
+ * The back office's events out (docs/events.md): the shoppers' e-mails in the outbox (kept ones
+ * readable in full), the shop's webhook endpoints (added, removed, enabled), each endpoint's
+ * deliveries with every attempt, and a redeliver. For the signed-in staff of this shop only.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import QRCode from 'qrcode'
+import {
+  CreatedWebhook,
+  DeliveryList,
+  EmailDetail,
+  EmailList,
+  NewWebhook,
+  WebhookEnabled,
+  WebhookList,
+  type OutboxEmail,
+  type WebhookEndpointView,
+} from '../../../contract/events'
+import type { PortalContext } from '../context'
+import { endpointUrlProblem } from '../delivery/endpointUrl'
+import { QR_CID } from '../email/renderEmail'
+import {
+  findOutboxRow,
+  listDeliveries,
+  listEmails,
+  redeliver,
+  type EmailPayload,
+  type OutboxRow,
+} from '../storage/outbox'
+import {
+  addEndpoint,
+  findEndpoint,
+  listEndpoints,
+  newSecret,
+  removeEndpoint,
+  setEndpointEnabled,
+  type WebhookEndpoint,
+} from '../storage/webhookEndpoints'
+import { Bytes, replies, type Api } from './typed'
+
+const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32}$' }) })
+const EndpointParams = Type.Object({ id: Type.String({ pattern: '^ep_[0-9a-f]{20}$' }) })
+const EmailsQuery = Type.Object(
+  { return_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  { additionalProperties: false },
+)
+const NO_MESSAGE = { error: 'not_found', message: 'No such message.' }
+const NO_ENDPOINT = { error: 'not_found', message: 'No such webhook endpoint.' }
+
+/** The e-mail's HTML as a page of its own: no script, its inline styles, images from anywhere. */
+const EMAIL_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; sandbox"
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null)
+
+function emailOf(row: OutboxRow): OutboxEmail {
+  const payload = row.payload as EmailPayload
+  return {
+    id: row.id,
+    return_id: row.return_id,
+    return_name: payload.status.return_name,
+    kind: payload.kind,
+    to: row.recipient ?? '',
+    subject: row.message?.subject ?? null,
+    language: payload.language,
+    state: row.state,
+    attempts: row.attempts,
+    created_at: iso(row.created_at)!,
+    delivered_at: iso(row.delivered_at),
+    next_attempt_at: row.state === 'pending' ? iso(row.due_at) : null,
+    last_error: row.last_error,
+  }
+}
+
+function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    secret_hint: `whsec_…${endpoint.secret.slice(-4)}`,
+    created_at: iso(endpoint.created_at)!,
+    failing_since: iso(endpoint.failing_since),
+    disabled_at: iso(endpoint.disabled_at),
+  }
+}
+
+export function staffEventRoutes(
+  app: Api,
+  context: PortalContext,
+  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  app.get(
+    '/admin/api/emails',
+    { onRequest: requireStaff, schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) } },
+    async (request) => {
+      const rows = await listEmails(context.db, request.staff!.shop, {
+        ...(request.query.return_id ? { returnId: request.query.return_id } : {}),
+        limit: 200,
+      })
+      return { emails: rows.map(emailOf), smtp: context.events.smtp }
+    },
+  )
+
+  app.get(
+    '/admin/api/emails/:id',
+    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 200: EmailDetail }) } },
+    async (request, reply) => {
+      const row = await findOutboxRow(context.db, request.staff!.shop, request.params.id)
+      if (!row || row.channel !== 'email') return reply.code(404).send(NO_MESSAGE)
+      return {
+        ...emailOf(row),
+        from: row.message?.from ?? null,
+        reply_to: row.message?.reply_to ?? null,
+        text: row.message?.text ?? null,
+        html_url: row.message ? `/admin/api/emails/${row.id}/html` : null,
+      }
+    },
+  )
+
+  app.get(
+    '/admin/api/emails/:id/html',
+    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
+    async (request, reply) => {
+      const row = await findOutboxRow(context.db, request.staff!.shop, request.params.id)
+      if (!row || row.channel !== 'email' || !row.message) return reply.code(404).send(NO_MESSAGE)
+      // The drop-off code travels as an attachment; here it is put in place.
+      const code = (row.payload as EmailPayload).status.label?.qr_code_value
+      const html = code
+        ? row.message.html.replaceAll(`cid:${QR_CID}`, await QRCode.toDataURL(code, { margin: 1, width: 320 }))
+        : row.message.html
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', EMAIL_PAGE_POLICY)
+        .send(Buffer.from(html, 'utf8'))
+    },
+  )
+
+  app.get(
+    '/admin/api/webhooks',
+    { onRequest: requireStaff, schema: { response: replies({ 200: WebhookList }) } },
+    async (request) => ({ endpoints: (await listEndpoints(context.db, request.staff!.shop)).map(endpointView) }),
+  )
+
+  app.post(
+    '/admin/api/webhooks',
+    { onRequest: requireStaff, schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) } },
+    async (request, reply) => {
+      const problem = await endpointUrlProblem(request.body.url, context.events.allowPrivateNetworks)
+      if (problem) return reply.code(400).send({ error: 'invalid_request', message: `url: ${problem}` })
+      const secret = newSecret()
+      const endpoint = await addEndpoint(
+        context.db,
+        request.staff!.shop,
+        { url: request.body.url, secret, events: request.body.events },
+        context.now(),
+      )
+      return reply.code(201).send({ ...endpointView(endpoint), secret })
+    },
+  )
+
+  app.delete(
+    '/admin/api/webhooks/:id',
+    { onRequest: requireStaff, schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) } },
+    async (request, reply) => {
+      const removed = await removeEndpoint(context.db, request.staff!.shop, request.params.id)
+      return removed ? reply.code(204).send(null) : reply.code(404).send(NO_ENDPOINT)
+    },
+  )
+
+  app.put(
+    '/admin/api/webhooks/:id/enabled',
+    {
+      onRequest: requireStaff,
+      schema: { params: EndpointParams, body: WebhookEnabled, response: replies({ 200: WebhookList }) },
+    },
+    async (request, reply) => {
+      const { shop } = request.staff!
+      const done = await setEndpointEnabled(context.db, shop, request.params.id, request.body.enabled, context.now())
+      if (!done) return reply.code(404).send(NO_ENDPOINT)
+      if (request.body.enabled) context.events.nudge()
+      return { endpoints: (await listEndpoints(context.db, shop)).map(endpointView) }
+    },
+  )
+
+  app.get(
+    '/admin/api/webhooks/:id/deliveries',
+    { onRequest: requireStaff, schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) } },
+    async (request, reply) => {
+      const endpoint = await findEndpoint(context.db, request.params.id)
+      if (!endpoint || endpoint.shop_id !== request.staff!.shop) return reply.code(404).send(NO_ENDPOINT)
+      const deliveries = await listDeliveries(context.db, endpoint.id, 100)
+      return {
+        deliveries: deliveries.map(({ row, attempts }) => ({
+          id: row.id,
+          event: row.event as WebhookEndpoint['events'][number],
+          return_id: row.return_id,
+          state: row.state,
+          created_at: iso(row.created_at)!,
+          next_attempt_at: row.state === 'pending' ? iso(row.due_at) : null,
+          attempts: attempts.map((attempt) => ({ ...attempt, at: iso(attempt.at)! })),
+        })),
+      }
+    },
+  )
+
+  app.post(
+    '/admin/api/deliveries/:id/redeliver',
+    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
+    async (request, reply) => {
+      const done = await redeliver(context.db, request.staff!.shop, request.params.id, context.now())
+      if (!done) return reply.code(404).send(NO_MESSAGE)
+      context.events.nudge()
+      return reply.code(202).send(null)
+    },
+  )
+}
