@@ -3,11 +3,13 @@ import { Provider } from 'react-redux'
 import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useSessionQuery, useSignOutMutation } from './api'
+import { EmailScreen, EmailsScreen } from './EmailsScreen'
 import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
 import { SignInScreen } from './SignInScreen'
 import { SupportScreen } from './SupportScreen'
+import { WebhooksScreen } from './WebhooksScreen'
 import type { ConsoleStore } from './store'
 
 /**
@@ -48,6 +50,9 @@ function SignedIn() {
           <Route path="returns/:id" element={<ReturnScreen />} />
           <Route path="support/:reference" element={<SupportScreen />} />
           <Route path="insights" element={<InsightsScreen />} />
+          <Route path="emails" element={<EmailsScreen />} />
+          <Route path="emails/:id" element={<EmailScreen />} />
+          <Route path="webhooks" element={<WebhooksScreen />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
@@ -75,6 +80,8 @@ function Header({ shop, email }: { shop: string; email: string }) {
           Returns
         </NavLink>
         <NavLink to="/insights">Insights</NavLink>
+        <NavLink to="/emails">E-mails</NavLink>
+        <NavLink to="/webhooks">Webhooks</NavLink>
       </nav>
       <nav aria-label="Account" className="console__account">
         <span className="console__email">{email}</span>

@@ -4,7 +4,8 @@ import type { MoneyBag, ReturnItemState, ReturnStatusItem } from '../../contract
 import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
-import { errorText, useMoveItemsMutation, useReturnDetailQuery } from './api'
+import { errorText, useEmailsQuery, useMoveItemsMutation, useReturnDetailQuery } from './api'
+import { EmailState } from './EmailsScreen'
 import { formatDay, formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge, timingText } from './format'
 
 type Move = StaffStateChange['state']
@@ -158,9 +159,30 @@ export function ReturnScreen() {
               ))}
             </ol>
           </section>
+          <ReturnEmails id={summary.id} />
         </div>
       </div>
     </article>
+  )
+}
+
+/** What the shopper was told of this return by e-mail (docs/events.md). */
+function ReturnEmails({ id }: { id: string }) {
+  const emails = useEmailsQuery(id)
+  if (!emails.data || emails.data.emails.length === 0) return null
+  return (
+    <section className="console-card" aria-labelledby="emails-of-return">
+      <h2 id="emails-of-return">E-mails to the shopper</h2>
+      <ul className="console-list">
+        {emails.data.emails.map((email) => (
+          <li key={email.id}>
+            <Link to={`/emails/${email.id}`}>{email.subject ?? email.kind}</Link>
+            <br />
+            <EmailState email={email} />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

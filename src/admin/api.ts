@@ -11,6 +11,14 @@ import type {
   StaffStateChange,
   SupportSession,
 } from '../../contract/staff'
+import type {
+  CreatedWebhook,
+  DeliveryList,
+  EmailDetail,
+  EmailList,
+  NewWebhook,
+  WebhookList,
+} from '../../contract/events'
 
 /** The list's search, filters and page, as in the console's address (shareable between staff). */
 export interface ReturnsArgs {
@@ -56,7 +64,7 @@ const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery,
-  tagTypes: ['Session', 'Returns', 'Return'],
+  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks'],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
     signIn: build.mutation<StaffSession, SignIn>({
@@ -88,7 +96,40 @@ export const staffApi = createApi({
     }),
     moveItems: build.mutation<ReturnDetail, { id: string; change: StaffStateChange }>({
       query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
-      invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }],
+      invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }, 'Emails', 'Webhooks'],
+    }),
+    emails: build.query<EmailList, string | undefined>({
+      query: (returnId) => (returnId ? `emails?return_id=${encodeURIComponent(returnId)}` : 'emails'),
+      providesTags: ['Emails'],
+    }),
+    email: build.query<EmailDetail, string>({
+      query: (id) => `emails/${encodeURIComponent(id)}`,
+      providesTags: ['Emails'],
+    }),
+    webhooks: build.query<WebhookList, void>({ query: () => 'webhooks', providesTags: ['Webhooks'] }),
+    addWebhook: build.mutation<CreatedWebhook, NewWebhook>({
+      query: (body) => ({ url: 'webhooks', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Webhooks'] : []),
+    }),
+    removeWebhook: build.mutation<null, string>({
+      query: (id) => ({ url: `webhooks/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    enableWebhook: build.mutation<WebhookList, { id: string; enabled: boolean }>({
+      query: ({ id, enabled }) => ({
+        url: `webhooks/${encodeURIComponent(id)}/enabled`,
+        method: 'PUT',
+        body: { enabled },
+      }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    deliveries: build.query<DeliveryList, string>({
+      query: (id) => `webhooks/${encodeURIComponent(id)}/deliveries`,
+      providesTags: ['Webhooks'],
+    }),
+    redeliver: build.mutation<null, string>({
+      query: (id) => ({ url: `deliveries/${encodeURIComponent(id)}/redeliver`, method: 'POST' }),
+      invalidatesTags: ['Webhooks'],
     }),
   }),
 })
@@ -103,6 +144,14 @@ export const {
   useSupportSessionQuery,
   useShopQuery,
   useInsightsQuery,
+  useEmailsQuery,
+  useEmailQuery,
+  useWebhooksQuery,
+  useAddWebhookMutation,
+  useRemoveWebhookMutation,
+  useEnableWebhookMutation,
+  useDeliveriesQuery,
+  useRedeliverMutation,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

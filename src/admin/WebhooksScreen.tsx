@@ -1,0 +1,236 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { WEBHOOK_EVENTS } from '../../contract/constants'
+import type { CreatedWebhook, WebhookEndpointView } from '../../contract/events'
+import { Spinner } from '../components/Spinner'
+import {
+  errorText,
+  useAddWebhookMutation,
+  useDeliveriesQuery,
+  useEnableWebhookMutation,
+  useRedeliverMutation,
+  useRemoveWebhookMutation,
+  useWebhooksQuery,
+} from './api'
+import { formatMoment } from './format'
+
+type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
+
+const EVENT_WORDS: Record<WebhookEventName, string> = {
+  'return.created': 'A return is submitted',
+  'return.updated': 'Items of a return move on',
+  'return.refunded': 'A return is refunded',
+}
+
+const DELIVERY_WORDS = { pending: 'Retrying', delivered: 'Delivered', kept: 'Kept', failed: 'Failed' } as const
+
+function AddEndpoint({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENTS])
+  const [add, state] = useAddWebhookMutation()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void add({ url: url.trim(), events })
+      .unwrap()
+      .then((created) => {
+        setUrl('')
+        onCreated(created)
+      })
+      .catch(() => {})
+  }
+  return (
+    <form className="console-card webhook-form" onSubmit={submit} aria-labelledby="add-endpoint">
+      <h2 id="add-endpoint">Add an endpoint</h2>
+      <div className="field">
+        <label className="field__label" htmlFor="webhook-url">
+          Endpoint URL
+        </label>
+        <input
+          id="webhook-url"
+          className="field__input"
+          type="url"
+          required
+          value={url}
+          placeholder="https://oms.example.com/hooks/rebound"
+          aria-describedby={state.error ? 'webhook-error' : undefined}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+      </div>
+      <fieldset className="webhook-events">
+        <legend>Events</legend>
+        {WEBHOOK_EVENTS.map((name) => (
+          <label key={name} className="webhook-event">
+            <input
+              type="checkbox"
+              checked={events.includes(name)}
+              onChange={(event) =>
+                setEvents(event.target.checked ? [...events, name] : events.filter((each) => each !== name))
+              }
+            />
+            <span>
+              <code>{name}</code> · {EVENT_WORDS[name]}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {state.error && (
+        <p id="webhook-error" role="alert" className="error-message">
+          {errorText(state.error)}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={state.isLoading || events.length === 0}>
+        Add endpoint
+      </button>
+    </form>
+  )
+}
+
+function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const log = useDeliveriesQuery(endpoint.id, { pollingInterval: 5_000 })
+  const [redeliver] = useRedeliverMutation()
+  if (log.isLoading) return <Spinner label="Loading the deliveries" />
+  if (log.error) return <p role="alert">{errorText(log.error)}</p>
+  const deliveries = log.data?.deliveries ?? []
+  if (deliveries.length === 0) return <p className="console-empty">Nothing sent to this endpoint yet.</p>
+  return (
+    <table className="console-table">
+      <caption className="visually-hidden">Deliveries to {endpoint.url}, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col">Made</th>
+          <th scope="col">State</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">
+            <span className="visually-hidden">Action</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <th scope="row">
+              <code>{delivery.event}</code>
+              <br />
+              <span className="console-note">{delivery.id}</span>
+            </th>
+            <td>{formatMoment(delivery.created_at)}</td>
+            <td>
+              {DELIVERY_WORDS[delivery.state]}
+              {delivery.next_attempt_at && delivery.attempts.length > 0 && (
+                <span className="console-note"> · next {formatMoment(delivery.next_attempt_at)}</span>
+              )}
+            </td>
+            <td>
+              <ol className="attempts">
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.attempt}>
+                    {formatMoment(attempt.at)}: {attempt.ok ? `${attempt.status_code ?? ''} OK` : attempt.error} (
+                    {attempt.duration_ms} ms)
+                  </li>
+                ))}
+              </ol>
+            </td>
+            <td>
+              <button
+                type="button"
+                className="button button--secondary console__small"
+                onClick={() => void redeliver(delivery.id)}
+              >
+                Redeliver
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const [enable, enabling] = useEnableWebhookMutation()
+  const [remove, removing] = useRemoveWebhookMutation()
+  return (
+    <article className="console-card" aria-labelledby={`endpoint-${endpoint.id}`}>
+      <h2 id={`endpoint-${endpoint.id}`} className="webhook-url">
+        {endpoint.url}
+      </h2>
+      {endpoint.disabled_at ? (
+        <p className="webhook-status webhook-status--off" role="status">
+          Disabled since {formatMoment(endpoint.disabled_at)}: nothing is sent to it. Events made meanwhile wait for it.
+        </p>
+      ) : endpoint.failing_since ? (
+        <p className="webhook-status webhook-status--failing" role="status">
+          Failing since {formatMoment(endpoint.failing_since)}. After 5 days of failures it is disabled.
+        </p>
+      ) : (
+        <p className="webhook-status">Active</p>
+      )}
+      <dl className="console-facts">
+        <dt>Events</dt>
+        <dd>{endpoint.events.join(', ')}</dd>
+        <dt>Signing secret</dt>
+        <dd>
+          <code>{endpoint.secret_hint}</code>
+        </dd>
+        <dt>Added</dt>
+        <dd>{formatMoment(endpoint.created_at)}</dd>
+      </dl>
+      <div className="console__title-row">
+        <button
+          type="button"
+          className="button button--secondary console__small"
+          disabled={enabling.isLoading}
+          onClick={() => void enable({ id: endpoint.id, enabled: endpoint.disabled_at !== null })}
+        >
+          {endpoint.disabled_at ? 'Enable' : 'Disable'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary console__small"
+          disabled={removing.isLoading}
+          onClick={() => {
+            if (window.confirm(`Remove the endpoint ${endpoint.url}? Deliveries still waiting are dropped.`))
+              void remove(endpoint.id)
+          }}
+        >
+          Remove
+        </button>
+      </div>
+      <h3>Deliveries</h3>
+      <Deliveries endpoint={endpoint} />
+    </article>
+  )
+}
+
+/** /admin/webhooks: where the shop's systems hear of returns, and how each delivery went (docs/events.md). */
+export function WebhooksScreen() {
+  const list = useWebhooksQuery()
+  const [created, setCreated] = useState<CreatedWebhook | null>(null)
+  useEffect(() => {
+    document.title = 'Webhooks · Returns back office'
+  }, [])
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">Webhooks</h1>
+      <p>
+        Signed with Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+        <code>webhook-signature</code>): verify them with any Standard Webhooks library and the endpoint’s secret.
+      </p>
+      {created && (
+        <div className="console-card console-notice" role="status">
+          <p>
+            Endpoint added. Its signing secret, shown this once:{' '}
+            <code className="webhook-secret">{created.secret}</code>
+          </p>
+        </div>
+      )}
+      {list.isLoading && <Spinner label="Loading the endpoints" />}
+      {list.error && <p role="alert">{errorText(list.error)}</p>}
+      {list.data?.endpoints.map((endpoint) => (
+        <Endpoint key={endpoint.id} endpoint={endpoint} />
+      ))}
+      {list.data && list.data.endpoints.length === 0 && <p className="console-empty">No endpoints yet.</p>}
+      <AddEndpoint onCreated={setCreated} />
+    </section>
+  )
+}
