@@ -18,7 +18,6 @@ import {
   type EmailPayload,
   type OutboxRow,
   type RenderedEmail,
-  type WebhookPayload,
 } from '../storage/outbox'
 import { findEndpoint, recordEndpointOutcome } from '../storage/webhookEndpoints'
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook'
