@@ -45,11 +45,17 @@ export interface Delivery {
 }
 
 const BATCH = 16
+/**
+ * A taken row is this process's for 30 s: three times the 10 s a delivery may take. A process
+ * killed mid-delivery leaves its rows to others (or to its restart) after that; on PGlite, one
+ * process, a restart releases them at once.
+ */
+export const LEASE_MS = 30_000
 
 export function startDelivery(context: PortalContext, options: DeliveryOptions, log: FastifyBaseLogger): Delivery {
   const clock = options.clock ?? (() => new Date())
   const pollMs = options.pollMs ?? 1_000
-  const leaseMs = options.leaseMs ?? 60_000
+  const leaseMs = options.leaseMs ?? LEASE_MS
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   const mailer = options.smtpUrl
     ? createTransport({
