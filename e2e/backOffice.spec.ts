@@ -125,6 +125,29 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   ).toBeVisible()
   await expectAccessible(staff)
 
+  // What the shopper was told: kept in the outbox (no SMTP_URL), read as the shopper sees it.
+  await staff.getByRole('link', { name: 'E-mails', exact: true }).click()
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('E-mails to shoppers')
+  await expect(staff.getByText(/No mail server is set/)).toBeVisible()
+  const registered = staff.getByRole('link', { name: 'Your return #1001-R1 is registered' }).first()
+  await expect(registered).toBeVisible({ timeout: 15_000 })
+  await expect(staff.getByRole('link', { name: 'We received your items (#1001-R1)' })).toBeVisible({ timeout: 15_000 })
+  await expectAccessible(staff)
+  await registered.click()
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Your return #1001-R1 is registered')
+  await expect(staff.getByText('jane@example.com', { exact: true })).toBeVisible()
+  const preview = staff.frameLocator('iframe[title^="The e-mail"]')
+  await expect(preview.getByRole('heading', { name: 'We have your return' })).toBeVisible()
+  await expect(preview.getByRole('link', { name: 'Follow your return' })).toHaveAttribute(
+    'href',
+    /^http:\/\/demo\.localhost:\d+\/status\/[0-9a-f-]{36}#/,
+  )
+  await expectAccessible(staff, 'iframe')
+  await staff.getByRole('link', { name: 'Webhooks' }).click()
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
+  await expect(staff.getByLabel('Endpoint URL')).toBeVisible()
+  await expectAccessible(staff)
+
   await page.goto(statusLink)
   await expect(page.getByRole('listitem', { name: 'Ceramic Mug' }).getByText(/^Now:/)).toHaveText('Now: Received by us')
   await staffContext.close()

@@ -134,6 +134,12 @@ export async function importShop(
         }
       }
     }
+    // The returns the file replaced are gone: so is what was still to be said of them (decision 0047).
+    await tx.query(
+      `DELETE FROM outbox WHERE shop_id = $1 AND return_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM returns r WHERE r.id = outbox.return_id)`,
+      [file.shop],
+    )
   })
   await photos?.sweep(db)
   return { ok: true, shop: file.shop, orders: file.orders.length }
