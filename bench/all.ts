@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const BENCHMARKS = ['bytes', 'api', 'photos', 'lighthouse', 'scale', 'backOffice'] as const
+const BENCHMARKS = ['bytes', 'api', 'photos', 'lighthouse', 'scale', 'backOffice', 'events'] as const
 const root = join(__dirname, '..')
 
 const outcomes = BENCHMARKS.map((name) => {
