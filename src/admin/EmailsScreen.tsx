@@ -51,19 +51,19 @@ export function EmailTable({ emails }: { emails: OutboxEmail[] }) {
       <tbody>
         {emails.map((email) => (
           <tr key={email.id}>
-            <th scope="row">
+            <th scope="row" data-label="E-mail">
               <Link to={`/emails/${email.id}`}>{email.subject ?? KIND_LABELS[email.kind] ?? email.kind}</Link>
             </th>
-            <td>
+            <td data-label="Return">
               {email.return_id ? (
                 <Link to={`/returns/${encodeURIComponent(email.return_id)}`}>{email.return_name}</Link>
               ) : (
                 '—'
               )}
             </td>
-            <td>{email.to}</td>
-            <td>{formatMoment(email.created_at)}</td>
-            <td>
+            <td data-label="To">{email.to}</td>
+            <td data-label="Made">{formatMoment(email.created_at)}</td>
+            <td data-label="State">
               <EmailState email={email} />
             </td>
           </tr>

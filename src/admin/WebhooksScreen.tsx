@@ -108,19 +108,19 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
       <tbody>
         {deliveries.map((delivery) => (
           <tr key={delivery.id}>
-            <th scope="row">
+            <th scope="row" data-label="Event">
               <code>{delivery.event}</code>
               <br />
               <span className="console-note">{delivery.id}</span>
             </th>
-            <td>{formatMoment(delivery.created_at)}</td>
-            <td>
+            <td data-label="Made">{formatMoment(delivery.created_at)}</td>
+            <td data-label="State">
               {DELIVERY_WORDS[delivery.state]}
               {delivery.next_attempt_at && delivery.attempts.length > 0 && (
                 <span className="console-note"> · next {formatMoment(delivery.next_attempt_at)}</span>
               )}
             </td>
-            <td>
+            <td data-label="Attempts">
               <ol className="attempts">
                 {delivery.attempts.map((attempt) => (
                   <li key={attempt.attempt}>
@@ -130,7 +130,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
                 ))}
               </ol>
             </td>
-            <td>
+            <td data-label="">
               <button
                 type="button"
                 className="button button--secondary console__small"
