@@ -11,7 +11,14 @@ import { migrate } from '../src/storage/migrations'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildReturn, buildShop, returnItem } from './builders'
 import { NOW, bearer, engines, openTestDatabase, verified } from './harness'
-import { startSilentSmtp, startSmtp, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from './receivers'
+import {
+  eventually,
+  startSilentSmtp,
+  startSmtp,
+  startWebhookReceiver,
+  type SmtpReceiver,
+  type WebhookReceiver,
+} from './receivers'
 
 /**
  * Events out (docs/events.md), delivered for real: webhooks to an HTTP receiver on loopback,
@@ -39,16 +46,6 @@ const shopWith = (hooks: WebhookReceiver): ShopFile =>
     email: { from: 'North Store <returns@north.example>', reply_to: 'help@north.example' },
     webhooks: [{ url: hooks.url(), secret: SECRET, events: ['return.created', 'return.updated', 'return.refunded'] }],
   })
-
-const until = async <T>(check: () => Promise<T | null>, what: string, ms = 15_000): Promise<T> => {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await check()
-    if (value !== null) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 interface Harness {
   app: FastifyInstance
@@ -245,7 +242,7 @@ describe.each(engines())('events out on %s', (engine) => {
   test('a receiver that never answers is given up on after the timeout and tried again', async () => {
     hooks.mode = 'hang'
     await submit(harness.app)
-    const [row] = await until(async () => {
+    const [row] = await eventually(async () => {
       const rows = await outboxRows(db, 'webhook')
       return rows[0]?.attempts === 1 && rows[0].last_error ? rows : null
     }, 'the first attempt to time out')
@@ -256,7 +253,7 @@ describe.each(engines())('events out on %s', (engine) => {
   test('a mail server that refuses is retried like a webhook, and the e-mail arrives', async () => {
     smtp.mode = 'refuse'
     await submit(harness.app)
-    const [row] = await until(async () => {
+    const [row] = await eventually(async () => {
       const rows = await outboxRows(db, 'email')
       return rows[0]?.last_error ? rows : null
     }, 'the refused attempt')
@@ -273,7 +270,7 @@ describe.each(engines())('events out on %s', (engine) => {
     try {
       harness = { db, ...(await startWith(db, { smtpUrl: silent.url })) }
       await submit(harness.app)
-      const [row] = await until(async () => {
+      const [row] = await eventually(async () => {
         const rows = await outboxRows(db, 'email')
         return rows[0]?.last_error ? rows : null
       }, 'the silent server to time out')
@@ -288,7 +285,7 @@ describe.each(engines())('events out on %s', (engine) => {
     await harness.app.close()
     harness = { db, ...(await startWith(db, {})) }
     await submit(harness.app, [returnItem('li-tee')], 'es')
-    const [row] = await until(async () => {
+    const [row] = await eventually(async () => {
       const rows = await db.query<{ state: string; message: { subject: string; html: string; to: string } | null }>(
         "SELECT state, message FROM outbox WHERE channel = 'email'",
       )
@@ -312,7 +309,7 @@ describe.each(engines())('events out on %s', (engine) => {
       NOW,
     )
     await submit(harness.app)
-    const [row] = await until(async () => {
+    const [row] = await eventually(async () => {
       const rows = await outboxRows(db, 'webhook')
       return rows[0]?.last_error ? rows : null
     }, 'the refused delivery')

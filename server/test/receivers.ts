@@ -24,13 +24,14 @@ export interface WebhookReceiver {
   close(): Promise<void>
 }
 
-async function poll<T>(ready: () => T | null, ms: number, what: string): Promise<T> {
+/** Resolves with the first value `check` gives that is not null, asked every 25 ms for at most `ms`. */
+export async function eventually<T>(check: () => Promise<T | null> | T | null, what: string, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
-    const value = ready()
+    const value = await check()
     if (value !== null) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 
@@ -41,10 +42,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received: [],
     mode: 'ok',
     waitFor: (count, ms = 15_000) =>
-      poll(
+      eventually(
         () => (receiver.received.length >= count ? receiver.received : null),
-        ms,
         `${count} webhooks (got ${receiver.received.length})`,
+        ms,
       ),
     close: () =>
       new Promise((resolve) => {
@@ -85,10 +86,10 @@ export async function startSmtp(): Promise<SmtpReceiver> {
     messages: [],
     mode: 'ok',
     waitFor: (count, ms = 15_000) =>
-      poll(
+      eventually(
         () => (receiver.messages.length >= count ? receiver.messages : null),
-        ms,
         `${count} e-mails (got ${receiver.messages.length})`,
+        ms,
       ),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }

@@ -6,7 +6,7 @@ import { hashPassword } from '../src/domain/passwords'
 import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { bearer, engines, loadShops, NOW, startApi, type TestApi, verified } from './harness'
-import { startWebhookReceiver, type WebhookReceiver } from './receivers'
+import { eventually, startWebhookReceiver, type WebhookReceiver } from './receivers'
 
 /**
  * The back office's e-mails and webhooks (docs/events.md): e-mails kept without SMTP_URL, read in
@@ -83,19 +83,9 @@ describe.each(engines())('events in the back office on %s', (engine) => {
     return answer.json<ReturnOrder>()
   }
 
-  async function until<T>(check: () => Promise<T | null>, what: string): Promise<T> {
-    const deadline = Date.now() + 15_000
-    for (;;) {
-      const value = await check()
-      if (value !== null) return value
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-  }
-
   test('an e-mail kept without a mail server is listed and read in full, by this shop only', async () => {
     const created = await submit()
-    const list = await until(async () => {
+    const list = await eventually(async () => {
       const answer = json<EmailList>(await call('GET', '/admin/api/emails'))
       return answer.emails[0]?.state === 'kept' ? answer : null
     }, 'the e-mail to be kept')
@@ -142,7 +132,7 @@ describe.each(engines())('events in the back office on %s', (engine) => {
 
     hooks.mode = 'down'
     await submit()
-    const failing = await until(async () => {
+    const failing = await eventually(async () => {
       const { deliveries } = json<DeliveryList>(await call('GET', `/admin/api/webhooks/${created.id}/deliveries`))
       return deliveries[0]?.attempts.length === 1 ? deliveries : null
     }, 'the first attempt')
@@ -154,7 +144,7 @@ describe.each(engines())('events in the back office on %s', (engine) => {
     expect(json<WebhookList>(await call('GET', '/admin/api/webhooks')).endpoints[0]!.failing_since).not.toBeNull()
     hooks.mode = 'ok'
     expect((await call('POST', `/admin/api/deliveries/${failing[0]!.id}/redeliver`)).statusCode).toBe(202)
-    const delivered = await until(async () => {
+    const delivered = await eventually(async () => {
       const { deliveries } = json<DeliveryList>(await call('GET', `/admin/api/webhooks/${created.id}/deliveries`))
       return deliveries[0]?.state === 'delivered' ? deliveries : null
     }, 'the redelivery')
