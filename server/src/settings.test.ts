@@ -13,7 +13,15 @@ describe('readSettings', () => {
       VERIFY_RATE_LIMIT_PER_IP: 30,
       VERIFY_RATE_LIMIT_PER_ORDER: 10,
       VERIFY_FAILURE_FLOOR_MS: 250,
+      // Webhooks go to public addresses only, unless told otherwise (docs/events.md).
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
     })
+  })
+
+  test('WEBHOOK_ALLOW_PRIVATE_NETWORKS is true only when it says true; SMTP_URL is an smtp(s) address', () => {
+    expect(readSettings({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(true)
+    expect(readSettings({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false)
+    expect(readSettings({ SMTP_URL: 'smtps://u:p@mail.example:465' }).SMTP_URL).toBe('smtps://u:p@mail.example:465')
   })
 
   test('an empty or blank value is unset (never a 0 limit), and values are read trimmed', () => {
@@ -50,6 +58,8 @@ describe('readSettings', () => {
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_URL', 'mysql://db/rebound'],
     ['TRUST_PROXY', 'true'],
+    ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'maybe'],
+    ['SMTP_URL', 'http://mail.example'],
   ])('%s=%s is refused with a message naming it', (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError)
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`${name}`))
@@ -58,7 +68,12 @@ describe('readSettings', () => {
   test('every wrong setting is named at once, and a secret is never printed', () => {
     let message = ''
     try {
-      readSettings({ PORT: 'x', TOKEN_SECRET: 'too-short-secret', ADMIN_TOKEN: 'short-admin' })
+      readSettings({
+        PORT: 'x',
+        TOKEN_SECRET: 'too-short-secret',
+        ADMIN_TOKEN: 'short-admin',
+        SMTP_URL: 'mail://user:hunter2@mail.example',
+      })
     } catch (error) {
       message = (error as Error).message
     }
@@ -67,6 +82,8 @@ describe('readSettings', () => {
     expect(message).toMatch(/ADMIN_TOKEN=\(not shown\)/)
     expect(message).not.toContain('too-short-secret')
     expect(message).not.toContain('short-admin')
+    expect(message).toMatch(/SMTP_URL=\(not shown\)/)
+    expect(message).not.toContain('hunter2')
   })
 
   test("another program's variables are not settings", () => {
