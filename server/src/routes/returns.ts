@@ -162,6 +162,9 @@ export function returnRoutes(app: Api, context: PortalContext) {
               created_at: createdAt.toISOString(),
             }),
             lines: priced.lines,
+            // The shopper's language and portal word and link the e-mails of this return, now and later.
+            language: emailLanguage(requestLanguage(request)),
+            portalOrigin: `${request.protocol}://${request.host}`,
           },
           context.now(),
         )
@@ -170,12 +173,6 @@ export function returnRoutes(app: Api, context: PortalContext) {
           photoIds: item.photo_ids ?? [],
         }))
         await attachPhotos(tx, claims.orderId, returnId, photos)
-        // The shopper's language and portal word and link the e-mails of this return, now and later.
-        await tx.query('UPDATE returns SET language = $2, portal_origin = $3 WHERE id = $1', [
-          returnId,
-          emailLanguage(requestLanguage(request)),
-          `${request.protocol}://${request.host}`,
-        ])
         const status = await returnStatus(context, created, order!, shop!, undefined, tx)
         await writeReturnEvents(tx, returnId, null, status, created.created_at)
         return { status: 201, body: created.return_order! }

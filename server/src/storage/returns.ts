@@ -38,6 +38,9 @@ export interface NewReturn {
   /** builds the stored answer once the return's number and name are known */
   answer: ((name: string, createdAt: Date) => ReturnOrder) | null
   lines: { lineItemId: string; quantity: number; exchangeVariantId: string | null }[]
+  /** the shopper's language and the portal address they submitted from: their e-mails' words and links (docs/events.md) */
+  language?: string
+  portalOrigin?: string
 }
 
 /**
@@ -52,8 +55,8 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
   const name = `${entry.orderName}-R${Number(next)}`
   const returnOrder = entry.answer ? entry.answer(name, now) : null
   await tx.query(
-    `INSERT INTO returns (id, order_id, shop_id, number, name, idempotency_key, request_hash, return_order, created_at)
-     VALUES ($1, $2, (SELECT shop_id FROM orders WHERE id = $2), $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO returns (id, order_id, shop_id, number, name, idempotency_key, request_hash, return_order, created_at, language, portal_origin)
+     VALUES ($1, $2, (SELECT shop_id FROM orders WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       entry.id,
       entry.orderId,
@@ -63,6 +66,8 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
       entry.requestHash,
       returnOrder === null ? null : JSON.stringify(returnOrder),
       now,
+      entry.language ?? null,
+      entry.portalOrigin ?? null,
     ],
   )
   for (const line of entry.lines) {
