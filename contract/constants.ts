@@ -101,3 +101,6 @@ export const itemStates = (keep: boolean): readonly ItemState[] => (keep ? KEPT_
 
 /** What a shop's webhook endpoints may hear of (docs/events.md). */
 export const WEBHOOK_EVENTS = ['return.created', 'return.updated', 'return.refunded'] as const
+
+/** What the shopper is told by e-mail (docs/events.md). */
+export const EMAIL_KINDS = ['created', 'received', 'refunded', 'new_item_sent'] as const

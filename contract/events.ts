@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, oneOf } from './api'
-import { WEBHOOK_EVENTS } from './constants'
+import { EMAIL_KINDS, WEBHOOK_EVENTS } from './constants'
 
 export const OUTBOX_STATES = ['pending', 'delivered', 'kept', 'failed'] as const
 
@@ -13,8 +13,7 @@ export const OutboxEmail = Type.Object({
   id: Type.String(),
   return_id: Nullable(Type.String()),
   return_name: Nullable(Type.String()),
-  /** created, received, refunded, new_item_sent */
-  kind: Type.String(),
+  kind: oneOf(EMAIL_KINDS),
   to: Type.String(),
   /** null until it is rendered (at its first attempt) */
   subject: Nullable(Type.String()),

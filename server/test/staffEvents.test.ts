@@ -164,6 +164,22 @@ describe.each(engines())('events in the back office on %s', (engine) => {
     ).toBe(404)
   })
 
+  test('a delivery under way is not redelivered on top of itself: 409', async () => {
+    const created = json<CreatedWebhook>(
+      await call('POST', '/admin/api/webhooks', { url: hooks.url(), events: ['return.created'] }),
+    )
+    hooks.mode = 'hang'
+    await submit()
+    await hooks.waitFor(1)
+    const { deliveries } = json<DeliveryList>(await call('GET', `/admin/api/webhooks/${created.id}/deliveries`))
+    const answer = await call('POST', `/admin/api/deliveries/${deliveries[0]!.id}/redeliver`)
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json<{ error: string }>().error).toBe('in_flight')
+    expect(
+      (await call('POST', '/admin/api/deliveries/msg_00000000000000000000000000000000/redeliver')).statusCode,
+    ).toBe(404)
+  })
+
   test('a disabled endpoint gets nothing until enabled; a removed one is gone', async () => {
     const created = json<CreatedWebhook>(
       await call('POST', '/admin/api/webhooks', { url: hooks.url(), events: ['return.created', 'return.updated'] }),

@@ -5,7 +5,7 @@ import { Spinner } from '../components/Spinner'
 import { errorText, useEmailQuery, useEmailsQuery } from './api'
 import { formatMoment } from './format'
 
-const KIND_LABELS: Record<string, string> = {
+export const EMAIL_KIND_LABELS: Record<OutboxEmail['kind'], string> = {
   created: 'Return registered',
   received: 'Items received',
   refunded: 'Refund issued',
@@ -52,7 +52,7 @@ export function EmailTable({ emails }: { emails: OutboxEmail[] }) {
         {emails.map((email) => (
           <tr key={email.id}>
             <th scope="row" data-label="E-mail">
-              <Link to={`/emails/${email.id}`}>{email.subject ?? KIND_LABELS[email.kind] ?? email.kind}</Link>
+              <Link to={`/emails/${email.id}`}>{email.subject ?? EMAIL_KIND_LABELS[email.kind]}</Link>
             </th>
             <td data-label="Return">
               {email.return_id ? (
@@ -128,7 +128,7 @@ export function EmailScreen() {
         </Link>
       </p>
       <h1 id="email-title" ref={heading} tabIndex={-1}>
-        {data.subject ?? KIND_LABELS[data.kind]}
+        {data.subject ?? EMAIL_KIND_LABELS[data.kind]}
       </h1>
       <dl className="console-facts">
         <dt>To</dt>

@@ -5,7 +5,7 @@ import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useEmailsQuery, useMoveItemsMutation, useReturnDetailQuery } from './api'
-import { EmailState } from './EmailsScreen'
+import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
 import { formatDay, formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge, timingText } from './format'
 
 type Move = StaffStateChange['state']
@@ -176,7 +176,7 @@ function ReturnEmails({ id }: { id: string }) {
       <ul className="console-list">
         {emails.data.emails.map((email) => (
           <li key={email.id}>
-            <Link to={`/emails/${email.id}`}>{email.subject ?? email.kind}</Link>
+            <Link to={`/emails/${email.id}`}>{email.subject ?? EMAIL_KIND_LABELS[email.kind]}</Link>
             <br />
             <EmailState email={email} />
           </li>

@@ -4,11 +4,10 @@
  * and when a delivery that failed is tried again.
  */
 import type { ReturnStatus } from '../../../contract/api'
-import type { WEBHOOK_EVENTS } from '../../../contract/constants'
+import type { EMAIL_KINDS, WEBHOOK_EVENTS } from '../../../contract/constants'
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
-export const EMAIL_KINDS = ['created', 'received', 'refunded', 'new_item_sent'] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 /** An e-mail to send: its kind, and the items it is about (by line id) where it names some. */

@@ -207,8 +207,10 @@ export function staffEventRoutes(
     '/admin/api/deliveries/:id/redeliver',
     { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
     async (request, reply) => {
-      const done = await redeliver(context.db, request.staff!.shop, request.params.id, context.now())
-      if (!done) return reply.code(404).send(NO_MESSAGE)
+      const outcome = await redeliver(context.db, request.staff!.shop, request.params.id, context.now())
+      if (outcome === 'missing') return reply.code(404).send(NO_MESSAGE)
+      if (outcome === 'busy')
+        return reply.code(409).send({ error: 'in_flight', message: 'It is being sent right now; try again shortly.' })
       context.events.nudge()
       return reply.code(202).send(null)
     },

@@ -222,13 +222,23 @@ export async function listDeliveries(db: Queryable, endpointId: string, limit: n
   return rows.map((row) => ({ row, attempts: attempts.filter((attempt) => attempt.outbox_seq === row.seq) }))
 }
 
-/** Sends a message again, now, with the same id (a receiver that saw it can tell). */
-export async function redeliver(db: Queryable, shopId: string, id: string, now: Date): Promise<boolean> {
+/**
+ * Sends a webhook again, now, with the same id (a receiver that saw it can tell). Answers
+ * `missing` for no such webhook of this shop, `busy` while an attempt of it is under way.
+ */
+export async function redeliver(
+  db: Queryable,
+  shopId: string,
+  id: string,
+  now: Date,
+): Promise<'done' | 'busy' | 'missing'> {
   const updated = await db.query(
     `UPDATE outbox SET state = 'pending', due_at = $3, locked_until = NULL, last_error = NULL
-      WHERE shop_id = $1 AND id = $2 AND channel = 'webhook' AND (state <> 'pending' OR locked_until IS NULL)
+      WHERE shop_id = $1 AND id = $2 AND channel = 'webhook' AND (state <> 'pending' OR locked_until IS NULL OR locked_until <= $3)
       RETURNING seq`,
     [shopId, id, now],
   )
-  return updated.length > 0
+  if (updated.length > 0) return 'done'
+  const row = await findOutboxRow(db, shopId, id)
+  return row?.channel === 'webhook' ? 'busy' : 'missing'
 }
