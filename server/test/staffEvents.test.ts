@@ -164,6 +164,27 @@ describe.each(engines())('events in the back office on %s', (engine) => {
     ).toBe(404)
   })
 
+  test('an endpoint failing for more than 5 days is disabled, and the back office says so', async () => {
+    const created = json<CreatedWebhook>(
+      await call('POST', '/admin/api/webhooks', { url: hooks.url(), events: ['return.created'] }),
+    )
+    // Every delivery to it has failed since 6 days ago; the next failure disables it.
+    await api.db.query('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1', [
+      created.id,
+      new Date(Date.now() - 6 * 24 * 60 * 60 * 1000),
+    ])
+    hooks.mode = 'down'
+    await submit()
+    const disabled = await eventually(async () => {
+      const [endpoint] = json<WebhookList>(await call('GET', '/admin/api/webhooks')).endpoints
+      return endpoint?.disabled_at ? endpoint : null
+    }, 'the endpoint to be disabled')
+    expect(disabled.failing_since).not.toBeNull()
+    // Enabled again, it starts with a clean record.
+    const enabled = json<WebhookList>(await call('PUT', `/admin/api/webhooks/${created.id}/enabled`, { enabled: true }))
+    expect(enabled.endpoints[0]).toMatchObject({ disabled_at: null, failing_since: null })
+  })
+
   test('a delivery under way is not redelivered on top of itself: 409', async () => {
     const created = json<CreatedWebhook>(
       await call('POST', '/admin/api/webhooks', { url: hooks.url(), events: ['return.created'] }),

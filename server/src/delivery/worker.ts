@@ -124,11 +124,13 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
   async function deliver(row: OutboxRow): Promise<void> {
     let result: AttemptResult
     let message: RenderedEmail | null = null
+    const [at, started] = [clock(), performance.now()]
     try {
       if (row.channel === 'email') ({ result, message } = await attemptEmail(row))
       else result = await attemptWebhook(row)
     } catch (error) {
-      result = failed(clock(), performance.now(), error instanceof Error ? error.message : String(error))
+      // Rendering or the database failed: an attempt that failed, tried again on the schedule.
+      result = failed(at, started, error instanceof Error ? error.message : String(error))
     }
     const kept = row.channel === 'email' && mailer === null
     const next = result.ok
