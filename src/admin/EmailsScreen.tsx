@@ -12,6 +12,9 @@ export const EMAIL_KIND_LABELS: Record<OutboxEmail['kind'], string> = {
   new_item_sent: 'New item sent',
 }
 
+/** "de" as staff read it: German. */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' })
+
 const STATE_WORDS: Record<OutboxEmail['state'], string> = {
   pending: 'To be sent',
   delivered: 'Sent',
@@ -142,7 +145,7 @@ export function EmailScreen() {
           </>
         )}
         <dt>Language</dt>
-        <dd>{data.language}</dd>
+        <dd>{LANGUAGE_NAMES.of(data.language) ?? data.language}</dd>
         <dt>State</dt>
         <dd>
           <EmailState email={data} />
