@@ -10,7 +10,7 @@ import { openPostgres, type Database } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildReturn, buildShop, returnItem } from './builders'
-import { NOW, bearer, engines, openTestDatabase, verified } from './harness'
+import { NOW, bearer, createTestSchema, engines, openTestDatabase, verified } from './harness'
 import {
   eventually,
   startSilentSmtp,
@@ -362,13 +362,9 @@ if (engines().includes('postgres'))
         buildOrder({ name: `#30${n}`, email: `p${n}@example.com`, line_items: [buildLine({ id: `li-${n}` })] }),
       )
       shopFile = { ...shopWith(hooks), orders: shoppers }
-      const schema = `events_${randomBytes(6).toString('hex')}`
-      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      const url = new URL(process.env.TEST_DATABASE_URL!)
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      const one = await openPostgres(url.toString(), 5)
-      const two = await openPostgres(url.toString(), 5)
+      const schema = await createTestSchema('events')
+      const one = await openPostgres(schema.url, 5)
+      const two = await openPostgres(schema.url, 5)
       await migrate(one)
       const imported = await importShop(one, shopFile, NOW, undefined, { allowPrivateNetworks: true })
       expect(imported.ok).toBe(true)
@@ -396,8 +392,7 @@ if (engines().includes('postgres'))
         for (const replica of replicas) await replica.app.close()
         await one.close()
         await two.close()
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-        await admin.close()
+        await schema.drop()
         await hooks.close()
       }
     })

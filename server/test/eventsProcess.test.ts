@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
-import { openPostgres } from '../src/storage/database'
 import { buildLine, buildOrder, buildShop } from './builders'
-import { engines } from './harness'
+import { createTestSchema, engines } from './harness'
 import { freePort, importWithCli, oneUnit, submit, verify } from './processApi'
 import { startSmtp, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from './receivers'
 import { startServer, type ServerProcess } from './serverProcess'
@@ -35,18 +34,9 @@ describe.each(engines())('events survive a kill -9 on %s', (engine) => {
       env = { DATA_DIR: dir }
       cleanup = () => Promise.resolve(rmSync(dir, { recursive: true, force: true }))
     } else {
-      const schema = `events_${randomBytes(6).toString('hex')}`
-      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      await admin.close()
-      const url = new URL(process.env.TEST_DATABASE_URL!)
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      env = { DATABASE_URL: url.toString() }
-      cleanup = async () => {
-        const again = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-        await again.query(`DROP SCHEMA ${schema} CASCADE`)
-        await again.close()
-      }
+      const schema = await createTestSchema('events')
+      env = { DATABASE_URL: schema.url }
+      cleanup = () => schema.drop()
     }
     env = { ...env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_URL: smtp.url }
     const shop = buildShop({

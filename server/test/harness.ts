@@ -30,21 +30,36 @@ export async function openTestDatabase(engine: Engine): Promise<Database> {
     await migrate(db)
     return db
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  await admin.close()
-  const url = new URL(process.env.TEST_DATABASE_URL!)
-  url.searchParams.set('options', `-c search_path=${schema}`)
-  const db = await openPostgres(url.toString(), 5)
+  const schema = await createTestSchema('test')
+  const db = await openPostgres(schema.url, 5)
   await migrate(db)
   return {
     ...db,
     async close() {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`)
       await db.close()
+      await schema.drop()
     },
   }
+}
+
+/**
+ * A new, empty schema on the PostgreSQL server of TEST_DATABASE_URL: a database URL whose
+ * connections use it (search_path), for a server process or a pool of its own, and its removal.
+ */
+export async function createTestSchema(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`
+  const onServer = async (sql: string) => {
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
+    try {
+      await admin.query(sql)
+    } finally {
+      await admin.close()
+    }
+  }
+  await onServer(`CREATE SCHEMA ${schema}`)
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return { url: url.toString(), drop: () => onServer(`DROP SCHEMA ${schema} CASCADE`) }
 }
 
 export const NOW = new Date('2026-11-20T12:00:00.000Z')

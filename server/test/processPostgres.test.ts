@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { openPostgres } from '../src/storage/database'
-import { engines } from './harness'
+import { createTestSchema, engines } from './harness'
 import { buildOrder, buildShop, portalOf } from './builders'
 import { BURST_SHOP, freePort, importWithCli, killDuringBurst } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
@@ -24,30 +22,26 @@ const BURST = 60
 
 if (engines().includes('postgres'))
   describe('the server process on PostgreSQL', () => {
-    const schema = `process_${randomBytes(6).toString('hex')}`
-    const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.searchParams.set('options', `-c search_path=${schema}`)
+    let schema: Awaited<ReturnType<typeof createTestSchema>>
+    let url: string
     beforeAll(async () => {
-      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      await admin.close()
+      schema = await createTestSchema('process')
+      url = schema.url
       // The shop the burst returns from, imported as an operator does: no server loads the demo shops.
-      await importWithCli({ DATABASE_URL: url.toString() }, [BURST_SHOP, LIMITS_SHOP])
+      await importWithCli({ DATABASE_URL: url }, [BURST_SHOP, LIMITS_SHOP])
     })
     afterAll(async () => {
       for (const server of started) {
         server.process.killAll()
         await within(10_000, 'a server to end', server.process.exited).catch(() => {})
       }
-      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-      await admin.close()
+      await schema.drop()
     })
 
     const started: ServerProcess[] = []
     /** The real entry point on this schema; `env` adds settings (the replicas test gives none). */
     async function start(env: Record<string, string> = {}) {
-      const server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), ...env })
+      const server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url, ...env })
       started.push(server)
       return server
     }

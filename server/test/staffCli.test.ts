@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openPostgres } from '../src/storage/database'
-import { engines } from './harness'
+import { createTestSchema, engines } from './harness'
 import { freePort } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 import { childEnv, runCommand, scriptCommand } from './spawned'
@@ -160,19 +158,15 @@ if (engines().includes('postgres'))
   test(
     'on PostgreSQL npm run staff works beside a running server, which signs the new account in at once',
     async () => {
-      const schema = `staff_${randomBytes(6).toString('hex')}`
-      const url = new URL(process.env.TEST_DATABASE_URL!)
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      const admin = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-      await admin.query(`CREATE SCHEMA ${schema}`)
-      await admin.close()
+      const schema = await createTestSchema('staff')
+      const url = schema.url
       try {
         // A new database: the first start loads the demo shops.
-        server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString() })
+        server = await startServer({ PORT: String(await freePort()), DATABASE_URL: url })
         const added = await runCommand(
           scriptCommand('staff'),
           ['add', 'demo', 'ops@demo.example'],
-          childEnv({ DATABASE_URL: url.toString(), STAFF_PASSWORD: 'long enough password' }),
+          childEnv({ DATABASE_URL: url, STAFF_PASSWORD: 'long enough password' }),
         )
         expect(added.stderr).toBe('')
         expect(added.code).toBe(0)
@@ -180,9 +174,7 @@ if (engines().includes('postgres'))
       } finally {
         await server?.stop().catch(() => server?.process.killAll())
         server = undefined
-        const cleanup = await openPostgres(process.env.TEST_DATABASE_URL!, 1)
-        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`)
-        await cleanup.close()
+        await schema.drop()
       }
     },
     SLOW,
