@@ -1,6 +1,6 @@
 import { lazy, useEffect } from 'react'
 import { Navigate, Outlet, Route, Routes, useOutletContext } from 'react-router-dom'
-import { paths } from '../config/paths'
+import { paths } from '../../contract/paths'
 import { useAppSelector } from './hooks'
 import { FLOW_ROUTES } from '../features/returnFlow/location'
 import { selectHasOrder } from '../features/returnFlow/returnFlowSlice'

@@ -1,4 +1,4 @@
-import { paths } from '../config/paths'
+import { paths } from '../../contract/paths'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import type { LineItem } from '../../contract/api'
 import { buildFlow, buildLineItem, buildQuote, buildSubmittedReturn, buildVariant, money } from '../testing/builders'

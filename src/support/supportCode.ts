@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom'
-import { paths } from '../config/paths'
+import { paths } from '../../contract/paths'
 import { stepAt } from '../features/returnFlow/location'
 import { restoreReturnFlow } from '../features/returnFlow/restore'
 import type { ReturnFlowState } from '../features/returnFlow/returnFlowSlice'

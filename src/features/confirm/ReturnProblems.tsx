@@ -6,7 +6,7 @@ import type { ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contr
 import { RETURN_PROBLEMS } from '../../../contract/constants'
 import { useGetCatalogueQuery, useLazyGetOrderQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch } from '../../app/hooks'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { useT } from '../../i18n/useT'
 import { renewOrder } from '../returnFlow/renewOrder'

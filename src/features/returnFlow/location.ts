@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom'
 import { env } from '../../app/env'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import { launchFromSearch } from '../../../contract/launch'
 import { configId, subdomainFromHost } from '../../../contract/subdomain'
 import type { Launch } from '../../../contract/launch'

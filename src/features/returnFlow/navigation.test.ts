@@ -1,5 +1,5 @@
 import type { ReturnOrder } from '../../../contract/api'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import { buildLineItem, buildOrder, money } from '../../testing/builders'
 import { isExchangeable } from './eligibility'
 import {

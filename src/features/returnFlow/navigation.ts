@@ -1,5 +1,5 @@
 import { toMinor } from '../../components/money'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import { isExchangeable } from './eligibility'
 import type { ChosenItem, ReturnFlowState } from './returnFlowSlice'
 

@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { dataUrl } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import {

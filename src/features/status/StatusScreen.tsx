@@ -8,7 +8,7 @@ import { formatDate, formatDay, refundWhen } from '../../components/refundTiming
 import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
-import { paths } from '../../config/paths'
+import { paths } from '../../../contract/paths'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useLocale, useT } from '../../i18n/useT'
 import { NewItemCard } from '../returnFlow/NewItem'

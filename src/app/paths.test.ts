@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom'
 import { stepAt } from '../features/returnFlow/navigation'
-import { paths } from './paths'
+import { paths } from '../../contract/paths'
 
 test.each([
   ['a return id and signature', ['r-1', 'sig_-A1'], '/status/r-1#sig_-A1'],
