@@ -1,6 +1,8 @@
 // One build for every environment: hosts come from dist/env.js at run time (docs/rules.md §2.1).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { constants as zlib } from 'node:zlib'
+import CompressionPlugin from 'compression-webpack-plugin'
 import CopyWebpackPlugin from 'copy-webpack-plugin'
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
@@ -59,6 +61,8 @@ export default (_env, argv) => {
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
+      new ChunkGroupsManifest(),
+      ...(production ? precompressed() : []),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
@@ -112,11 +116,64 @@ function backOffice(portal, production) {
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
+      ...(production ? precompressed() : []),
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
       minimizeOptions: portal.optimization.minimizeOptions,
     },
     performance: { hints: false },
+  }
+}
+
+/**
+ * The build's scripts and stylesheets, compressed once here at the highest levels (brotli 11,
+ * gzip 9) beside each file, so the server sends them as they are instead of compressing each
+ * request at a lower level (docs/performance.md). Only the hashed assets: env.js is replaced by
+ * operators, and a stale compressed copy would outlive it.
+ */
+function precompressed() {
+  const assets = /^assets\/.+\.(?:js|css)$/
+  return [
+    new CompressionPlugin({
+      test: assets,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test: assets,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      minRatio: 0.9,
+    }),
+  ]
+}
+
+/**
+ * Writes chunk-groups.json: the scripts of each named lazy chunk (a screen, the session's restore,
+ * a language's words), shared chunks included. The server names them in a later step's page as
+ * preload hints, so they arrive with the main bundle instead of after it (docs/performance.md).
+ */
+class ChunkGroupsManifest {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack
+    compiler.hooks.thisCompilation.tap('ChunkGroupsManifest', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkGroupsManifest', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const groups = {}
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (group.isInitial()) continue
+            groups[name] = group.chunks
+              .filter((chunk) => !chunk.canBeInitial())
+              .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')))
+          }
+          compilation.emitAsset('chunk-groups.json', new sources.RawSource(JSON.stringify(groups, null, 2)))
+        },
+      )
+    })
   }
 }

@@ -157,6 +157,42 @@ test.describe('start screen of the demo shop', () => {
     expect(warnings).toEqual([])
   })
 
+  test('a later step reloaded names its scripts, configuration and logo in its page; the portal takes each, once', async ({
+    page,
+  }) => {
+    await page.goto(shopUrl('demo'))
+    await startReturn(page, '#1001', 'jane@example.com')
+    await expect(page).toHaveURL(/\/products$/)
+    // What went over the network for the reloaded page (its loader's requests: the steps' chunks the
+    // page before fetched in the background may still be arriving).
+    const responses: { path: string; loaderId: string; type: string }[] = []
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    // The reload as Lighthouse measures it: the browser's cache emptied first.
+    await cdp.send('Network.clearBrowserCache')
+    cdp.on('Network.responseReceived', ({ response, loaderId, type }) => {
+      if (!response.fromDiskCache && !response.fromPrefetchCache)
+        responses.push({ path: new URL(response.url).pathname, loaderId, type })
+    })
+    const warnings: string[] = []
+    page.on('console', (message) => void (message.type() !== 'log' && warnings.push(message.text())))
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose the items to return')
+    const named = await page
+      .locator('link[rel=preload]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+    expect(named.slice(0, 2)).toEqual(['/portal-registration/config/demo', '/demo-assets/logo.svg'])
+    const scripts = named.slice(2)
+    for (const chunk of ['restore', 'products', 'i18n-flow-en'])
+      expect(scripts.some((path) => new RegExp(`^/assets/${chunk}\\.\\w+\\.js$`).test(path))).toBe(true)
+    // Wait past Chromium's "preloaded but not used" check (3 s after load).
+    await page.waitForTimeout(3500)
+    const reloaded = responses.findLast((each) => each.type === 'Document' && each.path === '/products')!.loaderId
+    const fetched = responses.filter((each) => each.loaderId === reloaded).map((each) => each.path)
+    for (const path of named) expect(fetched.filter((each) => each === path)).toHaveLength(1)
+    expect(warnings).toEqual([])
+  })
+
   test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({
     page,
   }) => {

@@ -56,8 +56,6 @@ describe('first-paint hints in the start screen’s HTML', () => {
 
   test.each([
     ['a preview link (it may show another logo)', '/?config=eyJ9', 'north.localhost'],
-    // Served by the fallback for browser-history routes, which names nothing.
-    ['a later step (its language is the session’s, which the server cannot see)', '/products', 'north.localhost'],
     ['a shop this server does not know', '/', 'nope.localhost'],
   ])('%s: the page as built, nothing named', async (_name, url, host) => {
     const response = await page(url, host)
@@ -87,6 +85,74 @@ describe('first-paint hints in the start screen’s HTML', () => {
     writeFileSync(join(dir, 'env.js'), `globalThis.process && (globalThis.process.exitCode = 7); ${SAME_ORIGIN}`)
     expect(await head('/')).toContain(CONFIG_NORTH)
     expect(process.exitCode).toBeUndefined()
+  })
+
+  describe('a later page: the scripts its first paint runs, from the build’s chunk-groups.json', () => {
+    const GROUPS = {
+      restore: ['assets/449.a.js', 'assets/restore.b.js'],
+      products: ['assets/454.c.js', 'assets/products.d.js'],
+      returnReason: ['assets/454.c.js', 'assets/returnReason.e.js'],
+      status: ['assets/status.f.js'],
+      support: ['assets/support.g.js'],
+      'i18n-flow-en': ['assets/i18n-flow-en.h.js'],
+      'i18n-flow-de': ['assets/i18n-flow-de.i.js'],
+    }
+    const script = (file: string) => `<link rel="preload" href="/${file}" as="script">`
+    const scripts = (head: string) => [...head.matchAll(/href="\/(assets\/[^"]+)" as="script"/g)].map((m) => m[1])
+    beforeEach(() => writeFileSync(join(dir, 'chunk-groups.json'), JSON.stringify(GROUPS)))
+    afterAll(() => rmSync(join(dir, 'chunk-groups.json'), { force: true }))
+
+    test('/products: the configuration and logo, then the restore, the step and the English words, each once', async () => {
+      const response = await page('/products')
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+      const hints = [...GROUPS.restore, ...GROUPS.products, ...GROUPS['i18n-flow-en']].map(script).join('')
+      expect(response.body).toBe(PAGE.replace('</head>', `${CONFIG_NORTH}${LOGO_NORTH}${hints}</head>`))
+    })
+
+    test('a step with a parameter, in any case and with a trailing slash, as the router matches it', async () => {
+      for (const url of ['/return-item/li-1/return-reason', '/RETURN-ITEM/li-1/Return-Reason/'])
+        expect(scripts(await head(url))).toEqual([
+          'assets/449.a.js',
+          'assets/restore.b.js',
+          'assets/454.c.js',
+          'assets/returnReason.e.js',
+          'assets/i18n-flow-en.h.js',
+        ])
+      // Two segments where the route has one: no step, so the start screen's hints only.
+      expect(scripts(await head('/return-item/a/b/return-reason'))).toEqual([])
+    })
+
+    test('a step’s language is the session’s: its URL’s parameters are not read', async () => {
+      const named = await head('/products?lang=de&config=eyJ9')
+      expect(named).toContain(CONFIG_NORTH)
+      expect(scripts(named)).toContain('assets/i18n-flow-en.h.js')
+      expect(scripts(named)).not.toContain('assets/i18n-flow-de.i.js')
+    })
+
+    test('the status page takes its language from its link, and restores no session', async () => {
+      const named = await head('/status/r-1?lang=de-AT')
+      expect(named).toContain('href="/portal-registration/config/north-de-AT"')
+      expect(scripts(named)).toEqual(['assets/status.f.js', 'assets/i18n-flow-de.i.js'])
+      // A language the portal has no words for: English, as the portal falls back.
+      expect(scripts(await head('/status/r-1?lang=pt'))).toEqual(['assets/status.f.js', 'assets/i18n-flow-en.h.js'])
+      expect(scripts(await head('/support'))).toEqual(['assets/support.g.js', 'assets/i18n-flow-en.h.js'])
+    })
+
+    test('a manifest naming anything but a file of assets/ names nothing of it; an unreadable one, no scripts', async () => {
+      writeFileSync(
+        join(dir, 'chunk-groups.json'),
+        JSON.stringify({ products: ['assets/ok.js', '../secret.js', 'assets/x.js"><script>alert(1)</script>', 7] }),
+      )
+      const named = await head('/products')
+      expect(scripts(named)).toEqual(['assets/ok.js'])
+      expect(named).not.toContain('<script>alert')
+      writeFileSync(join(dir, 'chunk-groups.json'), '{ not json')
+      const response = await page('/products')
+      expect(response.statusCode).toBe(200)
+      expect(scripts(response.body)).toEqual([])
+      expect(response.body).toContain(CONFIG_NORTH)
+    })
   })
 
   test('a logo this page could not show (http:) is not named; one with quotes or `$` is written as the portal asks for it, the page otherwise as built', async () => {

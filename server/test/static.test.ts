@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app'
 import { openPglite, type Database } from '../src/storage/database'
 import { CONTENT_SECURITY_POLICY } from '../src/routes/static'
+
+const BIG_SCRIPT = `console.info(${JSON.stringify('portal '.repeat(2000))})`
 
 /**
  * The built portal as the API serves it (a small stand-in for dist/, so no build is needed): every
@@ -28,6 +31,10 @@ describe('the portal served from a build directory', () => {
     writeFileSync(join(dir, 'admin.html'), '<!doctype html><title>Returns back office</title>')
     writeFileSync(join(dir, 'env.js'), "window.PORTAL_ENV = { configUrl: '', apiUrl: '', defaultSubdomain: 'demo' }")
     writeFileSync(join(dir, 'assets', 'main.abc.js'), 'console.info("portal")')
+    // As the build writes them (webpack.config.mjs): the script compressed ahead, beside it.
+    writeFileSync(join(dir, 'assets', 'big.abc.js'), BIG_SCRIPT)
+    writeFileSync(join(dir, 'assets', 'big.abc.js.br'), brotliCompressSync(BIG_SCRIPT))
+    writeFileSync(join(dir, 'assets', 'big.abc.js.gz'), gzipSync(BIG_SCRIPT, { level: 9 }))
     db = await openPglite()
     app = await buildApp({ db, secret: Buffer.from('s'), staticDir: dir })
   })
@@ -119,5 +126,29 @@ describe('the portal served from a build directory', () => {
     )
     expect((await app.inject({ method: 'GET', url: '/env.js' })).headers['cache-control']).toBe('no-cache')
     expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache')
+  })
+
+  test('a script is sent as the build compressed it, in the best encoding the browser takes, and as it is otherwise', async () => {
+    const get = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/big.abc.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      })
+    const brotli = await get('gzip, deflate, br')
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toContain('javascript')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT)
+    const gzip = await get('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT)
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(BIG_SCRIPT)
+    // The compressed copies are no addresses of their own.
+    expect((await app.inject({ method: 'GET', url: '/assets/big.abc.js.br' })).statusCode).toBe(404)
   })
 })

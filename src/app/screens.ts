@@ -12,26 +12,26 @@ export const screenLoaders: Record<FlowRoute, ScreenLoader> = {
     withFlowWords(import(/* webpackChunkName: "products" */ '../features/products/ProductsScreen')),
   ),
   returnReason: lazyScreen(() =>
-    withFlowWords(import(/* webpackChunkName: "return-reason" */ '../features/returnReason/ReturnReasonScreen')),
+    withFlowWords(import(/* webpackChunkName: "returnReason" */ '../features/returnReason/ReturnReasonScreen')),
   ),
   exchange: lazyScreen(() =>
     withFlowWords(import(/* webpackChunkName: "exchange" */ '../features/exchange/ExchangeScreen')),
   ),
   upsellOffer: lazyScreen(() =>
-    withFlowWords(import(/* webpackChunkName: "upsell-offer" */ '../features/upsellOffer/UpsellOfferScreen')),
+    withFlowWords(import(/* webpackChunkName: "upsellOffer" */ '../features/upsellOffer/UpsellOfferScreen')),
   ),
   upsellExplore: lazyScreen(() =>
-    withFlowWords(import(/* webpackChunkName: "upsell-explore" */ '../features/upsellExplore/UpsellExploreScreen')),
+    withFlowWords(import(/* webpackChunkName: "upsellExplore" */ '../features/upsellExplore/UpsellExploreScreen')),
   ),
   refundMethod: lazyScreen(() =>
-    withFlowWords(import(/* webpackChunkName: "refund-method" */ '../features/refundMethod/RefundMethodScreen')),
+    withFlowWords(import(/* webpackChunkName: "refundMethod" */ '../features/refundMethod/RefundMethodScreen')),
   ),
   confirm: lazyScreen(() =>
     withFlowWords(import(/* webpackChunkName: "confirm" */ '../features/confirm/ConfirmScreen')),
   ),
   returnInstruction: lazyScreen(() =>
     withFlowWords(
-      import(/* webpackChunkName: "return-instruction" */ '../features/returnInstruction/ReturnInstructionScreen'),
+      import(/* webpackChunkName: "returnInstruction" */ '../features/returnInstruction/ReturnInstructionScreen'),
     ),
   ),
 }

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyRequest } from 'fastify'
 import { readEnv, type PortalEnv } from '../../../contract/readEnv'
 import { launchFromSearch } from '../../../contract/launch'
+import { paths } from '../../../contract/paths'
 import { safeUrl } from '../../../contract/safeUrl'
 import { configId, subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
@@ -43,30 +44,91 @@ function preloadableImage(src: unknown): string | null {
   return url.startsWith('https:') ? url : null
 }
 
-async function hintsFor(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
-  const launch = launchFromSearch(new URL(request.url, PAGE_ORIGIN).searchParams)
-  if (launch.configOverride !== null) return ''
+/** The shop's configuration and logo, as the portal at `url` asks for them with `lang` (see firstPaintHints). */
+async function configHints(
+  request: FastifyRequest,
+  context: PortalContext,
+  root: string,
+  lang: string | null,
+): Promise<string[]> {
   const env = await builtEnv(root)
-  if (!env || env.configUrl !== '') return ''
-  const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), launch.lang)
-  if (!isConfigId(id)) return ''
+  if (!env || env.configUrl !== '') return []
+  const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), lang)
+  if (!isConfigId(id)) return []
   const config = await resolvePortalConfig(context, id)
-  if (!config) return ''
+  if (!config) return []
   const hints = [
     `<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`,
   ]
   const logo = preloadableImage(config.logo_src)
   if (logo) hints.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image" fetchpriority="high">`)
-  return hints.join('')
+  return hints
+}
+
+/** The portal's pages after the start screen whose chunk the page loads at once, with the chunk's name. */
+const LAZY_PAGES = (Object.keys(paths) as (keyof typeof paths)[])
+  .filter((route) => route !== 'start')
+  .map((route) => ({
+    route,
+    // As the router matches: any case, a trailing slash, a parameter is one segment.
+    pattern: new RegExp(`^${paths[route].pattern.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'),
+  }))
+
+/** The build's chunk-groups.json (webpack.config.mjs): the scripts of each named lazy chunk. */
+async function chunkGroups(root: string): Promise<Record<string, unknown[]>> {
+  // A build without it (or a damaged one) names no scripts; the page is served all the same.
+  const groups: unknown = await readFile(join(root, 'chunk-groups.json'), 'utf8')
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => null)
+  return groups !== null && typeof groups === 'object' ? (groups as Record<string, unknown[]>) : {}
 }
 
 /**
- * What the start screen's first paint waits for, named in its HTML so the browser asks at once
- * instead of after the portal's JavaScript has arrived: the shop's configuration (the request the
- * portal makes, same URL, so it takes this answer) and its logo, the largest paint. Only where the
- * portal will ask exactly that: the start screen at `/` (its only caller), no preview override
- * (it may show another logo), env.js pointing the configuration at this server, a shop this server
- * knows. Hints are a bonus: a database that fails or is slow leaves them out, not the page.
+ * The scripts a later page runs before its first paint: the session's restore (a step of the
+ * flow), the page's own chunk, and the flow's words, in English unless the URL names another
+ * language (the session's language is in the browser's sessionStorage, which the server cannot
+ * read; a session in another language fetches its own words as before: decision 0029).
+ */
+async function scriptHints(
+  root: string,
+  route: keyof typeof paths,
+  step: boolean,
+  lang: string | null,
+): Promise<string[]> {
+  const groups = await chunkGroups(root)
+  const words = `i18n-flow-${(lang ?? '').toLowerCase().split('-')[0]}`
+  const names = [...(step ? ['restore'] : []), route, groups[words] ? words : 'i18n-flow-en']
+  const files = new Set(names.flatMap((name) => (Array.isArray(groups[name]) ? groups[name] : [])))
+  return [...files]
+    .filter((file): file is string => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file))
+    .map((file) => `<link rel="preload" href="/${file}" as="script">`)
+}
+
+async function hintsFor(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
+  const url = new URL(request.url, PAGE_ORIGIN)
+  const page = LAZY_PAGES.find(({ pattern }) => pattern.test(url.pathname))
+  // As the portal: a step of the flow runs with the session's launch parameters (the server
+  // guesses none: decision 0029), any other page with its URL's.
+  const step = page !== undefined && page.route !== 'status' && page.route !== 'support'
+  const launch = step ? { lang: null, configOverride: null } : launchFromSearch(url.searchParams)
+  const [config, scripts] = await Promise.all([
+    // A preview (?config=) may show another logo: nothing is guessed then.
+    launch.configOverride === null ? configHints(request, context, root, launch.lang) : [],
+    page ? scriptHints(root, page.route, step, launch.lang) : [],
+  ])
+  return [...config, ...scripts].join('')
+}
+
+/**
+ * What a page's first paint waits for, named in its HTML so the browser asks at once instead of
+ * after the portal's JavaScript has arrived (decision 0029):
+ * - on every page, the shop's configuration (the request the portal makes, same URL, so it takes
+ *   this answer) and its logo, the start screen's largest paint; only where the portal will ask
+ *   exactly that: no preview override on the start screen (it may show another logo), env.js
+ *   pointing the configuration at this server, a shop this server knows;
+ * - on a later page (a step of the flow, the status page, support), the scripts it runs before
+ *   its first paint.
+ * Hints are a bonus: a database that fails or is slow leaves them out, not the page.
  */
 export async function firstPaintHints(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
   const hints = hintsFor(request, context, root).catch((error: unknown) => {

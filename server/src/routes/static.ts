@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PortalContext } from '../context'
 import { SERVER_DIR } from '../serverDir'
 import { notFound } from './errors'
@@ -43,8 +43,9 @@ export async function demoAssetRoutes(app: FastifyInstance) {
 }
 
 /**
- * The built portal from `dir`: hashed assets cached for a year, index.html and env.js never, and
- * index.html for any other GET that asks for a page (browser-history routes).
+ * The built portal from `dir`: hashed assets cached for a year and sent compressed ahead,
+ * index.html and env.js never cached, and index.html for any other GET that asks for a page
+ * (browser-history routes).
  */
 export async function portalRoutes(app: FastifyInstance, dir: string, context: PortalContext) {
   const root = resolve(dir)
@@ -56,7 +57,12 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
     cacheControl: false,
     // A route per file of the build: nothing outside it can be asked for.
     wildcard: false,
+    // The build compressed its assets ahead (brotli 11 and gzip 9, webpack.config.mjs): sent as
+    // they are, in the best encoding the browser accepts, the file itself otherwise.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (res, path) => {
+      res.setHeader('vary', 'accept-encoding')
       res.setHeader(
         'cache-control',
         path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -64,9 +70,10 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
       if (path.endsWith('.html')) res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY)
     },
   })
-  // The start screen: the page with what its first paint waits for named in it.
-  app.get('/', async (request, reply) => {
-    const [page, hints] = await Promise.all([
+  // A page of the portal (the start screen, a step, the status page): index.html with what its
+  // first paint waits for named in it.
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [html, hints] = await Promise.all([
       readFile(join(root, 'index.html'), 'utf8'),
       firstPaintHints(request, context, root),
     ])
@@ -76,9 +83,10 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
         .header('cache-control', 'no-cache')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
         // A function, not a string: `$` in a logo's URL is not a replacement pattern.
-        .send(hints ? page.replace('</head>', () => `${hints}</head>`) : page)
+        .send(hints ? html.replace('</head>', () => `${hints}</head>`) : html)
     )
-  })
+  }
+  app.get('/', page)
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!
     const read = request.method === 'GET' || request.method === 'HEAD'
@@ -87,6 +95,6 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
       return reply.sendFile('admin.html')
     if (!read || API_PREFIXES.some((prefix) => path.startsWith(prefix)))
       return reply.code(404).send(notFound(request.method, request.url))
-    return reply.sendFile('index.html')
+    return page(request, reply)
   })
 }
