@@ -32,7 +32,7 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
   return (
     <li className="explore__product">
       {image ? (
-        <img className="explore__image" src={image} alt="" loading="lazy" />
+        <img className="explore__image" src={image} alt="" width={72} height={72} loading="lazy" />
       ) : (
         <span className="explore__image" aria-hidden="true" />
       )}
