@@ -22,6 +22,11 @@ interface StepScreenProps {
   stage: Stage
   /** where Back goes when the browser has no earlier step of this session (e.g. a fresh tab) */
   backTo?: string
+  /**
+   * The step's own content is still on its way (a spinner stands in its place): what follows it,
+   * the need-help area, waits, as it would move down when the content arrives.
+   */
+  pending?: boolean
   children: ReactNode
 }
 
@@ -73,7 +78,7 @@ function Progress({ stage }: { stage: Stage }) {
  * The frame of a step after the start screen: back link, progress, a heading that takes focus, and
  * the need-help area with the shopper's support code.
  */
-export function StepScreen({ title, stage, backTo, children }: StepScreenProps) {
+export function StepScreen({ title, stage, backTo, pending = false, children }: StepScreenProps) {
   const headingRef = useHeadingFocus()
   useDocumentTitle(title)
   return (
@@ -86,7 +91,7 @@ export function StepScreen({ title, stage, backTo, children }: StepScreenProps) 
         {title}
       </h1>
       {children}
-      <SupportCodePanel />
+      {pending ? null : <SupportCodePanel />}
     </section>
   )
 }

@@ -212,6 +212,25 @@ describe('confirm', () => {
     expect(screen.queryByText(/Dotted Notebook \(/)).toBeNull()
   })
 
+  test('while the quote is on its way, nothing stands below it that would move: the button and the help come with the breakdown', async () => {
+    let answer: () => void = () => undefined
+    api()
+    server.use(
+      http.post(quoteRoute, async () => {
+        await new Promise<void>((resolve) => (answer = resolve))
+        return HttpResponse.json(quote)
+      }),
+    )
+    renderConfirm()
+    expect(await screen.findByRole('status', { name: 'Working out your refund' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit return' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Help with your return')).not.toBeInTheDocument()
+    answer()
+    expect(await screen.findByRole('button', { name: 'Submit return' })).toBeEnabled()
+    expect(screen.getByText('Total')).toBeInTheDocument()
+    expect(screen.getByText('Help with your return')).toBeInTheDocument()
+  })
+
   test('Submit sends the token and an idempotency key, stores the return and shows the instructions', async () => {
     const seen = api()
     const { user, router, store } = renderConfirm()
@@ -493,7 +512,8 @@ describe('confirm', () => {
     expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
     expect(screen.queryByText('Total')).not.toBeInTheDocument()
     expect(screen.queryByText(/€0\.00|Free/)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Submit return' })).toBeEnabled()
+    // The button comes with the quote: the server's word on the choices, before they are submitted.
+    expect(await screen.findByRole('button', { name: 'Submit return' })).toBeEnabled()
   })
 })
 

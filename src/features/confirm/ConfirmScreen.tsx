@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Navigate } from 'react-router-dom'
 import type { SerializedError } from '@reduxjs/toolkit'
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { RefundMethod, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -160,7 +160,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
       {previewOnly ? <p className="notice">{t('confirm.previewOnly')}</p> : null}
       {refused ? (
         <ReturnProblems {...refused} />
-      ) : (
+      ) : !priced && !quote.isError ? null : (
         <>
           {failed ? <ErrorMessage>{t('confirm.submitFailed')}</ErrorMessage> : null}
           <div className="actions confirm__actions">
@@ -191,11 +191,20 @@ export default function ConfirmScreen() {
   const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.
   const [submittedOnArrival] = useState(flow.submitted !== null)
+  // The content's quote (the same one, asked once): what follows the breakdown waits for it.
+  const quote = portalApi.useQuoteReturnQuery(
+    request && !submittedOnArrival ? { body: request, current: true } : skipToken,
+  )
   if (submittedOnArrival) return <Navigate to={nextStep({ flow, multiplier }, { kind: 'confirm' })} replace />
   if (!flow.order || !request) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('confirm.title')} stage="Confirm" backTo={backTo}>
+    <StepScreen
+      title={t('confirm.title')}
+      stage="Confirm"
+      backTo={backTo}
+      pending={!quote.currentData && !quote.isError}
+    >
       <ConfirmContent flow={flow} order={flow.order} request={request} />
     </StepScreen>
   )

@@ -173,7 +173,12 @@ export default function RefundMethodScreen() {
   if (!quoteRequest) return <Navigate to={paths.products.build()} replace />
 
   return (
-    <StepScreen title={t('refund.title')} stage="Refund" backTo={backTo}>
+    <StepScreen
+      title={t('refund.title')}
+      stage="Refund"
+      backTo={backTo}
+      pending={!(expired && order) && !quote.isError && !quote.currentData}
+    >
       {expired && order ? (
         <SessionRenewal order={order} onRenewed={() => void quote.refetch()} />
       ) : quote.isError ? (

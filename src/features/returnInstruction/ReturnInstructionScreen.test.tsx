@@ -100,6 +100,23 @@ describe('return instructions', () => {
     expect(store.getState().returnFlow).toMatchObject({ items, order: { ...order, token: 'fresh' } })
   })
 
+  test('while the instructions are on their way, nothing stands below them that would move: the way back and the help come with them', async () => {
+    let answer: () => void = () => undefined
+    server.use(
+      http.get(instructionsRoute, async () => {
+        await new Promise<void>((resolve) => (answer = resolve))
+        return HttpResponse.json(buildInstructions())
+      }),
+    )
+    renderInstructions()
+    expect(await screen.findByRole('status', { name: 'Loading your return instructions' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start another return' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Help with your return')).not.toBeInTheDocument()
+    answer()
+    expect(await screen.findByRole('link', { name: 'Start another return' })).toBeInTheDocument()
+    expect(screen.getByText('Help with your return')).toBeInTheDocument()
+  })
+
   test('shows the number, steps, label, QR code, address and refund, with a way back to the start', async () => {
     const seen: { id?: string; auth?: string | null } = {}
     server.use(

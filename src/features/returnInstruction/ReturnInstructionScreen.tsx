@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query/react'
 import { Link, Navigate } from 'react-router-dom'
 import type {
   InstructionItem,
@@ -287,15 +288,20 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
 export default function ReturnInstructionScreen() {
   const submitted = useAppSelector(selectSubmitted)
   const t = useT()
+  // The loader's query (the same one, asked once): what follows the instructions waits for them.
+  const { data, isError } = useGetReturnInstructionsQuery(submitted?.id ? { returnId: submitted.id } : skipToken)
+  const pending = !data && !isError
   if (!submitted?.id) return <Navigate to={paths.confirm.build()} replace />
   return (
-    <StepScreen title={t('instructions.title')} stage="Done">
+    <StepScreen title={t('instructions.title')} stage="Done" pending={pending}>
       <InstructionsLoader returnId={submitted.id} submitted={submitted} />
-      <div className="actions instructions__actions">
-        <Link className="button button--secondary button--block" to={paths.start.build()}>
-          {t('instructions.another')}
-        </Link>
-      </div>
+      {pending ? null : (
+        <div className="actions instructions__actions">
+          <Link className="button button--secondary button--block" to={paths.start.build()}>
+            {t('instructions.another')}
+          </Link>
+        </div>
+      )}
     </StepScreen>
   )
 }
