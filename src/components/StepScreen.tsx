@@ -82,7 +82,7 @@ export function StepScreen({ title, stage, backTo, pending = false, children }: 
   const headingRef = useHeadingFocus()
   useDocumentTitle(title)
   return (
-    <section className="step" aria-labelledby="step-title">
+    <section className="step" aria-labelledby="step-title" aria-busy={pending}>
       <div className="step__top">
         {backTo ? <BackLink fallback={backTo} /> : <span />}
         <Progress stage={stage} />

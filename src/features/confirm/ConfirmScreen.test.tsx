@@ -225,8 +225,12 @@ describe('confirm', () => {
     expect(await screen.findByRole('status', { name: 'Working out your refund' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit return' })).not.toBeInTheDocument()
     expect(screen.queryByText('Help with your return')).not.toBeInTheDocument()
+    // Said to assistive technology too; the page's footer waits on it (styles.css).
+    const step = screen.getByRole('region', { name: 'Check and confirm your return' })
+    expect(step).toHaveAttribute('aria-busy', 'true')
     answer()
     expect(await screen.findByRole('button', { name: 'Submit return' })).toBeEnabled()
+    expect(step).toHaveAttribute('aria-busy', 'false')
     expect(screen.getByText('Total')).toBeInTheDocument()
     expect(screen.getByText('Help with your return')).toBeInTheDocument()
   })
