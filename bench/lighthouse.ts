@@ -1,29 +1,33 @@
 /**
- * Loading (issue "Benchmarks and budgets", item 2): Lighthouse 12 in its default mobile emulation
+ * Loading (issues "Benchmarks and budgets" and 18): Lighthouse 12 in its default mobile emulation
  * (simulated slow 4G, 4x CPU slowdown) on Debian's Chromium, against the built portal served by
- * the Portal API on loopback: (a) the start screen, (b) /products after a verify (the verify is
- * driven in the same tab, so the session is in sessionStorage; the HTTP cache is cleared before
- * the measured load, as Lighthouse does). Each page is measured `runs` times: the median of each
- * figure is reported, and the largest CLS (a layout shift is no accident of timing). Prints a
- * table, merges the figures into bench/results.json, exits 1 when a budget is missed.
+ * the Portal API on loopback: the start screen, and each step a shopper reloads or comes back to
+ * after a verify: /products, a return reason, /refund-method, /confirm and /return-instruction.
+ * The flow is driven once in a tab of its own (order #1001, the tee refunded, submitted), and the
+ * session it kept in sessionStorage at each step is copied into the measured tab before the load,
+ * as a shopper's reload finds it (Lighthouse clears the HTTP cache first, not sessionStorage).
+ * Each page is measured `runs` times: the median of each figure is reported, and the largest CLS
+ * (a layout shift is no accident of timing). Prints a table, merges the figures into
+ * bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/lighthouse.ts [runs per page, default 5]
  * With LIGHTHOUSE_REPORTS=<folder>, each run's full report (JSON) is written there too.
  */
 import { runBenchmark, saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
-import type { Page } from 'puppeteer-core'
+import type { Browser, Page } from 'puppeteer-core'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureBuilt, freePort, machineLoad, startServer, stop } from './server'
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5))
+/** The demo order's tee (server/demo), the item the driven flow returns. */
+const TEE = 'li-1001-001'
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-/** Budgets of the issue, and what a score of 100 takes under Lighthouse's mobile throttling. */
-const BUDGET = { score: 95, cls: 0, tbtMs: 100 }
-const TARGET_100 = { lcpMs: 1550, tbtMs: 65 }
+/** Budgets of issue 18: a score of 100 on every page, with these figures. */
+const BUDGET = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0, unusedStartJsBytes: 30 * 1024 }
 /** The whole benchmark stops by itself after this long. */
-const DEADLINE_MS = 10 * 60_000
+const DEADLINE_MS = 25 * 60_000
 
 interface Figures {
   score: number
@@ -33,6 +37,8 @@ interface Figures {
   fcpMs: number
   siMs: number
   ttiMs: number
+  /** Lighthouse's estimate of the JavaScript bytes (as sent) the page loaded and did not run. */
+  unusedJsBytes: number
 }
 
 interface PageResult extends Figures {
@@ -90,6 +96,7 @@ function figuresOf(lhr: Lhr): Figures {
     fcpMs: value('first-contentful-paint'),
     siMs: value('speed-index'),
     ttiMs: value('interactive'),
+    unusedJsBytes: lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
   }
 }
 
@@ -140,6 +147,7 @@ function summary(runs: Figures[]): Figures {
     fcpMs: of('fcpMs'),
     siMs: of('siMs'),
     ttiMs: of('ttiMs'),
+    unusedJsBytes: of('unusedJsBytes'),
   }
 }
 
@@ -147,6 +155,72 @@ function summary(runs: Figures[]): Figures {
 function medianRun(results: { lhr: Lhr; figures: Figures }[]) {
   const sorted = [...results].sort((a, b) => a.figures.score - b.figures.score || b.figures.lcpMs - a.figures.lcpMs)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+/** The steps measured after a verify: where the driven flow stops to copy its session. */
+interface StepSession {
+  page: string
+  path: string
+  storage: [string, string][]
+}
+
+/**
+ * Drives order #1001 through the flow in a tab of its own, as a shopper does (the tee, too small,
+ * refunded instead of exchanged, no upsell, the original payment method, submitted), and keeps
+ * the tab's sessionStorage at each measured step.
+ */
+async function driveFlow(browser: Browser, origin: string): Promise<StepSession[]> {
+  const tab = await browser.newPage()
+  const sessions: StepSession[] = []
+  const at = async (path: string) => {
+    await tab.waitForFunction((expected: string) => window.location.pathname === expected, { timeout: 15_000 }, path)
+    await tab.waitForSelector('h1#step-title')
+  }
+  const keep = async (page: string, path: string) => {
+    await at(path)
+    // redux-persist writes on a timer: leave it time to write the step's state.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const storage = await tab.evaluate(() =>
+      Object.keys(window.sessionStorage).map((key): [string, string] => [
+        key,
+        window.sessionStorage.getItem(key) ?? '',
+      ]),
+    )
+    sessions.push({ page, path, storage })
+  }
+  const click = (selector: string) => tab.locator(selector).click()
+  const next = () => click('::-p-aria([name="Continue"][role="button"])')
+  try {
+    await tab.goto(`${origin}/`, { waitUntil: 'load' })
+    await tab.waitForSelector('#order-name')
+    await tab.type('#order-name', '#1001')
+    await tab.type('#email', 'jane@example.com')
+    await tab.keyboard.press('Enter')
+    await keep('/products after verify', '/products')
+    // The first line of #1001 is the tee.
+    await click('input[type="checkbox"]')
+    await next()
+    const reason = `/return-item/${TEE}/return-reason`
+    await keep('a return reason', reason)
+    await click('input[type="radio"][value="too_small"]')
+    await next()
+    await at(`/return-item/${TEE}/exchange`)
+    await click('input[type="radio"][value="refund"]')
+    await next()
+    await at('/upsell-offer')
+    await click('::-p-aria([name="No thanks, continue with my return"][role="button"])')
+    await keep('/refund-method', '/refund-method')
+    await click('input[type="radio"][value="original_payment"]')
+    await next()
+    await keep('/confirm', '/confirm')
+    await click('::-p-aria([name="Submit return"][role="button"])')
+    await keep('/return-instruction', '/return-instruction')
+  } catch (error) {
+    throw new Error(`driving the flow stopped at ${tab.url()}`, { cause: error })
+  } finally {
+    await tab.close()
+  }
+  return sessions
 }
 
 async function main(): Promise<boolean> {
@@ -233,22 +307,23 @@ async function main(): Promise<boolean> {
     await warmUp.goto(`${origin}/`, { waitUntil: 'networkidle0' })
     await warmUp.close()
 
+    const sessions = await driveFlow(browser, origin)
     const loadBefore = machineLoad()
     console.log(`\nLighthouse 12, mobile emulation, ${runs} run(s) per page, against ${origin}. ${loadBefore.note}\n`)
     const pages: PageResult[] = []
     pages.push(await measure('start screen', `${origin}/`))
-    pages.push(
-      await measure('/products after verify', `${origin}/products`, async (tab) => {
-        // The verify as a shopper does it: the start screen, order and e-mail, Enter.
-        await tab.goto(`${origin}/`, { waitUntil: 'load' })
-        await tab.waitForSelector('#order-name')
-        await tab.type('#order-name', '#1001')
-        await tab.type('#email', 'jane@example.com')
-        await tab.keyboard.press('Enter')
-        await tab.waitForFunction(() => window.location.pathname === '/products', { timeout: 15_000 })
-        await tab.waitForSelector('.products__list')
-      }),
-    )
+    for (const { page, path, storage } of sessions)
+      pages.push(
+        await measure(page, `${origin}${path}`, async (tab) => {
+          // The session as the shopper's tab holds it at this step; set from a page of this origin
+          // that is not the portal, so no portal writes its own session over it when it is left.
+          await tab.goto(`${origin}/health`)
+          await tab.evaluate((items: [string, string][]) => {
+            window.sessionStorage.clear()
+            for (const [key, value] of items) window.sessionStorage.setItem(key, value)
+          }, storage)
+        }),
+      )
     await browser.disconnect()
     return report(pages, origin, [loadBefore, machineLoad()])
   } finally {
@@ -264,58 +339,37 @@ async function main(): Promise<boolean> {
 function report(pages: PageResult[], origin: string, load: ReturnType<typeof machineLoad>[]): boolean {
   const ms = (value: number) => `${Math.round(value)} ms`
   const s = (value: number) => `${(value / 1000).toFixed(2)} s`
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
   const rows = pages.flatMap((page) => {
-    const check = (ok: boolean) => (ok ? 'yes' : 'MISSED')
+    const row = (figure: string, value: string, budget: string, met: boolean | null) => ({
+      page: page.page,
+      figure,
+      value,
+      budget,
+      ok: met === null ? '' : met ? 'yes' : 'MISSED',
+      met: met ?? true,
+    })
     return [
-      {
-        page: page.page,
-        figure: 'performance score',
-        value: String(page.score),
-        budget: `≥ ${BUDGET.score}`,
-        target: '100',
-        ok: check(page.score >= BUDGET.score),
-        met: page.score >= BUDGET.score,
-      },
-      {
-        page: page.page,
-        figure: 'LCP',
-        value: s(page.lcpMs),
-        budget: '—',
-        target: `≤ ${s(TARGET_100.lcpMs)}`,
-        ok: page.lcpMs <= TARGET_100.lcpMs ? 'yes' : 'above 100-target',
-        met: true,
-      },
-      {
-        page: page.page,
-        figure: 'TBT',
-        value: ms(page.tbtMs),
-        budget: `< ${BUDGET.tbtMs} ms`,
-        target: `≤ ${TARGET_100.tbtMs} ms`,
-        ok:
-          page.tbtMs < BUDGET.tbtMs && page.tbtMs > TARGET_100.tbtMs
-            ? 'yes (above 100-target)'
-            : check(page.tbtMs < BUDGET.tbtMs),
-        met: page.tbtMs < BUDGET.tbtMs,
-      },
-      {
-        page: page.page,
-        figure: 'CLS',
-        value: page.cls.toFixed(3),
-        budget: `= ${BUDGET.cls}`,
-        target: '0',
-        ok: check(page.cls === BUDGET.cls),
-        met: page.cls === BUDGET.cls,
-      },
-      { page: page.page, figure: 'FCP', value: s(page.fcpMs), budget: '—', target: '—', ok: '', met: true },
+      row('performance score', String(page.score), `${BUDGET.score}`, page.score >= BUDGET.score),
+      row('LCP', s(page.lcpMs), `≤ ${s(BUDGET.lcpMs)}`, page.lcpMs <= BUDGET.lcpMs),
+      row('TBT', ms(page.tbtMs), `≤ ${BUDGET.tbtMs} ms`, page.tbtMs <= BUDGET.tbtMs),
+      row('CLS', page.cls.toFixed(3), `= ${BUDGET.cls}`, page.cls === BUDGET.cls),
+      row('FCP', s(page.fcpMs), '—', null),
+      page.page === 'start screen'
+        ? row(
+            'unused JavaScript',
+            kb(page.unusedJsBytes),
+            `< ${kb(BUDGET.unusedStartJsBytes)}`,
+            page.unusedJsBytes < BUDGET.unusedStartJsBytes,
+          )
+        : row('unused JavaScript', kb(page.unusedJsBytes), '—', null),
     ]
   })
   console.log(`\nLighthouse (median of ${runs} runs, largest CLS) — mobile, simulated slow 4G and 4x CPU slowdown\n`)
-  console.log(
-    `${'page'.padEnd(24)} ${'figure'.padEnd(18)} ${'value'.padStart(8)} ${'budget'.padStart(10)} ${'for 100'.padStart(10)}  ok`,
-  )
+  console.log(`${'page'.padEnd(24)} ${'figure'.padEnd(18)} ${'value'.padStart(8)} ${'budget'.padStart(10)}  ok`)
   for (const row of rows)
     console.log(
-      `${row.page.padEnd(24)} ${row.figure.padEnd(18)} ${row.value.padStart(8)} ${row.budget.padStart(10)} ${row.target.padStart(10)}  ${row.ok}`,
+      `${row.page.padEnd(24)} ${row.figure.padEnd(18)} ${row.value.padStart(8)} ${row.budget.padStart(10)}  ${row.ok}`,
     )
   for (const page of pages) {
     console.log(`\n${page.page}: LCP element ${page.lcpElement ?? 'unknown'}`)
@@ -335,7 +389,6 @@ function report(pages: PageResult[], origin: string, load: ReturnType<typeof mac
     runsPerPage: runs,
     loadAverage: load.map((sample) => sample.loadAverage),
     budget: BUDGET,
-    targetFor100: TARGET_100,
     pages,
   })
   return !failed
