@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { emailKey } from '../domain/normalize'
-import type { Queryable } from './database'
+import type { Database, Queryable } from './database'
 
 /** A staff member as the console knows them: their e-mail and the shops they work for. */
 export interface StaffMember {
@@ -114,23 +114,65 @@ export async function startSession(
   return value
 }
 
-/**
- * The staff member of a session still in use: seen within `idleMs` (each use moves it on) and
- * begun within `maxMs`. A session past either is deleted.
- */
-export async function useSession(
-  db: Queryable,
-  value: string,
-  now: Date,
-  limits: { idleMs: number; maxMs: number },
-): Promise<StaffMember | null> {
-  const key = sessionKey(value)
-  const [row] = await db.query<StaffMember & { created_at: Date; last_seen_at: Date }>(
+interface SessionRow extends StaffMember {
+  created_at: Date
+  last_seen_at: Date
+}
+
+async function readSession(db: Queryable, key: string): Promise<SessionRow | null> {
+  const [row] = await db.query<SessionRow>(
     `SELECT s.id, s.email, ss.created_at, ss.last_seen_at,
             COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops
        FROM staff_sessions ss JOIN staff s ON s.id = ss.staff_id WHERE ss.id_hash = $1`,
     [key],
   )
+  return row ?? null
+}
+
+/**
+ * Sessions read, per database: on the embedded engine, kept until this process next writes
+ * anything (docs/decisions/0048-session-cache-pglite.md).
+ */
+const sessions = new WeakMap<Database, Map<string, { writes: number; row: SessionRow }>>()
+/** Sessions remembered at most per database. */
+const SESSION_CACHE_SIZE = 1_000
+
+/**
+ * A session's row as the database holds it now. On a database this process has to itself
+ * (PGlite), a row read is remembered until this process next writes anything: every way a session
+ * ends or its account changes (sign-out, the idle or age limit, a reset, a removal) is a write, so
+ * nothing remembered outlives it. On a shared server (PostgreSQL, other replicas writing) every
+ * call reads. Unknown sessions are never remembered, so guessing fills nothing.
+ */
+async function findSession(db: Database, key: string): Promise<SessionRow | null> {
+  if (!db.exclusive) return readSession(db, key)
+  let cache = sessions.get(db)
+  if (!cache) sessions.set(db, (cache = new Map<string, { writes: number; row: SessionRow }>()))
+  const known = cache.get(key)
+  if (known && known.writes === db.writeCount()) return known.row
+  // Read before the query: a write that lands meanwhile (a sign-out) makes this entry stale at once.
+  const writes = db.writeCount()
+  const row = await readSession(db, key)
+  if (!row) cache.delete(key)
+  else {
+    if (cache.size >= SESSION_CACHE_SIZE) cache.clear()
+    cache.set(key, { writes, row })
+  }
+  return row
+}
+
+/**
+ * The staff member of a session still in use: seen within `idleMs` (each use moves it on) and
+ * begun within `maxMs`. A session past either is deleted.
+ */
+export async function useSession(
+  db: Database,
+  value: string,
+  now: Date,
+  limits: { idleMs: number; maxMs: number },
+): Promise<StaffMember | null> {
+  const key = sessionKey(value)
+  const row = await findSession(db, key)
   if (!row) return null
   const idle = now.getTime() - new Date(row.last_seen_at).getTime() > limits.idleMs
   const old = now.getTime() - new Date(row.created_at).getTime() > limits.maxMs
@@ -141,7 +183,7 @@ export async function useSession(
   // Written at most once a minute: a page of the console asks several things at once.
   if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000)
     await db.query('UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1', [key, now])
-  return { id: row.id, email: row.email, shops: row.shops }
+  return { id: row.id, email: row.email, shops: [...row.shops] }
 }
 
 export async function endSession(db: Queryable, value: string): Promise<void> {

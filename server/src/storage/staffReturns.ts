@@ -1,4 +1,4 @@
-import type { ReturnItemState, ReturnOrder } from '../../../contract/api'
+import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { ReturnOutcome, ReturnSummary } from '../../../contract/staff'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
@@ -46,27 +46,46 @@ interface Row {
   created_at: Date
   units: number
   state: ReturnItemState
-  return_order: ReturnOrder | null
+}
+
+/**
+ * What a return's outcome and refund are read from: a few values of its stored answer, null for a
+ * return imported without one. The list reads only these from the database (docs/back-office.md).
+ */
+interface Settlement {
+  /** a new item was bought with the credit */
+  upsell: boolean
+  lines: number
+  exchanged: number
+  refund_method: string | null
+  refund_value: Money
+  store_credit_value: Money | null
+}
+
+function settlementOf(order: ReturnOrder): Settlement {
+  return {
+    upsell: Boolean(order.new_item),
+    lines: order.items.length,
+    exchanged: order.items.filter((item) => item.exchange_variant_id !== null).length,
+    refund_method: order.refund_method,
+    refund_value: order.refund_value.shop_money,
+    store_credit_value: order.store_credit_value?.shop_money ?? null,
+  }
+}
+
+function outcomeOfSettlement(settled: Settlement): ReturnOutcome {
+  if (settled.upsell) return 'upsell'
+  if (settled.exchanged === settled.lines) return 'exchange'
+  if (settled.exchanged > 0) return 'mixed'
+  return settled.refund_method === 'store_credit' ? 'store_credit' : 'refund'
 }
 
 /** How a return settles, from what the shopper chose. */
 export function outcomeOf(order: ReturnOrder | null): ReturnOutcome | null {
-  if (!order) return null
-  if (order.new_item) return 'upsell'
-  const exchanged = order.items.filter((item) => item.exchange_variant_id !== null).length
-  if (exchanged === order.items.length) return 'exchange'
-  if (exchanged > 0) return 'mixed'
-  return order.refund_method === 'store_credit' ? 'store_credit' : 'refund'
+  return order && outcomeOfSettlement(settlementOf(order))
 }
 
-export function summaryOf(row: Row): ReturnSummary {
-  const order = row.return_order
-  const refund =
-    order === null
-      ? null
-      : order.refund_method === 'store_credit' && order.store_credit_value
-        ? order.store_credit_value.shop_money
-        : order.refund_value.shop_money
+function summaryOf(row: Row, settled: Settlement | null): ReturnSummary {
   return {
     id: row.id,
     name: row.name,
@@ -74,15 +93,35 @@ export function summaryOf(row: Row): ReturnSummary {
     email: row.email,
     created_at: new Date(row.created_at).toISOString(),
     items: Number(row.units),
-    outcome: outcomeOf(order),
-    refund,
+    outcome: settled && outcomeOfSettlement(settled),
+    refund:
+      settled === null
+        ? null
+        : settled.refund_method === 'store_credit' && settled.store_credit_value
+          ? settled.store_credit_value
+          : settled.refund_value,
     state: row.state,
   }
 }
 
-const SELECT = `SELECT r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state, r.return_order,
-         (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units
-    FROM returns r JOIN orders o ON o.id = r.order_id`
+const COLUMNS = `r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state,
+         (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units`
+const FROM = 'FROM returns r JOIN orders o ON o.id = r.order_id'
+
+/**
+ * The list's rows: of the stored answer (kilobytes of JSON a row) only its settlement, as
+ * settlementOf reads it, in one column: each column of each row costs a little to hand over.
+ */
+const LIST_SELECT = `SELECT ${COLUMNS},
+         CASE WHEN r.return_order IS NOT NULL THEN json_build_object(
+           'upsell', COALESCE(jsonb_typeof(r.return_order -> 'new_item') = 'object', false),
+           'lines', jsonb_array_length(r.return_order -> 'items'),
+           'exchanged', jsonb_array_length(r.return_order -> 'items')
+             - jsonb_array_length(jsonb_path_query_array(r.return_order, '$.items[*] ? (@.exchange_variant_id == null)')),
+           'refund_method', r.return_order -> 'refund_method',
+           'refund_value', r.return_order #> '{refund_value,shop_money}',
+           'store_credit_value', r.return_order #> '{store_credit_value,shop_money}') END AS settlement
+    ${FROM}`
 
 /**
  * A page of the shop's returns, newest first, from the index on (shop, created, id): the next
@@ -114,14 +153,14 @@ export async function listReturns(
   if (filters.reason)
     where.push(`r.return_order -> 'items' @> ${param(JSON.stringify([{ reason_id: filters.reason }]))}::jsonb`)
   if (after) where.push(`(r.created_at, r.id) < (${param(after.at)}::timestamptz, ${param(after.id)})`)
-  const rows = await db.query<Row>(
-    `${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(limit + 1)}`,
+  const rows = await db.query<Row & { settlement: Settlement | null }>(
+    `${LIST_SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(limit + 1)}`,
     params,
   )
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
-    returns: page.map(summaryOf),
+    returns: page.map((row) => summaryOf(row, row.settlement)),
     next: rows.length > limit && last ? { at: new Date(last.created_at).toISOString(), id: last.id } : null,
   }
 }
@@ -135,14 +174,14 @@ export async function findShopReturn(
   shopId: string,
   id: string,
 ): Promise<{ summary: ReturnSummary; record: ReturnRecord } | null> {
-  const [row] = await db.query<Row & Pick<ReturnRecord, 'order_id' | 'request_hash'>>(
-    `${SELECT.replace('SELECT', 'SELECT r.order_id, r.request_hash,')} WHERE r.shop_id = $1 AND r.id = $2`,
+  const [row] = await db.query<Row & Pick<ReturnRecord, 'order_id' | 'request_hash' | 'return_order'>>(
+    `SELECT ${COLUMNS}, r.order_id, r.request_hash, r.return_order ${FROM} WHERE r.shop_id = $1 AND r.id = $2`,
     [shopId, id],
   )
   if (!row) return null
   const { id: returnId, order_id, name, request_hash, return_order, created_at } = row
   return {
-    summary: summaryOf(row),
+    summary: summaryOf(row, return_order && settlementOf(return_order)),
     record: { id: returnId, order_id, name, request_hash, return_order, created_at },
   }
 }
