@@ -119,6 +119,14 @@ export async function writeReturnEvents(
  * target is still pending (in order per return), and a disabled endpoint's rows wait.
  */
 export async function claimDue(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+  // Most polls find nothing due: a read says so without writing. On PGlite any write, even of no
+  // row, makes verify's and the staff sessions' remembered reads stale (decisions 0032 and 0048),
+  // and the loop polls every second. The claim below checks everything again.
+  const [due] = await db.query(
+    `SELECT 1 FROM outbox WHERE state = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) LIMIT 1`,
+    [now],
+  )
+  if (!due) return []
   return db.query<OutboxRow>(
     `UPDATE outbox SET locked_until = $2, attempts = attempts + 1
       WHERE seq IN (
