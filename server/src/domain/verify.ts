@@ -29,8 +29,7 @@ export function decideVerify(
   lang: string | null,
 ): VerifyOutcome {
   if (order.fulfilled_at === null) return { error: 'order_not_fulfilled' }
-  if (now.getTime() > order.fulfilled_at.getTime() + shop.settings.return_window_days * DAY_MS)
-    return { error: 'order_too_old' }
+  if (now.getTime() > returnWindowEnd(shop, order.fulfilled_at)) return { error: 'order_too_old' }
   const paid = unitPricesPaid(orderPricing(shop, order))
   const threshold = keepThreshold(shop.settings, shop.currency_code)
   const lines = order.line_items.map((line) => {
@@ -55,6 +54,14 @@ export function decideVerify(
       return_reasons: returnReasons(shop, lang),
     },
   }
+}
+
+/**
+ * The last moment (milliseconds since the epoch) at which an order fulfilled at `fulfilledAt` is
+ * inside the shop's return window; verify answers order_too_old after it.
+ */
+export function returnWindowEnd(shop: ShopRecord, fulfilledAt: Date): number {
+  return fulfilledAt.getTime() + shop.settings.return_window_days * DAY_MS
 }
 
 function toLineItem(

@@ -6,6 +6,7 @@ test.each([
   ['any JSON value: the route schema judges its shape', '[1, "two", null]', [1, 'two', null]],
   ['a pair of surrogates (an emoji)', '{"comment":"\\ud83d\\ude00"}', { comment: '😀' }],
   ['"constructor" without "prototype" under it', '{"constructor":"x"}', { constructor: 'x' }],
+  ['an emoji written as it is, without escapes', '{"comment":"😀"}', { comment: '😀' }],
 ])('parseJsonBody accepts %s', (_name, text, value) => {
   expect(parseJsonBody(text)).toEqual({ ok: true, value })
 })
@@ -36,6 +37,13 @@ test.each([
   ],
   ['a lone high surrogate', '{"email":"\\ud800@x.y"}', 'email: must not contain an unpaired surrogate'],
   ['a lone low surrogate at the end', '["ok","\\udc00"]', '[1]: must not contain an unpaired surrogate'],
+  // Text without a backslash skips the walks unless it may need them: these are as sent, unescaped.
+  ['a lone surrogate written as it is', '{"email":"\ud800@x.y"}', 'email: must not contain an unpaired surrogate'],
+  [
+    '"__proto__" without escapes, deep inside',
+    '[{"a":{"__proto__":{}}}]',
+    '[0].a.__proto__: is not an allowed field name',
+  ],
 ])('parseJsonBody refuses %s, naming the field', (_name, text, message) => {
   const parsed = parseJsonBody(text)
   expect(parsed.ok).toBe(false)

@@ -1,20 +1,88 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
-import { decideVerify } from '../domain/verify'
-import { findOrderById, findOrderForVerify, returnedQuantities } from '../storage/orders'
+import { decideVerify, returnWindowEnd } from '../domain/verify'
+import { findOrderById, findOrderForVerify, returnedQuantities, type OrderRecord } from '../storage/orders'
+import type { ShopRecord } from '../storage/shops'
 import { requireToken } from './auth'
 import { TOO_MANY } from './errors'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
 
-const digest = (value: string) => createHash('sha256').update(value).digest()
+// The one-call hash (Node 20.12 and later) costs less than half of createHash's three calls.
+const digest: (value: string) => Buffer =
+  typeof hash === 'function'
+    ? (value) => hash('sha256', value, 'buffer')
+    : (value) => createHash('sha256').update(value).digest()
 // Compared against when no order matched, so an unknown order costs what a wrong e-mail does.
 const NOBODY = digest('nobody@invalid')
+
+/**
+ * The digest of each order's e-mail, kept with the order object: on PGlite verify finds the same
+ * object again until the process writes (docs/decisions/0032-verify-cache-pglite.md).
+ */
+const orderDigests = new WeakMap<OrderRecord, Buffer>()
+function orderDigest(order: OrderRecord): Buffer {
+  let known = orderDigests.get(order)
+  if (!known) orderDigests.set(order, (known = digest(order.email_key)))
+  return known
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findOrderForVerify>>>
+
+/**
+ * A verify answer as JSON around its token: everything verify answers but the token and its expiry
+ * depends only on the order found, its shop and the language, and not on the time once the order
+ * is known to be inside its return window. Kept with the order found (a new object after any
+ * write, so a return or an import makes a new answer) for the shop object it was made with (a new
+ * one after an import or the shop cache's few seconds) and the language.
+ */
+interface Answer {
+  shop: ShopRecord
+  /** the answer holds until then; after it decideVerify answers order_too_old */
+  windowEnd: number
+  order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>
+  /** the JSON before and after the token and its expiry; null: serialise the answer whole */
+  around: AroundToken | null
+  /**
+   * The token last issued with it, and its expiry: a token is the signature of its claims alone,
+   * so verifies of the order within the same second get the same one.
+   */
+  latest: { expires: number; token: string; expiresAt: string } | null
+}
+
+export type AroundToken = readonly [before: string, after: string]
+
+// Stand-ins for the token and its expiry that no order's data can hold, to find where they go.
+const TOKEN_MARK = `token-${randomBytes(16).toString('hex')}`
+const EXPIRY_MARK = `expiry-${randomBytes(16).toString('hex')}`
+const MARKS = `"token":"${TOKEN_MARK}","token_expires_at":"${EXPIRY_MARK}"`
+
+/**
+ * An answer serialised with the stand-ins (`serialise`, the route's own serialiser), cut where
+ * the two fields go: the serialiser writes required fields first, so the optional e-mail follows
+ * them. Null when the stand-ins are not found together exactly once.
+ */
+export function aroundToken(
+  serialise: (answer: VerifiedOrder) => string,
+  order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>,
+): AroundToken | null {
+  const parts = serialise({ ...order, token: TOKEN_MARK, token_expires_at: EXPIRY_MARK }).split(MARKS)
+  return parts.length === 2 ? [parts[0]!, parts[1]!] : null
+}
+
+/**
+ * The answer with its token, as the serialiser writes it: a token (base64url and a dot) and an ISO
+ * time need no escaping.
+ */
+const withToken = ([before, after]: AroundToken, token: string, expiresAt: string) =>
+  `${before}"token":${JSON.stringify(token)},"token_expires_at":${JSON.stringify(expiresAt)}${after}`
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /**
  * POST /portal-registration/verify (docs/rules.md §11.2): the order, or 400 { error } with a code of
@@ -22,6 +90,8 @@ const NOBODY = digest('nobody@invalid')
  */
 export function verifyRoutes(app: Api, context: PortalContext) {
   const { limits } = context
+  // This app's answers (its secret signs their tokens, its shop repository gives their shops).
+  const answers = new WeakMap<Found, Map<string | null, Answer>>()
   const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000, groupId: 'verify-client' })
   // Only one rateLimit() handler runs per request, so the second limit is checked by hand. Its
   // groupId names its counters in a shared store (createRateLimit's type leaves the field out,
@@ -72,17 +142,37 @@ export function verifyRoutes(app: Api, context: PortalContext) {
           ? await findOrderForVerify(context.db, shop.id, orderNameKey(order_name))
           : null
       const order = found?.order
-      const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? digest(order.email_key) : NOBODY)
+      const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? orderDigest(order) : NOBODY)
       if (!shop || !found || !order || !emailMatches) return fail('invalid_order')
 
-      const outcome = decideVerify(shop, order, found.returned, now, lang)
-      if ('error' in outcome) return fail(outcome.error)
+      let answer = answers.get(found)?.get(lang)
+      if (!answer || answer.shop !== shop || now.getTime() > answer.windowEnd) {
+        const outcome = decideVerify(shop, order, found.returned, now, lang)
+        if ('error' in outcome) return fail(outcome.error)
+        answer = {
+          shop,
+          // A successful outcome is of a fulfilled order.
+          windowEnd: returnWindowEnd(shop, order.fulfilled_at!),
+          order: outcome.order,
+          around: aroundToken((value) => reply.serializeInput(value, '200') as string, outcome.order),
+          latest: null,
+        }
+        let byLanguage = answers.get(found)
+        if (!byLanguage) answers.set(found, (byLanguage = new Map<string | null, Answer>()))
+        byLanguage.set(lang, answer)
+      }
+
       const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
-      return reply.header('cache-control', 'no-store').send({
-        ...outcome.order,
-        token: issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires, readOnly: false }),
-        token_expires_at: new Date(expires * 1000).toISOString(),
-      })
+      if (answer.latest?.expires !== expires) {
+        const token = issueToken(context.secret, { orderId: order.id, shopId: shop.id, expires, readOnly: false })
+        answer.latest = { expires, token, expiresAt: new Date(expires * 1000).toISOString() }
+      }
+      const { token, expiresAt: token_expires_at } = answer.latest
+      reply.header('cache-control', 'no-store')
+      if (answer.around === null) return reply.send({ ...answer.order, token, token_expires_at })
+      // A string with a JSON content type is sent as it is.
+      const json = withToken(answer.around, token, token_expires_at)
+      return (reply as FastifyReply).header('content-type', JSON_CONTENT_TYPE).send(json)
     },
   )
 
