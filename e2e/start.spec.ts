@@ -150,11 +150,18 @@ test.describe('start screen of the demo shop', () => {
     expect(
       await page.locator('link[rel=preload]').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
     ).toEqual(['/portal-registration/config/demo', '/demo-assets/logo.svg'])
+    // The logo is drawn in the page before any script has run; the portal's first render replaces it.
+    await expect(page.locator('.page--first-paint')).toHaveCount(0)
+    await expect(page.locator('img.shop-logo__image')).toHaveCount(1)
     // Wait past Chromium's "preloaded but not used" check (3 s after load).
     await page.waitForTimeout(3500)
     expect(fetched.filter((path) => path === '/portal-registration/config/demo')).toHaveLength(1)
     expect(fetched.filter((path) => path === '/demo-assets/logo.svg')).toHaveLength(1)
     expect(warnings).toEqual([])
+    const served = await page.evaluate(() => fetch('/').then((response) => response.text()))
+    expect(served).toContain(
+      '<div id=root><div class="page page--first-paint" aria-hidden="true"><div class="page__body"><div class="card"><div class="card__header"><div class="shop-logo"><img class="shop-logo__image" src="/demo-assets/logo.svg"',
+    )
   })
 
   test('a later step reloaded names its scripts, configuration and logo in its page; the portal takes each, once', async ({

@@ -14,6 +14,13 @@ const NORTH = buildShop({ shop: 'north', config: { logo_src: '/images/north-logo
 const SOUTH = buildShop({ shop: 'south' })
 const CONFIG_NORTH = '<link rel="preload" href="/portal-registration/config/north" as="fetch" crossorigin="anonymous">'
 const LOGO_NORTH = '<link rel="preload" href="/images/north-logo.svg" as="image" fetchpriority="high">'
+/** The first paint written into the root: the card with the logo, hidden from assistive technology. */
+const shell = (logo: string) =>
+  '<div class="page page--first-paint" aria-hidden="true"><div class="page__body"><div class="card">' +
+  `<div class="card__header"><div class="shop-logo"><img class="shop-logo__image" src="${logo}" alt="" width="220" height="56"></div></div>` +
+  '</div></div></div>'
+const withShell = (page: string, logo: string) =>
+  page.replace('<div id="root"></div>', `<div id="root">${shell(logo)}</div>`)
 
 /**
  * The start screen's HTML names the shop's configuration and logo, so the browser fetches them
@@ -43,7 +50,9 @@ describe('first-paint hints in the start screen’s HTML', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
     expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.body).toBe(PAGE.replace('</head>', `${CONFIG_NORTH}${LOGO_NORTH}</head>`))
+    expect(response.body).toBe(
+      withShell(PAGE.replace('</head>', `${CONFIG_NORTH}${LOGO_NORTH}</head>`), '/images/north-logo.svg'),
+    )
   })
 
   test('the configuration the link’s language asks for, and the other shop’s on its host', async () => {
@@ -107,7 +116,9 @@ describe('first-paint hints in the start screen’s HTML', () => {
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
       const hints = [...GROUPS.restore, ...GROUPS.products, ...GROUPS['i18n-flow-en']].map(script).join('')
-      expect(response.body).toBe(PAGE.replace('</head>', `${CONFIG_NORTH}${LOGO_NORTH}${hints}</head>`))
+      expect(response.body).toBe(
+        withShell(PAGE.replace('</head>', `${CONFIG_NORTH}${LOGO_NORTH}${hints}</head>`), '/images/north-logo.svg'),
+      )
     })
 
     test('a step with a parameter, in any case and with a trailing slash, as the router matches it', async () => {
@@ -176,7 +187,12 @@ describe('first-paint hints in the start screen’s HTML', () => {
       else expect(named).toContain(expected)
       // Nothing of the page is repeated or moved: only the hints were added before </head>.
       const body = (await page('/')).body
-      expect(body.replace(/<link rel="preload"[^>]*>/g, '')).toBe(PAGE)
+      expect(
+        body.replace(/<link rel="preload"[^>]*>/g, '').replace(/(<div id="root">).*(<\/div><\/body>)/, '$1$2'),
+      ).toBe(PAGE)
+      // The first paint shows the logo the hint named, or none when the page could not show it.
+      if (expected === null) expect(body).not.toContain('shop-logo__image')
+      else expect(body).toContain(`class="shop-logo__image" src="${expected.slice('href="'.length)}`)
     }
   })
 })

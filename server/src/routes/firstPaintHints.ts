@@ -44,26 +44,38 @@ function preloadableImage(src: unknown): string | null {
   return url.startsWith('https:') ? url : null
 }
 
-/** The shop's configuration and logo, as the portal at `url` asks for them with `lang` (see firstPaintHints). */
+/** The shop's configuration and logo, as the portal asks for them with `lang` (see firstPaint), and the logo's URL. */
 async function configHints(
   request: FastifyRequest,
   context: PortalContext,
   root: string,
   lang: string | null,
-): Promise<string[]> {
+): Promise<{ hints: string[]; logo: string | null }> {
+  const none = { hints: [], logo: null }
   const env = await builtEnv(root)
-  if (!env || env.configUrl !== '') return []
+  if (!env || env.configUrl !== '') return none
   const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), lang)
-  if (!isConfigId(id)) return []
+  if (!isConfigId(id)) return none
   const config = await resolvePortalConfig(context, id)
-  if (!config) return []
+  if (!config) return none
   const hints = [
     `<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`,
   ]
   const logo = preloadableImage(config.logo_src)
   if (logo) hints.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image" fetchpriority="high">`)
-  return hints
+  return { hints, logo }
 }
+
+/**
+ * The page's first paint, in its HTML before any script has run: the card with the shop's logo
+ * where the portal draws it (the same classes and box, ShopLogo.tsx), which the portal's first
+ * render replaces. Hidden from assistive technology, which reads the portal's page a moment later;
+ * shown on narrow screens only (styles.css `.page--first-paint`).
+ */
+const firstPaintShell = (logo: string) =>
+  '<div class="page page--first-paint" aria-hidden="true"><div class="page__body"><div class="card">' +
+  `<div class="card__header"><div class="shop-logo"><img class="shop-logo__image" src="${escapeAttribute(logo)}" alt="" width="220" height="56"></div></div>` +
+  '</div></div></div>'
 
 /** The portal's pages after the start screen whose chunk the page loads at once, with the chunk's name. */
 const LAZY_PAGES = (Object.keys(paths) as (keyof typeof paths)[])
@@ -104,7 +116,13 @@ async function scriptHints(
     .map((file) => `<link rel="preload" href="/${file}" as="script">`)
 }
 
-async function hintsFor(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
+/** What firstPaint writes into a page: hints for its head, and a first paint for its root. */
+export interface FirstPaint {
+  hints: string
+  shell: string
+}
+
+async function firstPaintOf(request: FastifyRequest, context: PortalContext, root: string): Promise<FirstPaint> {
   const url = new URL(request.url, PAGE_ORIGIN)
   const page = LAZY_PAGES.find(({ pattern }) => pattern.test(url.pathname))
   // As the portal: a step of the flow runs with the session's launch parameters (the server
@@ -113,11 +131,13 @@ async function hintsFor(request: FastifyRequest, context: PortalContext, root: s
   const launch = step ? { lang: null, configOverride: null } : launchFromSearch(url.searchParams)
   const [config, scripts] = await Promise.all([
     // A preview (?config=) may show another logo: nothing is guessed then.
-    launch.configOverride === null ? configHints(request, context, root, launch.lang) : [],
+    launch.configOverride === null ? configHints(request, context, root, launch.lang) : { hints: [], logo: null },
     page ? scriptHints(root, page.route, step, launch.lang) : [],
   ])
-  return [...config, ...scripts].join('')
+  return { hints: [...config.hints, ...scripts].join(''), shell: config.logo ? firstPaintShell(config.logo) : '' }
 }
+
+const NOTHING: FirstPaint = { hints: '', shell: '' }
 
 /**
  * What a page's first paint waits for, named in its HTML so the browser asks at once instead of
@@ -125,15 +145,16 @@ async function hintsFor(request: FastifyRequest, context: PortalContext, root: s
  * - on every page, the shop's configuration (the request the portal makes, same URL, so it takes
  *   this answer) and its logo, the start screen's largest paint; only where the portal will ask
  *   exactly that: no preview override on the start screen (it may show another logo), env.js
- *   pointing the configuration at this server, a shop this server knows;
+ *   pointing the configuration at this server, a shop this server knows; and the logo drawn in
+ *   the page itself, so it shows before the JavaScript has run;
  * - on a later page (a step of the flow, the status page, support), the scripts it runs before
  *   its first paint.
  * Hints are a bonus: a database that fails or is slow leaves them out, not the page.
  */
-export async function firstPaintHints(request: FastifyRequest, context: PortalContext, root: string): Promise<string> {
-  const hints = hintsFor(request, context, root).catch((error: unknown) => {
+export async function firstPaint(request: FastifyRequest, context: PortalContext, root: string): Promise<FirstPaint> {
+  const made = firstPaintOf(request, context, root).catch((error: unknown) => {
     request.log.warn({ err: error }, 'first-paint hints left out: the shop could not be read')
-    return ''
+    return NOTHING
   })
-  return Promise.race([hints, sleep(HINTS_WAIT_MS, '')])
+  return Promise.race([made, sleep(HINTS_WAIT_MS, NOTHING)])
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PortalContext } from '../context'
 import { SERVER_DIR } from '../serverDir'
 import { notFound } from './errors'
-import { firstPaintHints } from './firstPaintHints'
+import { firstPaint } from './firstPaintHints'
 
 /**
  * The Content-Security-Policy the built portal runs under: no inline script or style, images
@@ -71,19 +71,23 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
     },
   })
   // A page of the portal (the start screen, a step, the status page): index.html with what its
-  // first paint waits for named in it.
+  // first paint waits for named in it, and the shop's logo drawn in it.
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [html, hints] = await Promise.all([
+    const [html, { hints, shell }] = await Promise.all([
       readFile(join(root, 'index.html'), 'utf8'),
-      firstPaintHints(request, context, root),
+      firstPaint(request, context, root),
     ])
     return (
       reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        // A function, not a string: `$` in a logo's URL is not a replacement pattern.
-        .send(hints ? html.replace('</head>', () => `${hints}</head>`) : html)
+        // Functions, not strings: `$` in a logo's URL is not a replacement pattern.
+        .send(
+          html
+            .replace('</head>', () => `${hints}</head>`)
+            .replace(/<div id=(["']?)root\1><\/div>/, (root) => root.replace('</div>', () => `${shell}</div>`)),
+        )
     )
   }
   app.get('/', page)
