@@ -200,6 +200,34 @@ test.describe('start screen of the demo shop', () => {
     expect(warnings).toEqual([])
   })
 
+  test("a step reloaded while its chunk is slow keeps the shop's logo above the spinner on a phone, where the step shows it", async ({
+    page,
+  }) => {
+    await page.goto(shopUrl('demo'))
+    await startReturn(page, '#1001', 'jane@example.com')
+    await expect(page).toHaveURL(/\/products$/)
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/products\.\w+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // The preloaded chunk holds the page's load event: wait for the page to begin only.
+    await page.reload({ waitUntil: 'commit' })
+    await expect(page.getByRole('status', { name: 'Loading the next step' })).toBeVisible()
+    const logo = page.getByRole('img', { name: /Demo Store/ })
+    // A wide screen centres the card by its height: there the logo waits for the step, as it
+    // would jump when the card grows.
+    const narrow = (page.viewportSize()?.width ?? 0) < 768
+    if (narrow) await expect(logo).toBeVisible()
+    else await expect(logo).toBeHidden()
+    const before = narrow ? await logo.boundingBox() : null
+    release()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose the items to return')
+    if (narrow) expect(await logo.boundingBox()).toEqual(before)
+    await expect(logo).toBeVisible()
+  })
+
   test("a configuration that fails to load is asked for once, says 'Error fetching config', and Try again asks again", async ({
     page,
   }) => {

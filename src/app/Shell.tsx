@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useMemo } from 'react'
+import { Suspense, useDeferredValue, useMemo, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { PoweredBy } from '../components/PoweredBy'
@@ -14,11 +14,24 @@ import { useBranding } from '../shop/useBranding'
 import { useShopConfig } from '../shop/useShopConfig'
 import { useAppSelector } from './hooks'
 import { RouteErrorBoundary } from './RouteError'
+import type { PortalConfig } from '../../contract/api'
+
+/** The card's header: the shop's logo. */
+const header = (config: PortalConfig) => (
+  <header className="card__header">
+    <ShopLogo
+      src={config.logo_src}
+      websiteUrl={config.website_url}
+      shopName={config.document_title_text || config.shop}
+    />
+  </header>
+)
 
 /** The card while something the screen needs is on its way: a spinner, and no footer yet. */
-function LoadingCard({ label }: { label: string }) {
+function LoadingCard({ label, header }: { label: string; header?: ReactNode }) {
   return (
-    <main className="card">
+    <main className="card card--loading">
+      {header}
       <div className="card__center">
         <Spinner label={label} />
       </div>
@@ -61,15 +74,11 @@ export function Shell() {
       ) : null}
       <div className="page__body">
         {config ? (
-          <Suspense fallback={<LoadingCard label={t('shell.loadingStep')} />}>
+          // A later step whose chunk is still on its way keeps the shop's logo where the step
+          // will show it (and where the page's first paint drew it: docs/performance.md).
+          <Suspense fallback={<LoadingCard label={t('shell.loadingStep')} header={header(config)} />}>
             <main className="card">
-              <header className="card__header">
-                <ShopLogo
-                  src={config.logo_src}
-                  websiteUrl={config.website_url}
-                  shopName={config.document_title_text || config.shop}
-                />
-              </header>
+              {header(config)}
               <RouteErrorBoundary resetKey={pathname}>
                 <Outlet context={config} />
               </RouteErrorBoundary>
