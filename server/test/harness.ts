@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { VerifiedOrder } from '../../contract/api'
+import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { importShop } from '../src/import/importShop'
 import type { OrderFile, ShopFile } from '../src/import/shopFile'
@@ -140,3 +140,20 @@ export async function verified(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** Submits `request` with a verified order's token; the return must be made (201), and its answer is given. */
+export async function submitted(
+  app: FastifyInstance,
+  token: string,
+  request: ReturnRequest,
+  key = randomBytes(8).toString('hex'),
+): Promise<ReturnOrder> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/portal-registration/returns',
+    headers: { ...bearer(token), 'idempotency-key': key },
+    payload: request,
+  })
+  if (response.statusCode !== 201) throw new Error(`submit: ${response.statusCode} ${response.body}`)
+  return response.json<ReturnOrder>()
+}

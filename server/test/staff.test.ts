@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
-import type { ReturnOrder, ReturnRequest, ReturnStatus, UploadedPhoto } from '../../contract/api'
+import type { ReturnRequest, ReturnStatus, UploadedPhoto } from '../../contract/api'
 import type { ReturnDetail, ReturnList } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
@@ -13,7 +13,7 @@ import {
   buildTrackedReturn,
   returnedUnit,
 } from './builders'
-import { bearer, engines, loadShops, NOW, startApi, type TestApi, verified } from './harness'
+import { bearer, engines, loadShops, NOW, startApi, submitted, type TestApi, verified } from './harness'
 import { photo } from './images'
 
 const PASSWORD = 'correct horse battery'
@@ -111,14 +111,7 @@ describe.each(engines())('the back office on %s', (engine) => {
       items: [{ line_item_id: order.line_items[1]!.id, quantity: 1, reason_id: 'damaged', photo_ids: [photoId] }],
       refund_method: 'original_payment',
     }
-    const made = await api.app.inject({
-      method: 'POST',
-      url: '/portal-registration/returns',
-      headers: { ...bearer(order.token), 'idempotency-key': 'staff-tests-0001' },
-      payload: body,
-    })
-    expect(made.statusCode).toBe(201)
-    return { made: made.json<ReturnOrder>(), photoId }
+    return { made: await submitted(api.app, order.token, body), photoId }
   }
 
   describe('sign-in', () => {
@@ -457,16 +450,10 @@ describe.each(engines())('the back office on %s', (engine) => {
     test('the export is every return the filters match, as CSV, with formulas written as text', async () => {
       const order = await verified(api.app, DEMO, jane)
       // A shopper's comment cannot reach a spreadsheet as a formula; nor can anything else.
-      const made = await api.app.inject({
-        method: 'POST',
-        url: '/portal-registration/returns',
-        headers: { ...bearer(order.token), 'idempotency-key': 'staff-tests-csv-01' },
-        payload: {
-          items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
-          refund_method: 'store_credit',
-        },
+      await submitted(api.app, order.token, {
+        items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
+        refund_method: 'store_credit',
       })
-      expect(made.statusCode).toBe(201)
       const jar = await signedIn()
       const csv = await get('/admin/api/returns.csv', jar)
       expect(csv.statusCode).toBe(200)

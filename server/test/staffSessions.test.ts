@@ -4,7 +4,7 @@ import type { ReturnDetail, ReturnList, ReturnSummary } from '../../contract/sta
 import { hashPassword } from '../src/domain/passwords'
 import { addStaff, removeStaff, resetStaffPassword } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
-import { bearer, engines, loadShops, NOW, startApi, type TestApi, verified } from './harness'
+import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified } from './harness'
 
 /**
  * A staff session as the console uses it, many calls a minute (docs/back-office.md: sign-in and
@@ -180,20 +180,13 @@ describe.each(engines())('staff sessions on %s', (engine) => {
      */
     const kinds = async () => {
       const order = await verified(api.app, DEMO, jane)
-      const made = await api.app.inject({
-        method: 'POST',
-        url: '/portal-registration/returns',
-        headers: { ...bearer(order.token), 'idempotency-key': 'staff-sessions-01' },
-        payload: {
-          items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
-          refund_method: 'original_payment',
-        },
+      const made = await submitted(api.app, order.token, {
+        items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
+        refund_method: 'original_payment',
       })
-      expect(made.statusCode).toBe(201)
-      const submitted = made.json<ReturnOrder>()
       const [stored] = await api.db.query<{ order_id: string; return_order: ReturnOrder }>(
         'SELECT order_id, return_order FROM returns WHERE id = $1',
-        [submitted.id],
+        [made.id],
       )
       const base = stored!.return_order
       const item = base.items[0]!
@@ -242,7 +235,7 @@ describe.each(engines())('staff sessions on %s', (engine) => {
           [id, stored!.order_id, i === 1 ? 'mug' : 'tee', 1 + i],
         )
       }
-      return [submitted.id!, ...variants.map((_, i) => `kind-${i}`)]
+      return [made.id!, ...variants.map((_, i) => `kind-${i}`)]
     }
 
     test('shows each kind of return, its outcome and refund, as the return’s own page does', async () => {

@@ -4,8 +4,17 @@ import { DEFAULT_LIMITS } from '../src/context'
 import { issueToken, readToken } from '../src/domain/token'
 import { replies } from '../src/routes/typed'
 import { aroundToken } from '../src/routes/verify'
-import { buildLine, buildOrder, buildProduct, buildReason, buildShop, portalOf, returnItem } from './builders'
-import { bearer, engines, NOW, startApi, type TestApi } from './harness'
+import {
+  buildLine,
+  buildOrder,
+  buildProduct,
+  buildReason,
+  buildShop,
+  portalOf,
+  returnItem,
+  buildReturn,
+} from './builders'
+import { bearer, engines, NOW, startApi, submitted, type TestApi } from './harness'
 
 /**
  * Verify keeps each answer but its token with the order it found (on PGlite, until the process
@@ -123,13 +132,7 @@ describe.each(engines())('verify answers on %s', (engine) => {
   test('a return submitted is in the next verify', async () => {
     const before = (await verify()).json<VerifiedOrder>()
     expect(before.line_items[0]!.returnable_quantity).toBe(2)
-    const submitted = await api.app.inject({
-      method: 'POST',
-      url: '/portal-registration/returns',
-      headers: { ...bearer(before.token), 'idempotency-key': 'answers-0001' },
-      payload: { items: [returnItem('tee-line')], refund_method: 'original_payment' },
-    })
-    expect(submitted.statusCode).toBe(201)
+    await submitted(api.app, before.token, buildReturn([returnItem('tee-line')]))
     expect((await tee()).returnable_quantity).toBe(1)
   })
 
