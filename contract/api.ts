@@ -11,6 +11,7 @@ import {
   CONFIG_ID_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
   INELIGIBILITIES,
+  INSPECTION_CONDITIONS,
   NEW_ITEM_STATES,
   PHOTO_ID_PATTERN,
   PHOTOS_PER_ITEM,
@@ -21,6 +22,7 @@ import {
   RETURN_ITEM_STATES,
   RETURN_ID_PATTERN,
   RETURN_ORDER_STATUSES,
+  REVIEW_STATES,
   SIGNATURE_PATTERN,
   VERIFY_ERROR_CODES,
 } from './constants'
@@ -162,6 +164,11 @@ export const LineItem = Type.Object({
   /** price paid per unit after discounts, tax included as the shop shows it */
   price: MoneyBag,
   ineligible_reason: Nullable(Ineligibility),
+  /**
+   * the shop's words for the rule that made it ineligible, a final-sale or window rule of its
+   * policy by product tag ("Swimwear"); absent for the shop's own window and every other reason
+   */
+  ineligible_rule: Type.Optional(Type.String()),
   /**
    * the bought variant's options as the catalogue has them (`[]` for a variant without options);
    * absent when the catalogue does not know the variant. A line without a size option is not
@@ -509,8 +516,38 @@ export const NothingToSendInstructions = Type.Object({
 })
 export type NothingToSendInstructions = Static<typeof NothingToSendInstructions>
 
+/**
+ * A return the shop's rules flagged for review (docs/lifecycle.md): it has no label while it
+ * waits, and none when rejected. Absent from a return that was never flagged.
+ */
+export const ReturnReview = Type.Object({
+  state: oneOf(REVIEW_STATES),
+  /** pending: the day (YYYY-MM-DD, UTC) the shop answers by */
+  answer_by: Type.Optional(Type.String()),
+  /** rejected: why, in the staff's words */
+  reason: Type.Optional(Type.String()),
+  /** approved or rejected: when (ISO 8601) */
+  decided_at: Type.Optional(Type.String()),
+})
+export type ReturnReview = Static<typeof ReturnReview>
+
+/**
+ * The instructions of a return waiting for review, or rejected: no label or QR code (nothing is
+ * sent before the shop approves); what the shopper is told, and when to expect an answer.
+ */
+export const ReviewInstructions = Type.Object({
+  return_id: Type.String(),
+  return_name: Type.String(),
+  steps: Type.Array(Type.String()),
+  items: Type.Array(InstructionItem),
+  review: Type.Object({ ...ReturnReview.properties, state: oneOf(['pending', 'rejected'] as const) }),
+  /** signs the return's status page link, as on ReturnInstructions */
+  status_token: Type.String(),
+})
+export type ReviewInstructions = Static<typeof ReviewInstructions>
+
 /** What GET /portal-registration/returns/{id}/instructions answers. */
-export const ReturnInstructionsAnswer = Type.Union([ReturnInstructions, NothingToSendInstructions])
+export const ReturnInstructionsAnswer = Type.Union([ReturnInstructions, NothingToSendInstructions, ReviewInstructions])
 export type ReturnInstructionsAnswer = Static<typeof ReturnInstructionsAnswer>
 
 /**
@@ -539,10 +576,25 @@ export const ReturnStatusItem = Type.Object({
 })
 export type ReturnStatusItem = Static<typeof ReturnStatusItem>
 
+/** What an inspection took off one item's refund (docs/lifecycle.md). */
+export const RefundDeduction = Type.Object({
+  line_item_id: Type.String(),
+  title: Type.String(),
+  condition: oneOf(INSPECTION_CONDITIONS),
+  /** the shop's percent for that condition */
+  percent: Type.Integer(),
+  amount: Money,
+})
+export type RefundDeduction = Static<typeof RefundDeduction>
+
 export const ReturnStatusRefund = Type.Object({
   method: RefundMethod,
-  /** what the shopper gets back (the breakdown's total) */
+  /** what the shopper gets back: the breakdown's total, less any deductions */
   amount: Money,
+  /** what inspections took off, per item; absent when nothing was deducted */
+  deductions: Type.Optional(Type.Array(RefundDeduction)),
+  /** the breakdown's total, before the deductions; absent when nothing was deducted */
+  before_deductions: Type.Optional(Money),
   /** null when the shop sets no timing for this method */
   timing: Nullable(RefundTiming),
   /** the dates (YYYY-MM-DD) the money is expected between, once what it waits for has happened */
@@ -569,5 +621,7 @@ export const ReturnStatus = Type.Object({
   /** the new item taken with the return: sent once every item of the return has reached its last step */
   new_item: Type.Optional(Type.Object({ ...NewItem.properties, state: oneOf(NEW_ITEM_STATES) })),
   address: AddressWithLines,
+  /** the review, when the shop's rules flagged the return; absent otherwise */
+  review: Type.Optional(ReturnReview),
 })
 export type ReturnStatus = Static<typeof ReturnStatus>

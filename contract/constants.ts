@@ -103,4 +103,19 @@ export const itemStates = (keep: boolean): readonly ItemState[] => (keep ? KEPT_
 export const WEBHOOK_EVENTS = ['return.created', 'return.updated', 'return.refunded'] as const
 
 /** What the shopper is told by e-mail (docs/events.md). */
-export const EMAIL_KINDS = ['created', 'received', 'refunded', 'new_item_sent'] as const
+export const EMAIL_KINDS = ['created', 'received', 'refunded', 'new_item_sent', 'approved', 'rejected'] as const
+
+/**
+ * A return flagged by the shop's review rules waits for staff (docs/lifecycle.md): `pending` until
+ * they approve it (the label follows) or reject it (with a reason the shopper reads).
+ */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
+
+/** Why a return was flagged for review: its value, photos for a reason that asks review, a frequent returner. */
+export const REVIEW_RULES = ['over_amount', 'photos', 'frequent'] as const
+
+/** What the warehouse found an item to be, on receipt. */
+export const INSPECTION_CONDITIONS = ['as_new', 'opened', 'damaged', 'wrong_item'] as const
+
+/** What becomes of an inspected item: back on sale (restocked), refurbished, or thrown away. */
+export const DISPOSITIONS = ['restock', 'refurbish', 'dispose'] as const

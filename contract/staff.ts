@@ -4,8 +4,26 @@
  * the shopper's portal.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { RETURN_ITEM_STATES, RETURN_ID_PATTERN } from './constants'
-import { Money, oneOf, ReturnItemState, ReturnOrder, ReturnStatus } from './api'
+import {
+  DISPOSITIONS,
+  INSPECTION_CONDITIONS,
+  PHOTO_ID_PATTERN,
+  RETURN_ITEM_STATES,
+  RETURN_ID_PATTERN,
+  REVIEW_RULES,
+  REVIEW_STATES,
+} from './constants'
+import {
+  Money,
+  Nullable,
+  oneOf,
+  RefundDeduction,
+  RefundMethod,
+  ReturnItemState,
+  ReturnOrder,
+  ReturnStatus,
+} from './api'
+import { ShopPolicy } from './policy'
 
 /** POST /admin/api/session */
 export const SignIn = Type.Object(
@@ -53,6 +71,8 @@ const ReturnFilters = {
   to: Type.Optional(Type.String({ pattern: DAY })),
   /** a reason id: returns with an item returned for it */
   reason: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  /** returns with this review state (pending: the review queue's) */
+  review: Type.Optional(oneOf(REVIEW_STATES)),
 }
 
 /** GET /admin/api/returns: search, filters and the page after `after`. */
@@ -85,6 +105,8 @@ export const ReturnSummary = Type.Object({
   /** what the shopper gets back (refund or credit); null for returns imported without pricing */
   refund: Type.Union([Money, Type.Null()]),
   state: ReturnItemState,
+  /** null when the shop's rules never flagged it */
+  review: Nullable(oneOf(REVIEW_STATES)),
 })
 export type ReturnSummary = Static<typeof ReturnSummary>
 
@@ -111,6 +133,40 @@ export type TimelineEntry = Static<typeof TimelineEntry>
 export const StaffPhoto = Type.Object({ id: Type.String(), line_item_id: Type.String(), url: Type.String() })
 export type StaffPhoto = Static<typeof StaffPhoto>
 
+/** Why the shop's rules flagged a return, in words staff read ("Worth €250.00, over €200.00"). */
+export const ReviewFlag = Type.Object({ rule: oneOf(REVIEW_RULES), message: Type.String() })
+export type ReviewFlag = Static<typeof ReviewFlag>
+
+/** A flagged return's review: why, what was decided, by whom. */
+export const StaffReview = Type.Object({
+  state: oneOf(REVIEW_STATES),
+  flags: Type.Array(ReviewFlag),
+  /** the day (YYYY-MM-DD) the shopper was told to expect an answer by */
+  answer_by: Type.String(),
+  /** the rejection's reason, as the shopper reads it */
+  reason: Nullable(Type.String()),
+  decided_at: Nullable(Type.String()),
+  /** the staff member's e-mail */
+  decided_by: Nullable(Type.String()),
+})
+export type StaffReview = Static<typeof StaffReview>
+
+/** What the warehouse recorded of one received item. */
+export const Inspection = Type.Object({
+  line_item_id: Type.String(),
+  condition: oneOf(INSPECTION_CONDITIONS),
+  disposition: oneOf(DISPOSITIONS),
+  note: Nullable(Type.String()),
+  photos: Type.Array(StaffPhoto),
+  /** what it took off the refund; null when nothing */
+  deduction: Nullable(RefundDeduction),
+  /** restocked: the variant put back on sale, by title; null otherwise */
+  restocked_variant: Nullable(Type.String()),
+  inspected_at: Type.String(),
+  inspected_by: Type.String(),
+})
+export type Inspection = Static<typeof Inspection>
+
 /** GET /admin/api/returns/{id} */
 export const ReturnDetail = Type.Object({
   summary: ReturnSummary,
@@ -120,6 +176,10 @@ export const ReturnDetail = Type.Object({
   return_order: Type.Union([ReturnOrder, Type.Null()]),
   photos: Type.Array(StaffPhoto),
   timeline: Type.Array(TimelineEntry),
+  /** null when the shop's rules never flagged it */
+  review: Nullable(StaffReview),
+  /** the items inspected on receipt */
+  inspections: Type.Array(Inspection),
 })
 export type ReturnDetail = Static<typeof ReturnDetail>
 
@@ -174,3 +234,97 @@ export const Insights = Type.Object({
   outcomes: Type.Object({ exchanges: Money, upsells: Money, store_credit: Money, refunded: Money }),
 })
 export type Insights = Static<typeof Insights>
+
+/** GET /admin/api/reviews: the returns waiting for review, oldest first (at most 100), and how many wait. */
+export const ReviewQueue = Type.Object({
+  returns: Type.Array(
+    Type.Object({ ...ReturnSummary.properties, flags: Type.Array(ReviewFlag), answer_by: Type.String() }),
+  ),
+  total: Type.Integer(),
+})
+export type ReviewQueue = Static<typeof ReviewQueue>
+
+/** POST /admin/api/reviews: approve or reject one or several returns waiting for review. */
+export const ReviewDecision = Type.Object(
+  {
+    return_ids: Type.Array(Type.String({ pattern: RETURN_ID_PATTERN.source }), {
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+    }),
+    decision: oneOf(['approve', 'reject'] as const),
+    /** required to reject: the shopper reads it on the status page and in the e-mail */
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+)
+export type ReviewDecision = Static<typeof ReviewDecision>
+
+export const ReviewDecided = Type.Object({
+  /** the returns decided now */
+  decided: Type.Array(Type.String()),
+  /** the returns left as they were, and why (no longer waiting, not of this shop) */
+  skipped: Type.Array(Type.Object({ id: Type.String(), message: Type.String() })),
+})
+export type ReviewDecided = Static<typeof ReviewDecided>
+
+/** GET /admin/api/receive?code=: the return a scanned drop-off code (RB-…) or typed number (#1001-R1) names. */
+export const ReceiveQuery = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+)
+export const ReceiveFound = Type.Object({ return_id: Type.String(), name: Type.String() })
+export type ReceiveFound = Static<typeof ReceiveFound>
+
+/** POST /admin/api/returns/{id}/inspection (and …/inspection/preview): what the warehouse found. */
+export const InspectionRequest = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          line_item_id: Type.String({ minLength: 1, maxLength: 128 }),
+          condition: oneOf(INSPECTION_CONDITIONS),
+          disposition: oneOf(DISPOSITIONS),
+          note: Type.Optional(Type.String({ maxLength: 1000 })),
+          photo_ids: Type.Optional(
+            Type.Array(Type.String({ pattern: PHOTO_ID_PATTERN.source }), { maxItems: 3, uniqueItems: true }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 1000 },
+    ),
+    /** also issue the refund now (the items move on to refunded), with what the inspection deducts */
+    refund: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type InspectionRequest = Static<typeof InspectionRequest>
+
+/** What an inspection would do, shown to staff before they confirm it. */
+export const InspectionPreview = Type.Object({
+  /** null when the return refunds nothing */
+  refund: Nullable(
+    Type.Object({
+      method: RefundMethod,
+      before: Money,
+      deductions: Type.Array(RefundDeduction),
+      /** what the shopper gets back: before, less the deductions, never below zero */
+      amount: Money,
+    }),
+  ),
+  /** the variants put back on sale, by title */
+  restock: Type.Array(Type.Object({ line_item_id: Type.String(), variant: Type.String() })),
+})
+export type InspectionPreview = Static<typeof InspectionPreview>
+
+/** GET and PUT /admin/api/policy: the shop's policy, with what its editor offers. */
+export const StaffPolicy = Type.Object({
+  policy: ShopPolicy,
+  /** every tag of the shop's catalogue's products */
+  tags: Type.Array(Type.String()),
+  /** the shop's return window when no rule applies */
+  return_window_days: Type.Integer(),
+  currency_code: Type.String(),
+})
+export type StaffPolicy = Static<typeof StaffPolicy>

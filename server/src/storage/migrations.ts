@@ -266,6 +266,43 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'policy, review, inspection',
+    // docs/lifecycle.md. A return the policy flags waits for review; a received item's inspection
+    // says what it was found to be and what became of it; staff decisions are actions of their
+    // own kind. The drop-off code is kept so a scan finds its return by index (older returns get
+    // theirs when first looked up).
+    sql: `
+      ALTER TABLE shops ADD COLUMN policy jsonb NOT NULL DEFAULT '{}';
+      ALTER TABLE returns ADD COLUMN review text CHECK (review IN ('pending', 'approved', 'rejected'));
+      ALTER TABLE returns ADD COLUMN review_flags jsonb;
+      ALTER TABLE returns ADD COLUMN review_answer_by text;
+      ALTER TABLE returns ADD COLUMN review_reason text;
+      ALTER TABLE returns ADD COLUMN reviewed_at timestamptz;
+      ALTER TABLE returns ADD COLUMN reviewed_by text;
+      ALTER TABLE returns ADD COLUMN drop_off_code text;
+      CREATE INDEX returns_review_queue ON returns (shop_id, created_at, id) WHERE review = 'pending';
+      CREATE INDEX returns_by_drop_off_code ON returns (drop_off_code);
+      ALTER TABLE return_actions ALTER COLUMN state DROP NOT NULL;
+      ALTER TABLE return_actions ADD COLUMN kind text NOT NULL DEFAULT 'state';
+      ALTER TABLE photos ADD COLUMN source text NOT NULL DEFAULT 'shopper';
+      CREATE TABLE return_inspections (
+        return_id text NOT NULL REFERENCES returns (id) ON DELETE CASCADE,
+        line_item_id text NOT NULL,
+        condition text NOT NULL,
+        disposition text NOT NULL,
+        note text,
+        photo_ids jsonb NOT NULL DEFAULT '[]',
+        percent integer NOT NULL DEFAULT 0,
+        deduction_minor bigint NOT NULL DEFAULT 0,
+        restocked_variant_id text,
+        inspected_at timestamptz NOT NULL,
+        inspected_by text NOT NULL,
+        PRIMARY KEY (return_id, line_item_id)
+      );
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001
