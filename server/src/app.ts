@@ -113,8 +113,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       else void reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
     },
     trustProxy: options.trustProxy ?? false,
-    // Strict bodies: no type coercion, every problem reported, unknown fields refused.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // Strict bodies: no type coercion, every problem reported, unknown fields refused. The
+    // shared schemas' `errorMessage` (the shop file's words, contract/policy.ts) is an annotation here.
+    ajv: {
+      customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, keywords: ['errorMessage'] },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
   const context: PortalContext = {
     db: options.db,

@@ -7,6 +7,7 @@ import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag, toMinor } from './money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
+import { refusedByRule } from './policy'
 
 /** A request that cannot be priced: each problem names its field, e.g. `items[0].quantity`. */
 export interface RequestProblems {
@@ -30,8 +31,9 @@ export interface PricedReturn {
 }
 
 /**
- * Checks a return request against the order as it is now (units still returnable, the shop's
- * reasons, exchange options, stock, the upsell's price against the credit) and prices it.
+ * Checks a return request against the order as it is now (units still returnable, the policy's
+ * final-sale and window rules, the shop's reasons, exchange options, stock, the upsell's price
+ * against the credit) and prices it.
  */
 export function priceReturn(
   shop: ShopRecord,
@@ -39,7 +41,9 @@ export function priceReturn(
   returned: Map<string, number>,
   request: ReturnRequest,
   /** a preview's multiplier (quotes only): docs/decisions/0042-previewed-bonus.md */
-  previewMultiplier?: number,
+  previewMultiplier: number | undefined,
+  /** when the request is made: a window rule's end is judged at it */
+  now: Date,
 ): PricedReturn | RequestProblems {
   const problems: ReturnProblem[] = []
   const fail = (field: string, what: ReturnProblem['problem'], message: string) =>
@@ -59,7 +63,9 @@ export function priceReturn(
     if (!line) return fail(`${at}.line_item_id`, 'unknown_item', 'no such item in this order')
     if (seen.has(line.id)) return fail(`${at}.line_item_id`, 'listed_twice', 'this item is listed twice')
     seen.add(line.id)
-    const left = line.final_sale ? 0 : Math.max(0, line.quantity - (returned.get(line.id) ?? 0))
+    // As verify decides it (docs/lifecycle.md): a final-sale rule, or a window rule that has ended.
+    const refused = line.final_sale === true || refusedByRule(shop, line, order.fulfilled_at, now)
+    const left = refused ? 0 : Math.max(0, line.quantity - (returned.get(line.id) ?? 0))
     if (left === 0) fail(`${at}.line_item_id`, 'not_returnable', 'this item can no longer be returned')
     else if (item.quantity > left) fail(`${at}.quantity`, 'too_many', `at most ${left} can be returned`)
     // Only a leaf of the reasons' tree is a reason; its label names the way to it ("Not as described: Wrong item sent").

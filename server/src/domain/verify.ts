@@ -6,20 +6,37 @@ import type {
   VerifiedOrder,
   VerifyErrorCode,
 } from '../../../contract/api'
+import type { LineItemFile } from '../import/shopFile'
 import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
 import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag } from './money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
+import { ruleOfLine, windowEnd } from './policy'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+export type VerifyOutcome =
+  | { error: VerifyErrorCode }
+  | {
+      order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>
+      /** the last moment (ms since the epoch) this answer holds: then the next line's window ends */
+      holdsUntil: number
+    }
 
-export type VerifyOutcome = { error: VerifyErrorCode } | { order: Omit<VerifiedOrder, 'token' | 'token_expires_at'> }
+/** What a line's policy says of it at a moment: why it cannot be returned (by the policy), and by which rule. */
+interface Standing {
+  ineligible: 'final_sale' | 'return_window_closed' | null
+  /** the label of the rule that made it ineligible; null for the shop's own window or the line's own final_sale */
+  rule: string | null
+  /** the last moment its window is open */
+  end: number
+}
 
 /**
  * What verify answers for an order whose name and e-mail matched: an error of docs/rules.md §12,
- * or the order with each line's eligibility decided here, never by the portal.
+ * or the order with each line's eligibility decided here, never by the portal. A line's window is
+ * the shop's, or a window rule's by its product's tags (docs/lifecycle.md): the order is too old
+ * only when every line's window has ended.
  */
 export function decideVerify(
   shop: ShopRecord,
@@ -28,12 +45,14 @@ export function decideVerify(
   now: Date,
   lang: string | null,
 ): VerifyOutcome {
-  if (order.fulfilled_at === null) return { error: 'order_not_fulfilled' }
-  if (now.getTime() > returnWindowEnd(shop, order.fulfilled_at)) return { error: 'order_too_old' }
+  const fulfilledAt = order.fulfilled_at
+  if (fulfilledAt === null) return { error: 'order_not_fulfilled' }
+  const standings = order.line_items.map((line) => standingOf(shop, line, fulfilledAt, now))
+  if (standings.every((standing) => now.getTime() > standing.end)) return { error: 'order_too_old' }
   const paid = unitPricesPaid(orderPricing(shop, order))
   const threshold = keepThreshold(shop.settings, shop.currency_code)
-  const lines = order.line_items.map((line) => {
-    const item = toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!)
+  const lines = order.line_items.map((line, at) => {
+    const item = toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!, standings[at]!)
     // Said before the shopper chooses, so the exchange step does not ask them to send back what they keep.
     return keepsItem({ unitPaid: paid.get(line.id)!, threshold, exchanged: false })
       ? { ...item, keep_if_refunded: true }
@@ -50,18 +69,22 @@ export function decideVerify(
       processed_at: order.processed_at.toISOString(),
       currency_code: shop.currency_code,
       line_items: lines,
-      exchange_data: exchangeData(shop, order),
+      exchange_data: exchangeData(shop, order, standings),
       return_reasons: returnReasons(shop, lang),
     },
+    // The answer changes only when a window still open ends.
+    holdsUntil: Math.min(...standings.map((standing) => standing.end).filter((end) => end >= now.getTime())),
   }
 }
 
-/**
- * The last moment (milliseconds since the epoch) at which an order fulfilled at `fulfilledAt` is
- * inside the shop's return window; verify answers order_too_old after it.
- */
-export function returnWindowEnd(shop: ShopRecord, fulfilledAt: Date): number {
-  return fulfilledAt.getTime() + shop.settings.return_window_days * DAY_MS
+/** A line as the policy sees it at `now`: final sale (its own flag or a rule), its window ended, or neither. */
+function standingOf(shop: ShopRecord, line: LineItemFile, fulfilledAt: Date, now: Date): Standing {
+  const rule = ruleOfLine(shop, line.variant_id)
+  const end = windowEnd(fulfilledAt, rule.days)
+  if (rule.finalSale !== null) return { ineligible: 'final_sale', rule: rule.finalSale, end }
+  if (line.final_sale) return { ineligible: 'final_sale', rule: null, end }
+  if (now.getTime() > end) return { ineligible: 'return_window_closed', rule: rule.window, end }
+  return { ineligible: null, rule: null, end }
 }
 
 function toLineItem(
@@ -69,11 +92,13 @@ function toLineItem(
   line: OrderRecord['line_items'][number],
   returnedUnits: number,
   unitPaid: number,
+  standing: Standing,
 ): LineItem {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const variant = line.variant_id ? catalogue.variant(line.variant_id) : null
   const left = Math.max(0, line.quantity - returnedUnits)
-  const ineligible: Ineligibility | null = line.final_sale ? 'final_sale' : left === 0 ? 'already_returned' : null
+  const ineligible: Ineligibility | null =
+    standing.ineligible === 'final_sale' ? 'final_sale' : left === 0 ? 'already_returned' : standing.ineligible
   return {
     id: line.id,
     variant_id: line.variant_id,
@@ -86,17 +111,18 @@ function toLineItem(
     // Per unit after the order discount: what the shopper paid, as the contract says.
     price: moneyBag(unitPaid, shop.currency_code),
     ineligible_reason: ineligible,
+    ...(ineligible === standing.ineligible && standing.rule !== null ? { ineligible_rule: standing.rule } : {}),
     ...(variant ? { options: variant.options } : {}),
   }
 }
 
 /** Each returnable line's variant may go to the other variants of its product, when exchangeable. */
-function exchangeData(shop: ShopRecord, order: OrderRecord): ExchangeData {
+function exchangeData(shop: ShopRecord, order: OrderRecord, standings: Standing[]): ExchangeData {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const options: ExchangeData['options'] = {}
   const variants: ExchangeData['variants'] = {}
-  for (const line of order.line_items) {
-    if (!line.variant_id || line.final_sale) continue
+  for (const [at, line] of order.line_items.entries()) {
+    if (!line.variant_id || standings[at]!.ineligible !== null) continue
     const product = catalogue.product(line.variant_id)
     if (!product || product.exchangeable === false) continue
     options[line.variant_id] = product.variants.map((variant) => variant.id)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { ReturnItemState } from '../../../contract/api'
-import type { Database } from '../storage/database'
+import type { ShopPolicy } from '../../../contract/policy'
+import type { Database, Queryable } from '../storage/database'
 import type { OrderRecord } from '../storage/orders'
 import type { PhotoStore } from '../storage/photoStore'
 import { insertReturn } from '../storage/returns'
@@ -20,7 +21,8 @@ export type ImportResult = { ok: true; shop: string; orders: number } | { ok: fa
 /**
  * Loads a shop from its file in one transaction: the shop is replaced whole (configuration,
  * reasons, catalogue, orders and their returns). An invalid file changes nothing. The orders
- * replaced take their photos' rows with them; with `photos`, their bytes go too.
+ * replaced take their photos' rows with them; with `photos`, their bytes go too. A file without
+ * `policy` keeps the one the shop has (the back office's), as it keeps its webhooks.
  */
 export async function importShop(
   db: Database,
@@ -34,15 +36,18 @@ export async function importShop(
   const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   const file: ShopFile = checked.file
-  const tracked = priceTrackedReturns(file, now)
+  const policy = file.policy ?? (await storedPolicy(db, file.shop))
+  const tracked = priceTrackedReturns(file, policy, now)
   if (!tracked.ok) return { ok: false, errors: tracked.errors }
   const unsafe = await webhookProblems(file, options.allowPrivateNetworks ?? false)
   if (unsafe.length > 0) return { ok: false, errors: unsafe }
   await db.transaction(async (tx) => {
+    // Read again in the transaction: a policy saved since the tracked returns were priced stays.
+    const kept = file.policy ?? (await storedPolicy(tx, file.shop))
     await tx.query('DELETE FROM shops WHERE id = $1', [file.shop])
     await tx.query(
-      `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         file.shop,
         file.currency_code,
@@ -54,6 +59,7 @@ export async function importShop(
         JSON.stringify(file.return_address),
         JSON.stringify(file.catalogue),
         file.email ? JSON.stringify(file.email) : null,
+        JSON.stringify(kept),
       ],
     )
     if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
@@ -156,6 +162,12 @@ async function webhookProblems(file: ShopFile, allowPrivateNetworks: boolean): P
   return problems.flat()
 }
 
+/** The policy the shop has now; `{}` for a new shop. */
+async function storedPolicy(db: Queryable, shopId: string): Promise<ShopPolicy> {
+  const [row] = await db.query<{ policy: ShopPolicy }>('SELECT policy FROM shops WHERE id = $1', [shopId])
+  return row?.policy ?? {}
+}
+
 type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
 
 /**
@@ -165,6 +177,7 @@ type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
  */
 function priceTrackedReturns(
   file: ShopFile,
+  policy: ShopPolicy,
   now: Date,
 ):
   | { ok: true; byOrder: Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]> }
@@ -180,6 +193,7 @@ function priceTrackedReturns(
     return_address: file.return_address,
     catalogue: file.catalogue,
     email: file.email ?? null,
+    policy,
   }
   const errors: string[] = []
   const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()
@@ -201,10 +215,15 @@ function priceTrackedReturns(
       returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)
     const priced: { file: TrackedReturn; priced: PricedReturn }[] = []
     order.tracked_returns.forEach((entry, r) => {
-      const result = priceReturn(shop, record, returned, {
-        items: entry.items,
-        refund_method: entry.refund_method ?? null,
-      })
+      // Judged when it was made: the policy's window rules as they stood for that day.
+      const result = priceReturn(
+        shop,
+        record,
+        returned,
+        { items: entry.items, refund_method: entry.refund_method ?? null },
+        undefined,
+        resolveDate(entry.created_at, now),
+      )
       if ('problems' in result) {
         for (const problem of result.problems)
           errors.push(`${formatPath(['orders', o, 'tracked_returns', r])}.${problem.field}: ${problem.message}`)

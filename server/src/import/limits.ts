@@ -6,6 +6,7 @@ export const LIMITS = {
   products: 5_000,
   variantsPerProduct: 250,
   optionsPerVariant: 5,
+  tagsPerProduct: 50,
   returnReasons: 50,
   /** reasons in the whole tree, sub-reasons included */
   reasonsInAll: 200,

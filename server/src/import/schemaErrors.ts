@@ -13,8 +13,11 @@ import { errorLine, formatPath, plural, type Segment } from './errorLines'
 
 export type SchemaCheck<T> = (input: unknown) => { ok: true; value: T } | { ok: false; errors: string[] }
 
-/** The schema's check. Its `errorMessage` annotations replace Ajv's words for their node. */
-export function schemaCheck<T extends TSchema>(schema: T): SchemaCheck<Static<T>> {
+/**
+ * The schema's check. Its `errorMessage` annotations replace Ajv's words for their node; a field
+ * it does not list "is not a field of" `format` (the shop file's, or another the schema is of).
+ */
+export function schemaCheck<T extends TSchema>(schema: T, format = 'the shop file format'): SchemaCheck<Static<T>> {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true })
   addFormats(ajv, ['email'])
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
@@ -22,7 +25,7 @@ export function schemaCheck<T extends TSchema>(schema: T): SchemaCheck<Static<T>
   return (input) => {
     if (validate(input)) return { ok: true, value: input }
     const errors: string[] = []
-    for (const node of errorTree(validate.errors ?? [])) addLines(node, input, errors)
+    for (const node of errorTree(validate.errors ?? [])) addLines(node, input, format, errors)
     return { ok: false, errors }
   }
 }
@@ -66,9 +69,9 @@ function branchOf(branch: ErrorObject, union: ErrorObject): string {
   return branch.schemaPath.slice(from, to === -1 ? undefined : to)
 }
 
-function addLines({ error, branches }: ErrorNode, input: unknown, out: string[]): void {
+function addLines({ error, branches }: ErrorNode, input: unknown, format: string, out: string[]): void {
   if (error.keyword !== 'anyOf') {
-    out.push(describe(error, input))
+    out.push(describe(error, input, format))
     return
   }
   // When the value is of the kind of exactly one branch, that branch's errors say best what is wrong.
@@ -81,7 +84,7 @@ function addLines({ error, branches }: ErrorNode, input: unknown, out: string[])
   const fitting = [...notOfKind].filter(([, wrongKind]) => !wrongKind)
   if (fitting.length === 1) {
     const [branch] = fitting[0]!
-    for (const node of branches) if (branchOf(node.error, error) === branch) addLines(node, input, out)
+    for (const node of branches) if (branchOf(node.error, error) === branch) addLines(node, input, format, out)
     return
   }
   const schema = error.parentSchema as { errorMessage?: string; anyOf?: { type?: unknown }[] } | undefined
@@ -125,7 +128,7 @@ function typeWords(type: unknown): string {
   return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ')
 }
 
-function describe(error: ErrorObject, input: unknown): string {
+function describe(error: ErrorObject, input: unknown, format: string): string {
   const segments = pointerSegments(error.instancePath, input)
   const params = error.params as Record<string, unknown>
   const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage
@@ -138,7 +141,7 @@ function describe(error: ErrorObject, input: unknown): string {
         field === 'shop' && segments.length === 1 && segments[0] === 'config'
           ? ' (the shop is taken from the top-level "shop")'
           : ''
-      return `${formatPath([...segments, field])}: is not a field of the shop file format (check the spelling)${hint}`
+      return `${formatPath([...segments, field])}: is not a field of ${format} (check the spelling)${hint}`
     }
     case 'minLength':
       return errorLine(segments, 'must not be empty')
@@ -149,6 +152,11 @@ function describe(error: ErrorObject, input: unknown): string {
     case 'maxItems':
     case 'maxProperties':
       return errorLine(segments, `must have at most ${plural(Number(params.limit), 'entry', 'entries')}`)
+    case 'uniqueItems':
+      return errorLine(
+        segments,
+        `must not list an entry twice (entries ${String(params.i)} and ${String(params.j)} are the same)`,
+      )
   }
   if (typeof custom === 'string') return errorLine(segments, custom)
   switch (error.keyword) {

@@ -1,7 +1,7 @@
 /**
  * The checks of a shop file that its schema cannot express: the shop's name, the currency, URLs
  * and colours, ids that must be unique or must exist, the reason tree's rules, the catalogue's
- * variants, and (orderChecks.ts) the orders and their returns. They run on a file of the right
+ * variants, (orderChecks.ts) the orders and their returns, and (policyChecks.ts) the policy. They run on a file of the right
  * shape, and report every error they find.
  */
 import { colord, extend } from 'colord'
@@ -12,6 +12,7 @@ import type { Segment } from './errorLines'
 import { fieldChecks, isCurrency, minorDigits, type FieldChecks } from './fieldChecks'
 import { LIMITS } from './limits'
 import { orderErrors } from './orderChecks'
+import { policyErrors } from './policyChecks'
 import type { ConfigVariantFile } from './apiShapes'
 import type { ShopFile } from './shopFileSchema'
 
@@ -46,6 +47,7 @@ export function semanticErrors(file: ShopFile, now: Date): string[] {
   reasonErrors(file, checks)
   const variantIds = catalogueErrors(file.catalogue, checks)
   orderErrors(file, variantIds, digits, checks)
+  if (file.policy) policyErrors(file.policy, file.return_reasons, ['policy'], checks)
   return checks.errors
 }
 

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { RefundMethod, ReturnItemState, VariantOption, oneOf } from '../../../contract/api'
 import { REFUND_METHODS, WEBHOOK_EVENTS } from '../../../contract/constants'
+import { ShopPolicy, Tag } from '../../../contract/policy'
 import { AddressFile, ConfigFile, ConfigVariantFile, ReasonFile, RefundTimingsFile } from './apiShapes'
 import { LIMITS } from './limits'
 import {
@@ -77,6 +78,8 @@ export const CatalogueProductFile = Fields({
   upsell: Type.Optional(Type.Boolean()),
   /** items of this product can be exchanged for its other variants (default true) */
   exchangeable: Type.Optional(Type.Boolean()),
+  /** what the shop's policy names products by: final sale and return windows (docs/lifecycle.md) */
+  tags: Type.Optional(Type.Array(Tag, { maxItems: LIMITS.tagsPerProduct, uniqueItems: true })),
   variants: List(CatalogueVariantFile, LIMITS.variantsPerProduct, true),
 })
 export type CatalogueProductFile = Static<typeof CatalogueProductFile>
@@ -198,6 +201,8 @@ export const ShopFile = Fields(
     email: Type.Optional(EmailSenderFile),
     /** endpoints for signed webhooks; absent: those added in the back office stay */
     webhooks: Type.Optional(List(WebhookFile, LIMITS.webhooks)),
+    /** the return policy (docs/lifecycle.md); absent: the one the back office set stays */
+    policy: Type.Optional(ShopPolicy),
   },
   {
     $schema: 'http://json-schema.org/draft-07/schema#',

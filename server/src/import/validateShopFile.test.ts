@@ -1048,3 +1048,139 @@ describe('validateShopFile: refund timing and tracked returns', () => {
     expect(errorsOf(file)).toEqual([stringContaining(message)])
   })
 })
+
+describe('validateShopFile: product tags and the policy', () => {
+  /** The minimal file with tags on its tee and a policy of every part. */
+  function withPolicy(): ShopFile {
+    const file = minimal()
+    file.catalogue[0]!.tags = ['tops', 'sale']
+    file.policy = {
+      final_sale: [{ tag: 'swimwear', label: 'Swimwear' }],
+      windows: [{ tag: 'sale', days: 14, label: 'Sale items' }],
+      blocked: { emails: ['abuser@example.com'], order_names: ['#1009'] },
+      limit: { returns: 5, days: 30 },
+      review: {
+        over_amount: '200.00',
+        photo_reasons: ['too_small'],
+        frequent: { returns: 3, days: 30 },
+        answer_within_days: 2,
+      },
+      deductions: { opened: 10, damaged: 50 },
+    }
+    return file
+  }
+
+  it.each<[string, (f: ShopFile) => void]>([
+    ['tags and a policy of every part', () => {}],
+    ['an empty policy', (f) => set(f, ['policy'], {})],
+    ['no policy at all', (f) => drop(f, ['policy'])],
+    ['a tag with spaces inside', (f) => set(f, ['catalogue', 0, 'tags'], ['final sale'])],
+    [
+      'a whole amount in a currency without minor units',
+      (f) => {
+        set(f, ['currency_code'], 'JPY')
+        set(f, ['settings', 'return_fee'], '0')
+        for (const product of f.catalogue) for (const variant of product.variants) variant.price = '2500'
+        for (const order of f.orders) for (const line of order.line_items) line.price = '2500'
+        set(f, ['policy', 'review', 'over_amount'], '20000')
+      },
+    ],
+  ])('accepts %s', (_, mutate) => {
+    const file = withPolicy()
+    mutate(file)
+    const result = validateShopFile(file)
+    expect(result.ok ? [] : result.errors).toEqual([])
+  })
+
+  it.each<[string, (f: ShopFile) => void, string]>([
+    [
+      'a tag with a comma',
+      (f) => set(f, ['catalogue', 0, 'tags', 1], 'sale,new'),
+      'catalogue[0].tags[1]: must be a tag of 1 to 64 characters, without commas or line breaks',
+    ],
+    [
+      'a tag twice',
+      (f) => set(f, ['catalogue', 0, 'tags'], ['sale', 'tops', 'sale']),
+      'catalogue[0].tags: must not list an entry twice (entries 0 and 2 are the same)',
+    ],
+    [
+      'more than 50 tags',
+      (f) =>
+        set(
+          f,
+          ['catalogue', 0, 'tags'],
+          Array.from({ length: 51 }, (_, i) => `tag-${i}`),
+        ),
+      'catalogue[0].tags: must have at most 50 entries',
+    ],
+    [
+      'an unknown field of the policy',
+      (f) => set(f, ['policy', 'windows_days'], 14),
+      'policy.windows_days: is not a field of the shop file format',
+    ],
+    [
+      'a window of more than 3650 days',
+      (f) => set(f, ['policy', 'windows', 0, 'days'], 3651),
+      'policy.windows[0].days: must be a whole number of days from 0 to 3650',
+    ],
+    [
+      'a final-sale rule without a label',
+      (f) => drop(f, ['policy', 'final_sale', 0, 'label']),
+      'policy.final_sale[0].label: is required',
+    ],
+    [
+      'a review amount with more decimals than the currency has',
+      (f) => set(f, ['policy', 'review', 'over_amount'], '200.005'),
+      'policy.review.over_amount: must have at most 2 decimal places in EUR, like "25.00"',
+    ],
+    [
+      'a review amount with decimals in a currency without minor units',
+      (f) => {
+        set(f, ['currency_code'], 'JPY')
+        set(f, ['settings', 'return_fee'], '0')
+        for (const product of f.catalogue) for (const variant of product.variants) variant.price = '2500'
+        for (const order of f.orders) for (const line of order.line_items) line.price = '2500'
+      },
+      'policy.review.over_amount: must be a whole amount in JPY, like "25"',
+    ],
+    [
+      'a photo reason that is not one of the shop’s',
+      (f) => set(f, ['policy', 'review', 'photo_reasons'], ['too_small', 'damaged']),
+      'policy.review.photo_reasons[1]: "damaged" is not the id of one of the shop\'s return reasons',
+    ],
+    [
+      'a second window rule for a tag',
+      (f) => f.policy!.windows!.push({ tag: 'sale', days: 7, label: 'Sale again' }),
+      'policy.windows[1].tag: "sale" has a rule already (windows[0]); only the first applies',
+    ],
+    [
+      'a blocked e-mail that is no e-mail',
+      (f) => set(f, ['policy', 'blocked', 'emails', 0], 'abuser at example.com'),
+      'policy.blocked.emails[0]: must be an e-mail address like "jane@example.com"',
+    ],
+    [
+      'a blocked order name of only "#" and spaces',
+      (f) => set(f, ['policy', 'blocked', 'order_names', 0], '# '),
+      'policy.blocked.order_names[0]: must be an order name like "#1001"',
+    ],
+    [
+      'a limit of 0 returns',
+      (f) => set(f, ['policy', 'limit', 'returns'], 0),
+      'policy.limit.returns: must be at least 1',
+    ],
+    [
+      'an unknown inspection condition',
+      (f) => set(f, ['policy', 'deductions', 'broken'], 50),
+      'policy.deductions.broken: is not a field of the shop file format',
+    ],
+    [
+      'a deduction over 100 %',
+      (f) => set(f, ['policy', 'deductions', 'opened'], 101),
+      'policy.deductions.opened: must be at most 100',
+    ],
+  ])('rejects %s, naming the field', (_name, change, message) => {
+    const file = withPolicy()
+    change(file)
+    expect(errorsOf(file)).toEqual([stringContaining(message)])
+  })
+})

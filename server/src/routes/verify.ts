@@ -5,8 +5,11 @@ import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
-import { decideVerify, returnWindowEnd } from '../domain/verify'
+import { limitSince, shopperRefused } from '../domain/policy'
+import { decideVerify } from '../domain/verify'
+import type { Queryable } from '../storage/database'
 import { findOrderById, findOrderForVerify, returnedQuantities, type OrderRecord } from '../storage/orders'
+import { countShopperReturns } from '../storage/shopperReturns'
 import type { ShopRecord } from '../storage/shops'
 import { requireToken } from './auth'
 import { TOO_MANY } from './errors'
@@ -34,17 +37,34 @@ function orderDigest(order: OrderRecord): Buffer {
 
 type Found = NonNullable<Awaited<ReturnType<typeof findOrderForVerify>>>
 
+/** What a shopper the policy refuses is told: never why (docs/lifecycle.md). */
+export const NOT_AVAILABLE = {
+  error: 'return_not_available',
+  message: 'Returns for this order cannot be made online. Please contact the shop.',
+}
+
+/**
+ * Whether the shop's policy refuses the shopper of this order now: blocked, or at the limit of
+ * returns. Decided at every verify, never kept with an answer: it depends on the shopper's other
+ * orders and on the clock.
+ */
+async function refused(db: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
+  const since = limitSince(shop.policy, now)
+  const recentReturns = since ? await countShopperReturns(db, shop.id, order.email_key, since) : 0
+  return shopperRefused(shop.policy, { email: order.email_key, orderName: order.name, recentReturns })
+}
+
 /**
  * A verify answer as JSON around its token: everything verify answers but the token and its expiry
- * depends only on the order found, its shop and the language, and not on the time once the order
- * is known to be inside its return window. Kept with the order found (a new object after any
- * write, so a return or an import makes a new answer) for the shop object it was made with (a new
- * one after an import or the shop cache's few seconds) and the language.
+ * depends only on the order found, its shop (its policy with it) and the language, and not on the
+ * time until a line's window ends. Kept with the order found (a new object after any write, so a
+ * return, an import or a policy saved makes a new answer) for the shop object it was made with (a
+ * new one after an import, a policy saved or the shop cache's few seconds) and the language.
  */
 interface Answer {
   shop: ShopRecord
-  /** the answer holds until then; after it decideVerify answers order_too_old */
-  windowEnd: number
+  /** the answer holds until then; after it a line's window has ended (or every line's: order_too_old) */
+  holdsUntil: number
   order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>
   /** the JSON before and after the token and its expiry; null: serialise the answer whole */
   around: AroundToken | null
@@ -130,10 +150,10 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
-      const fail = async (code: string) => {
+      const fail = async (answer: { error: string; message?: string }) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
         if (wait > 0) await sleep(wait)
-        return reply.code(400).send({ error: code })
+        return reply.code(400).send(answer)
       }
 
       const shop = await context.shops.find(shopId.toLowerCase())
@@ -143,16 +163,17 @@ export function verifyRoutes(app: Api, context: PortalContext) {
           : null
       const order = found?.order
       const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? orderDigest(order) : NOBODY)
-      if (!shop || !found || !order || !emailMatches) return fail('invalid_order')
+      if (!shop || !found || !order || !emailMatches) return fail({ error: 'invalid_order' })
+      // Only now that the name and e-mail matched: it tells nobody else anything.
+      if (await refused(context.db, shop, order, now)) return fail(NOT_AVAILABLE)
 
       let answer = answers.get(found)?.get(lang)
-      if (!answer || answer.shop !== shop || now.getTime() > answer.windowEnd) {
+      if (!answer || answer.shop !== shop || now.getTime() > answer.holdsUntil) {
         const outcome = decideVerify(shop, order, found.returned, now, lang)
-        if ('error' in outcome) return fail(outcome.error)
+        if ('error' in outcome) return fail({ error: outcome.error })
         answer = {
           shop,
-          // A successful outcome is of a fulfilled order.
-          windowEnd: returnWindowEnd(shop, order.fulfilled_at!),
+          holdsUntil: outcome.holdsUntil,
           order: outcome.order,
           around: aroundToken((value) => reply.serializeInput(value, '200') as string, outcome.order),
           latest: null,
@@ -193,11 +214,13 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       const order = await findOrderById(context.db, claims.orderId)
       if (!shop || !order || order.shop_id !== shop.id)
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      const now = context.now()
+      if (await refused(context.db, shop, order, now)) return reply.code(409).send(NOT_AVAILABLE)
       const outcome = decideVerify(
         shop,
         order,
         await returnedQuantities(context.db, order.id),
-        context.now(),
+        now,
         requestLanguage(request),
       )
       if ('error' in outcome) return reply.code(409).send({ error: outcome.error })

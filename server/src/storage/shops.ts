@@ -1,4 +1,5 @@
 import type { Address, ReturnReason } from '../../../contract/api'
+import type { ShopPolicy } from '../../../contract/policy'
 import type { CatalogueProductFile, ShopFile, ShopSettings } from '../import/shopFile'
 import type { Queryable } from './database'
 
@@ -15,14 +16,16 @@ export interface ShopRecord {
   catalogue: CatalogueProductFile[]
   /** the shop's sender for shoppers' e-mails; null: Rebound's own address */
   email: ShopFile['email'] | null
+  /** the return policy (docs/lifecycle.md): `{}` is the shop's settings alone */
+  policy: ShopPolicy
 }
 
 const COLUMNS =
-  'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email'
+  'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy'
 
 /**
  * Shops read through a short cache: every verify and quote needs its shop, and a shop changes
- * only on import. Replicas see an import within `ttlMs`.
+ * only on import or a policy saved in the back office. Replicas see either within `ttlMs`.
  */
 export class ShopRepository {
   private readonly cache = new Map<string, { shop: ShopRecord | null; until: number }>()
@@ -42,8 +45,17 @@ export class ShopRepository {
     return shop
   }
 
-  /** Forgets cached shops, after an import in this process. */
+  /** Forgets cached shops, after an import or a policy saved in this process. */
   forget(): void {
     this.cache.clear()
   }
+}
+
+/** Replaces the shop's policy (the back office's editor); false when there is no such shop. */
+export async function savePolicy(db: Queryable, shopId: string, policy: ShopPolicy): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('UPDATE shops SET policy = $2 WHERE id = $1 RETURNING id', [
+    shopId,
+    JSON.stringify(policy),
+  ])
+  return rows.length > 0
 }
