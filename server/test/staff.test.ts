@@ -342,6 +342,7 @@ describe.each(engines())('the back office on %s', (engine) => {
         outcome: 'refund',
         refund: { amount: '14.00', currency_code: 'EUR' },
         state: 'requested',
+        review: null,
       })
       expect(all.returns[1]).toMatchObject({ state: 'in_transit', outcome: 'refund' })
       for (const q of ['#1001', '1001', ' jane@EXAMPLE.com ', '#1001-R1', '1001-r1'])

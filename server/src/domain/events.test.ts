@@ -1,4 +1,4 @@
-import type { ReturnItemState, ReturnStatus } from '../../../contract/api'
+import type { ReturnItemState, ReturnReview, ReturnStatus } from '../../../contract/api'
 import { itemStates } from '../../../contract/constants'
 import { eventsOf, retryAt, RETRY_DELAYS_MS } from './events'
 
@@ -20,7 +20,11 @@ function item(id: string, state: ReturnItemState, options: { keep?: boolean; exc
 
 function status(
   items: ReturnStatus['items'],
-  options: { refund?: 'none' | 'later' | 'at_once'; newItem?: 'to_be_sent' | 'sent' } = {},
+  options: {
+    refund?: 'none' | 'later' | 'at_once'
+    newItem?: 'to_be_sent' | 'sent'
+    review?: ReturnReview['state']
+  } = {},
 ): ReturnStatus {
   const refund = options.refund ?? 'later'
   return {
@@ -55,6 +59,17 @@ function status(
           },
         }
       : {}),
+    ...(options.review ? { review: reviewed(options.review) } : {}),
+  }
+}
+
+/** A review as the status shows it (docs/lifecycle.md): waiting with its day, or decided. */
+function reviewed(state: ReturnReview['state']): ReturnReview {
+  if (state === 'pending') return { state, answer_by: '2026-11-24' }
+  return {
+    state,
+    decided_at: '2026-11-21T09:00:00.000Z',
+    ...(state === 'rejected' ? { reason: 'Worn and washed' } : {}),
   }
 }
 
@@ -117,6 +132,62 @@ describe('eventsOf: what a change tells the shop and the shopper', () => {
       'an item moved straight to refunded was never received: no received e-mail',
       status([item('a', 'requested'), item('b', 'requested')]),
       status([item('a', 'refunded'), item('b', 'requested')]),
+      { webhooks: ['return.updated'], emails: [] },
+    ],
+  ])('%s', (_name, before, after, expected) => {
+    expect(kinds(eventsOf(before, after))).toEqual(expected)
+  })
+})
+
+describe('eventsOf: the review of a flagged return (docs/lifecycle.md)', () => {
+  const two = () => [item('a', 'requested'), item('b', 'requested')]
+  test.each<[string, ReturnStatus | null, ReturnStatus, { webhooks: string[]; emails: string[] }]>([
+    [
+      'a return submitted that waits for review: created, as every return',
+      null,
+      status(two(), { review: 'pending' }),
+      { webhooks: ['return.created'], emails: ['created:a,b'] },
+    ],
+    [
+      'approved: the approved e-mail about every item, an update for the shop',
+      status(two(), { review: 'pending' }),
+      status(two(), { review: 'approved' }),
+      { webhooks: ['return.updated'], emails: ['approved:a,b'] },
+    ],
+    [
+      'rejected: the rejected e-mail about every item, an update for the shop',
+      status(two(), { review: 'pending' }),
+      status(two(), { review: 'rejected' }),
+      { webhooks: ['return.updated'], emails: ['rejected:a,b'] },
+    ],
+    [
+      'still waiting: nothing to tell the shopper',
+      status(two(), { review: 'pending' }),
+      status(two(), { review: 'pending' }),
+      { webhooks: ['return.updated'], emails: [] },
+    ],
+    [
+      'approved earlier, an item on its way now: not approved again',
+      status(two(), { review: 'approved' }),
+      status([item('a', 'in_transit'), item('b', 'requested')], { review: 'approved' }),
+      { webhooks: ['return.updated'], emails: [] },
+    ],
+    [
+      'approved earlier, an item received now: the received e-mail only',
+      status([item('a', 'in_transit')], { review: 'approved' }),
+      status([item('a', 'received')], { review: 'approved' }),
+      { webhooks: ['return.updated'], emails: ['received:a'] },
+    ],
+    [
+      'rejected earlier, changed again: not rejected again',
+      status(two(), { review: 'rejected' }),
+      status(two(), { review: 'rejected' }),
+      { webhooks: ['return.updated'], emails: [] },
+    ],
+    [
+      'never flagged: a review seen only after the change is no decision',
+      status(two()),
+      status(two(), { review: 'approved' }),
       { webhooks: ['return.updated'], emails: [] },
     ],
   ])('%s', (_name, before, after, expected) => {

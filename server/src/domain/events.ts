@@ -32,8 +32,10 @@ const refunded = (status: ReturnStatus | null) =>
 /**
  * The events of one change: `before` is null when the return was just created. A staff or
  * operator move is always `return.updated`; `return.refunded` comes once, with the change that
- * refunds the return. E-mails say what the shopper would want to hear of: the return registered,
- * items received, the refund issued, the new item (an exchange's or the one taken with it) sent.
+ * refunds the return. E-mails say what the shopper would want to hear of: the return registered
+ * (or, when the shop's rules flagged it, its request received), the review's answer (approved,
+ * with the label, or rejected, with the reason: docs/lifecycle.md), items received, the refund
+ * issued, the new item (an exchange's or the one taken with it) sent.
  */
 export function eventsOf(before: ReturnStatus | null, after: ReturnStatus): ReturnEvents {
   const webhooks: WebhookEvent[] = [before === null ? 'return.created' : 'return.updated']
@@ -43,7 +45,10 @@ export function eventsOf(before: ReturnStatus | null, after: ReturnStatus): Retu
     after.items
       .filter((item) => test(item) && !(was.has(item.line_item_id) && test(was.get(item.line_item_id)!)))
       .map((item) => item.line_item_id)
-  if (before === null) emails.push({ kind: 'created', line_item_ids: after.items.map((item) => item.line_item_id) })
+  const every = after.items.map((item) => item.line_item_id)
+  if (before === null) emails.push({ kind: 'created', line_item_ids: every })
+  const decided = before?.review?.state === 'pending' ? after.review?.state : undefined
+  if (decided === 'approved' || decided === 'rejected') emails.push({ kind: decided, line_item_ids: every })
   const received = newly((item) => !item.keep && item.state === 'received')
   if (before !== null && received.length > 0) emails.push({ kind: 'received', line_item_ids: received })
   if (refunded(after) && !refunded(before)) {

@@ -1,9 +1,8 @@
 /**
- * The e-mails to the shopper (docs/events.md), one template for the four kinds, built of
- * React Email's components: tables and inline styles that the common mail clients read.
+ * The e-mails to the shopper (docs/events.md), one template for every kind, built of React
+ * Email's components: tables and inline styles that the common mail clients read.
  */
 import { Body } from '@react-email/body'
-import { Button } from '@react-email/button'
 import { Container } from '@react-email/container'
 import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
@@ -14,8 +13,12 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import type { ReactNode } from 'react'
 import type { Money, ReturnStatus } from '../../../contract/api'
 import type { EmailKind } from '../domain/events'
+import { ItemList, itemText, muted, SendAndKeep } from './EmailParts'
+import { Refunded } from './RefundEmail'
+import { Approved, Rejected, WaitingForReview } from './ReviewEmails'
 
 export type Words = (id: string, values?: Record<string, string | number>) => string
 
@@ -47,105 +50,20 @@ export interface EmailProps {
   qrSrc: string | null
   formatMoney: (money: Money) => string
   formatDate: (day: string) => string
+  /** a whole percent (50) in the shopper's language */
+  formatPercent: (percent: number) => string
 }
 
 const page = { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', color: '#1d2330' }
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px', maxWidth: '560px' }
-const muted = { color: '#5b6472', fontSize: '14px', lineHeight: '20px' }
-const itemText = { fontSize: '15px', lineHeight: '22px', margin: '0 0 8px' }
-
-function ItemList({ items, t }: { items: ReturnStatus['items']; t: Words }) {
-  return (
-    <Section>
-      {items.map((item) => (
-        <Text key={item.line_item_id} style={itemText}>
-          <strong>{item.title}</strong>
-          {item.variant_title ? ` · ${item.variant_title}` : ''}
-          <br />
-          <span style={muted}>
-            {t('item.quantity', { count: item.quantity })}
-            {item.exchange_variant_title ? ` · ${t('item.exchangeFor', { variant: item.exchange_variant_title })}` : ''}
-          </span>
-        </Text>
-      ))}
-    </Section>
-  )
-}
 
 function Created(props: EmailProps) {
-  const { t, status, labelUrl, qrSrc, brand } = props
-  const send = status.items.filter((item) => !item.keep)
-  const keep = status.items.filter((item) => item.keep)
+  const { t, status } = props
+  if (status.review?.state === 'pending') return <WaitingForReview {...props} />
   return (
     <>
       <Text style={itemText}>{t('created.intro', { name: status.return_name, order: props.orderName })}</Text>
-      {send.length > 0 ? (
-        <>
-          <Heading as="h2" style={{ fontSize: '17px', margin: '20px 0 8px' }}>
-            {t('created.send')}
-          </Heading>
-          <ItemList items={send} t={t} />
-        </>
-      ) : (
-        <Text style={itemText}>{t('created.nothingToSend')}</Text>
-      )}
-      {keep.length > 0 && (
-        <>
-          <Heading as="h2" style={{ fontSize: '17px', margin: '20px 0 8px' }}>
-            {t('created.keep')}
-          </Heading>
-          <ItemList items={keep} t={t} />
-        </>
-      )}
-      {status.label && labelUrl && (
-        <Section style={{ margin: '16px 0' }}>
-          <Text style={muted}>{t('created.labelHint')}</Text>
-          <Button
-            href={labelUrl}
-            style={{
-              backgroundColor: brand.color,
-              color: brand.onColor,
-              padding: '12px 20px',
-              borderRadius: '6px',
-              fontWeight: 600,
-            }}
-          >
-            {t('created.label')}
-          </Button>
-          {qrSrc && (
-            <>
-              <Text style={muted}>{t('created.qr', { code: status.label.qr_code_value })}</Text>
-              <Img src={qrSrc} width="160" height="160" alt={status.label.qr_code_value} />
-            </>
-          )}
-        </Section>
-      )}
-    </>
-  )
-}
-
-function Refunded(props: EmailProps) {
-  const { t, status } = props
-  const refund = status.refund
-  if (!refund) return null
-  const amount = props.formatMoney(refund.amount)
-  return (
-    <>
-      <Text style={{ ...itemText, fontSize: '18px' }}>
-        <strong>
-          {t(refund.method === 'store_credit' ? 'refunded.storeCredit' : 'refunded.original', { amount })}
-        </strong>
-      </Text>
-      {refund.expected && (
-        <Text style={muted}>
-          {refund.expected.from === refund.expected.to
-            ? t('refunded.expectedOn', { date: props.formatDate(refund.expected.from) })
-            : t('refunded.expectedBetween', {
-                from: props.formatDate(refund.expected.from),
-                to: props.formatDate(refund.expected.to),
-              })}
-        </Text>
-      )}
+      <SendAndKeep {...props} />
     </>
   )
 }
@@ -177,16 +95,34 @@ function Received(props: EmailProps) {
   )
 }
 
-const HEADINGS: Record<EmailKind, string> = {
-  created: 'created.heading',
-  received: 'received.heading',
-  refunded: 'refunded.heading',
-  new_item_sent: 'newItem.heading',
+const TITLES: Record<EmailKind, { subject: string; heading: string }> = {
+  created: { subject: 'created.subject', heading: 'created.heading' },
+  received: { subject: 'received.subject', heading: 'received.heading' },
+  refunded: { subject: 'refunded.subject', heading: 'refunded.heading' },
+  new_item_sent: { subject: 'newItem.subject', heading: 'newItem.heading' },
+  approved: { subject: 'approved.subject', heading: 'approved.heading' },
+  rejected: { subject: 'rejected.subject', heading: 'rejected.heading' },
+}
+
+/** The message ids of an e-mail's subject and heading: a return waiting for review is a request received. */
+export const titlesOf = (kind: EmailKind, status: ReturnStatus) =>
+  kind === 'created' && status.review?.state === 'pending'
+    ? { subject: 'created.reviewSubject', heading: 'created.reviewHeading' }
+    : TITLES[kind]
+
+const BODIES: Record<EmailKind, (props: EmailProps) => ReactNode> = {
+  created: Created,
+  received: Received,
+  refunded: Refunded,
+  new_item_sent: NewItemSent,
+  approved: Approved,
+  rejected: Rejected,
 }
 
 export function ReturnEmail(props: EmailProps) {
   const { t, brand, status, statusUrl } = props
-  const heading = t(HEADINGS[props.kind])
+  const heading = t(titlesOf(props.kind, status).heading)
+  const Content = BODIES[props.kind]
   return (
     <Html lang={props.lang}>
       <Head />
@@ -204,10 +140,7 @@ export function ReturnEmail(props: EmailProps) {
             <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 12px' }}>
               {heading}
             </Heading>
-            {props.kind === 'created' && <Created {...props} />}
-            {props.kind === 'received' && <Received {...props} />}
-            {props.kind === 'refunded' && <Refunded {...props} />}
-            {props.kind === 'new_item_sent' && <NewItemSent {...props} />}
+            <Content {...props} />
             {statusUrl && (
               <Text style={{ ...itemText, marginTop: '20px' }}>
                 <Link href={statusUrl} style={{ color: brand.color, fontWeight: 600 }}>

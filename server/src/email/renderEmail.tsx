@@ -15,7 +15,8 @@ import { messages as de } from './catalogs/de'
 import { messages as en } from './catalogs/en'
 import { messages as es } from './catalogs/es'
 import { messages as fr } from './catalogs/fr'
-import { ReturnEmail, type EmailBrand } from './ReturnEmail'
+import { labelOf } from './EmailParts'
+import { ReturnEmail, titlesOf, type EmailBrand } from './ReturnEmail'
 
 extend([namesPlugin])
 
@@ -77,12 +78,12 @@ export async function renderEmail(
     `/status/${encodeURIComponent(status.return_id)}#${signStatus(secret, status.return_id)}`,
     origin,
   )
-  const labelUrl = status.label ? absolute(status.label.label_url, origin) : null
-  const qr =
-    payload.kind === 'created' && status.label
-      ? await QRCode.toBuffer(status.label.qr_code_value, { margin: 1, width: 320 })
-      : null
+  // The label travels with the e-mails that say how to send the items: created and approved.
+  const label = payload.kind === 'created' || payload.kind === 'approved' ? labelOf(status) : null
+  const labelUrl = label ? absolute(label.label_url, origin) : null
+  const qr = label ? await QRCode.toBuffer(label.qr_code_value, { margin: 1, width: 320 }) : null
   const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })
+  const percentFormat = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })
   const element = (
     <ReturnEmail
       kind={payload.kind}
@@ -97,20 +98,15 @@ export async function renderEmail(
       qrSrc={qr ? `cid:${QR_CID}` : null}
       formatMoney={(money) => formatMoney(money, lang)}
       formatDate={(day) => dateFormat.format(new Date(`${day}T00:00:00Z`))}
+      formatPercent={(percent) => percentFormat.format(percent / 100)}
     />
   )
   const html = await render(element)
-  const subjects = {
-    created: 'created.subject',
-    received: 'received.subject',
-    refunded: 'refunded.subject',
-    new_item_sent: 'newItem.subject',
-  } as const
   return {
     from: shop.email?.from ?? FALLBACK_FROM,
     reply_to: shop.email?.reply_to ?? null,
     to: recipient,
-    subject: t(subjects[payload.kind], { name: status.return_name }),
+    subject: t(titlesOf(payload.kind, status).subject, { name: status.return_name }),
     html,
     text: toPlainText(html),
     attachments: qr ? [{ cid: QR_CID, filename: 'dropoff-code.png', content: qr, contentType: 'image/png' }] : [],

@@ -10,8 +10,8 @@ import { importShop } from '../import/importShop'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
-import type { ReturnRecord } from '../storage/returns'
-import { returnStatus } from './status'
+import { lockReturn } from '../storage/returns'
+import { returnStatus, waitsOrRejected } from './status'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -124,11 +124,20 @@ export async function moveReturnItems(context: PortalContext, id: string, move: 
   if (!owner || !shop || (move.shopId !== undefined && owner.shop_id !== move.shopId)) return notFound
   const outcome = await context.db.transaction(async (tx) => {
     // One change of a return at a time: two scans at once cannot both move an item.
-    const [locked] = await tx.query<ReturnRecord & { shop_id: string }>(
-      'SELECT id, order_id, name, request_hash, return_order, created_at, shop_id FROM returns WHERE id = $1 FOR UPDATE',
-      [id],
-    )
+    const locked = await lockReturn(tx, id)
     if (!locked || locked.shop_id !== shop.id) return notFound
+    // Nothing travels before the shop approves, and nothing after it rejects (docs/lifecycle.md).
+    if (waitsOrRejected(locked))
+      return {
+        status: 409,
+        body: {
+          error: 'not_approved',
+          message:
+            locked.review === 'pending'
+              ? 'This return is waiting for review: approve it before its items move on.'
+              : 'This return was rejected: its items do not move on.',
+        },
+      } as const
     const kept = keptLineIds(locked.return_order)
     const lines = await findReturnedLines(tx, id)
     const order = await findOrderById(tx, locked.order_id)

@@ -14,6 +14,7 @@ import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
 import { requestLanguage } from './language'
+import { reviewOf, waitsOrRejected } from './status'
 import { Bytes, replies, type Api } from './typed'
 
 /** What to do, in the portal's languages (Accept-Language); English for any other. */
@@ -71,6 +72,40 @@ const STEPS_ALL_KEPT: Record<string, string[]> = {
   fr: ['Gardez les articles : rien à emballer, à imprimer ni à déposer. Votre remboursement est en route.'],
   es: ['Quédese con los artículos: no tiene que empaquetar, imprimir ni entregar nada. Su reembolso está en camino.'],
 }
+/** Waiting for review: nothing is sent before the shop approves (docs/lifecycle.md). */
+const STEPS_REVIEW: Record<string, string[]> = {
+  en: [
+    'Keep the items for now: please do not send anything yet.',
+    'The shop is checking your return. It will e-mail you its answer, with your label and drop-off code if it accepts the return.',
+  ],
+  de: [
+    'Behalten Sie die Artikel vorerst: Bitte senden Sie noch nichts zurück.',
+    'Der Shop prüft Ihre Rücksendung. Sie erhalten seine Antwort per E-Mail, mit Versandetikett und Abgabecode, wenn er die Rücksendung annimmt.',
+  ],
+  fr: [
+    'Gardez les articles pour le moment : n’envoyez rien encore.',
+    'La boutique examine votre retour. Elle vous enverra sa réponse par e-mail, avec votre étiquette et votre code de dépôt si elle accepte le retour.',
+  ],
+  es: [
+    'Quédese con los artículos por ahora: no envíe nada todavía.',
+    'La tienda está revisando su devolución. Le enviará su respuesta por correo electrónico, con la etiqueta y el código de entrega si la acepta.',
+  ],
+}
+/** Rejected: nothing to send. */
+const STEPS_REJECTED: Record<string, string[]> = {
+  en: [
+    'The shop did not accept this return, so there is nothing to send. If you have questions, please contact the shop.',
+  ],
+  de: [
+    'Der Shop hat diese Rücksendung nicht angenommen, Sie müssen also nichts zurücksenden. Bei Fragen wenden Sie sich bitte an den Shop.',
+  ],
+  fr: [
+    'La boutique n’a pas accepté ce retour : il n’y a donc rien à envoyer. Pour toute question, contactez la boutique.',
+  ],
+  es: [
+    'La tienda no aceptó esta devolución, así que no hay nada que enviar. Si tiene preguntas, póngase en contacto con la tienda.',
+  ],
+}
 const stepsIn = (steps: Record<string, string[]>, lang: string | null) =>
   lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!
 
@@ -110,6 +145,19 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       const lang = requestLanguage(request)
       const items = instructionItems(found.return_order)
       const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
+      const { review } = reviewOf(found)
+      if (review && (review.state === 'pending' || review.state === 'rejected')) {
+        const waiting: ReturnInstructionsAnswer = {
+          return_id: found.id,
+          return_name: found.name,
+          steps: stepsIn(review.state === 'pending' ? STEPS_REVIEW : STEPS_REJECTED, lang),
+          items,
+          review: { ...review, state: review.state },
+          status_token: signStatus(context.secret, found.id),
+        }
+        // Its answer changes when staff decide: never kept.
+        return reply.headers({ 'cache-control': 'no-store', vary: 'accept-language' }).send(waiting)
+      }
       if (nothingToSend(items)) {
         const kept: ReturnInstructionsAnswer = {
           return_id: found.id,
@@ -148,6 +196,14 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       const found = valid ? await findReturn(context.db, request.params.id) : null
       if (!found)
         return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      if (waitsOrRejected(found))
+        return reply.code(409).send({
+          error: 'not_approved',
+          message:
+            found.review === 'pending'
+              ? 'This return is waiting for the shop’s review: its label comes once it is approved.'
+              : 'The shop did not accept this return: it has no label.',
+        })
       const pdf = await labelFor(context, found)
       if (!pdf)
         return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })

@@ -9,13 +9,16 @@ import {
   type ReturnProblem,
 } from '../../../contract/api'
 import type { PortalContext } from '../context'
+import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { photoProblems } from '../domain/photos'
+import { answerBy, limitSince, reviewFlags, shopperRefused } from '../domain/policy'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
 import type { TokenClaims } from '../domain/token'
-import { findOrderById, returnedQuantities } from '../storage/orders'
+import { findOrderById, returnedQuantities, type OrderRecord } from '../storage/orders'
+import { countShopperReturns } from '../storage/shopperReturns'
 import type { Queryable } from '../storage/database'
 import { attachPhotos, findOrderPhotos } from '../storage/photos'
-import { findReturnByKey, insertReturn } from '../storage/returns'
+import { findReturnByKey, insertReturn, type NewReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { emailLanguage } from '../email/renderEmail'
 import { writeReturnEvents } from '../storage/outbox'
@@ -36,12 +39,13 @@ async function price(
   claims: TokenClaims,
   request: ReturnRequest,
   lock: boolean,
+  now: Date,
   previewMultiplier?: number,
 ): Promise<Priced> {
   if (!shop) return { shopMissing: true }
   const order = await findOrderById(db, claims.orderId, lock)
   if (!order || order.shop_id !== shop.id) return { orderMissing: true }
-  const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request, previewMultiplier)
+  const priced = priceReturn(shop, order, await returnedQuantities(db, order.id), request, previewMultiplier, now)
   // The photos are checked against the database: this order's, not taken by an earlier return.
   const stored = await findOrderPhotos(
     db,
@@ -51,6 +55,51 @@ async function price(
   const photos = photoProblems(shop.return_reasons, request, stored)
   if (photos.length === 0) return priced
   return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
+}
+
+const DAY_MS = 86_400_000
+
+/** As verify answers a blocked shopper (docs/lifecycle.md): no reason to work around. */
+const NOT_AVAILABLE = {
+  error: 'return_not_available',
+  message: 'Returns for this order cannot be made online. Please contact the shop.',
+}
+
+/** A blocked shopper, or one at the shop's limit of returns. */
+async function refusedShopper(tx: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
+  const since = limitSince(shop.policy, now)
+  return shopperRefused(shop.policy, {
+    email: order.email_key,
+    orderName: order.name,
+    recentReturns: since ? await countShopperReturns(tx, shop.id, order.email_key, since) : 0,
+  })
+}
+
+/**
+ * Whether the shop's review rules flag this return (docs/lifecycle.md): what its items are worth
+ * at the prices paid, photos for the reasons that ask review, and the shopper's recent returns.
+ */
+async function reviewOf(
+  tx: Queryable,
+  shop: ShopRecord,
+  order: OrderRecord,
+  request: ReturnRequest,
+  now: Date,
+): Promise<NewReturn['review']> {
+  const rules = shop.policy.review
+  if (!rules) return undefined
+  const paid = unitPricesPaid(orderPricing(shop, order))
+  const frequent = rules.frequent
+  const flags = reviewFlags(shop.policy, {
+    currency: shop.currency_code,
+    itemsValueMinor: request.items.reduce((sum, item) => sum + (paid.get(item.line_item_id) ?? 0) * item.quantity, 0),
+    items: request.items.map((item) => ({ reason_id: item.reason_id, photos: item.photo_ids?.length ?? 0 })),
+    reasons: shop.return_reasons,
+    shopperReturns: frequent
+      ? (await countShopperReturns(tx, shop.id, order.email_key, new Date(now.getTime() - frequent.days * DAY_MS))) + 1
+      : 0,
+  })
+  return flags.length > 0 ? { flags, answerBy: answerBy(shop.policy, now) } : undefined
 }
 
 /** The 422 of a request that cannot be priced: each problem by field, for the portal, and all in words. */
@@ -105,6 +154,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
         request.claims!,
         choices,
         false,
+        context.now(),
         previewMultiplier,
       )
       if ('shopMissing' in priced || 'orderMissing' in priced)
@@ -130,7 +180,8 @@ export function returnRoutes(app: Api, context: PortalContext) {
       const hash = requestHash(request.body)
       const shop = await context.shops.find(claims.shopId)
       const outcome = await context.db.transaction(async (tx) => {
-        const priced = await price(shop, tx, claims, request.body, true)
+        const now = context.now()
+        const priced = await price(shop, tx, claims, request.body, true, now)
         if ('shopMissing' in priced || 'orderMissing' in priced)
           return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
         // Checked under the order's lock: a doubled or retried submit finds the first one's return.
@@ -145,6 +196,8 @@ export function returnRoutes(app: Api, context: PortalContext) {
         }
         if ('problems' in priced) return { status: 422, body: invalidReturn(priced.problems) }
         const order = await findOrderById(tx, claims.orderId)
+        // Checked again here: a token verified before a block, or before the limit was reached, is no way round them.
+        if (await refusedShopper(tx, shop!, order!, now)) return { status: 403, body: NOT_AVAILABLE }
         const returnId = randomUUID()
         const created = await insertReturn(
           tx,
@@ -165,8 +218,9 @@ export function returnRoutes(app: Api, context: PortalContext) {
             // The shopper's language and portal word and link the e-mails of this return, now and later.
             language: emailLanguage(requestLanguage(request)),
             portalOrigin: `${request.protocol}://${request.host}`,
+            review: await reviewOf(tx, shop!, order!, request.body, now),
           },
-          context.now(),
+          now,
         )
         const photos = request.body.items.map((item) => ({
           lineItemId: item.line_item_id,

@@ -10,6 +10,9 @@ import {
   InsightsQuery,
   ReturnsExportQuery,
   ReturnsQuery,
+  ReviewDecided,
+  ReviewDecision,
+  ReviewQueue,
   SignIn,
   StaffShop,
   StaffSession,
@@ -28,7 +31,7 @@ import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
 import { findInsights } from '../storage/insights'
 import { findOrderById } from '../storage/orders'
-import { findActions, findReturnedLines } from '../storage/returnStates'
+import { findActions, findReturnedLines, recordAction } from '../storage/returnStates'
 import {
   clearSignInFailures,
   endSession,
@@ -48,9 +51,15 @@ import {
   findShopPhoto,
   findShopReturn,
   listReturns,
+  listReviewQueue,
 } from '../storage/staffReturns'
+import { decideReview, lockReturn, type ReturnRecord } from '../storage/returns'
+import { writeReturnEvents } from '../storage/outbox'
+import { inspectionViews } from '../storage/inspections'
 import { moveReturnItems } from './admin'
 import { staffEventRoutes } from './staffEvents'
+import { staffInspectionRoutes } from './staffInspection'
+import { staffPolicyRoutes } from './staffPolicy'
 import { returnStatus } from './status'
 import { Bytes, replies, type Api } from './typed'
 
@@ -290,7 +299,43 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     },
   )
 
+  app.get(
+    '/admin/api/reviews',
+    { onRequest: requireStaff, schema: { response: replies({ 200: ReviewQueue }) } },
+    async (request) => listReviewQueue(context.db, request.staff!.shop, 100),
+  )
+
+  app.post(
+    '/admin/api/reviews',
+    { onRequest: requireStaff, schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
+    async (request, reply) => {
+      const { member, shop } = request.staff!
+      const { return_ids: ids, decision } = request.body
+      const reason = request.body.reason?.trim() ?? ''
+      if (decision === 'reject' && reason === '')
+        return reply.code(400).send({
+          error: 'invalid_request',
+          message: 'reason: say why the return is rejected; the shopper reads it',
+        })
+      const decided: string[] = []
+      const skipped: { id: string; message: string }[] = []
+      for (const id of ids) {
+        const outcome = await decideOne(context, shop, id, {
+          state: decision === 'approve' ? 'approved' : 'rejected',
+          reason: decision === 'reject' ? reason : null,
+          by: member.email,
+        })
+        if (outcome === true) decided.push(id)
+        else skipped.push({ id, message: outcome })
+      }
+      if (decided.length > 0) context.events.nudge()
+      return { decided, skipped }
+    },
+  )
+
   staffEventRoutes(app, context, requireStaff)
+  staffPolicyRoutes(app, context, requireStaff)
+  staffInspectionRoutes(app, context, requireStaff)
 
   app.get(
     '/admin/api/support/:reference',
@@ -348,7 +393,52 @@ function filtersOf(query: Partial<ReturnsExportQuery>): ReturnFilters | string {
   const until = day(query.to, 1)
   if (from === null) return 'from: not a day'
   if (until === null) return 'to: not a day'
-  return { q: query.q, state: query.state, from, until, reason: query.reason }
+  return { q: query.q, state: query.state, from, until, reason: query.reason, review: query.review }
+}
+
+/**
+ * One review decision under the return's lock (docs/lifecycle.md): recorded with who and why, on
+ * the timeline, and told to the world as the status changes. True when decided; otherwise why not.
+ */
+async function decideOne(
+  context: PortalContext,
+  shopId: string,
+  id: string,
+  decision: { state: 'approved' | 'rejected'; reason: string | null; by: string },
+): Promise<true | string> {
+  // Read before the transaction: the shop cache reads through the database's own handle.
+  const shop = await context.shops.find(shopId)
+  if (!shop) return 'No such return.'
+  return context.db.transaction(async (tx) => {
+    const locked = await lockReturn(tx, id)
+    if (!locked || locked.shop_id !== shopId) return 'No such return.'
+    if (locked.review !== 'pending')
+      return `${locked.name} is not waiting for review${locked.review ? ` (already ${locked.review})` : ''}.`
+    const order = await findOrderById(tx, locked.order_id)
+    if (!order) return 'No such return.'
+    const at = context.now()
+    const lines = await findReturnedLines(tx, id)
+    const before = await returnStatus(context, locked, order, shop, lines, tx)
+    await decideReview(tx, locked, { ...decision, at })
+    const after = await returnStatus(
+      context,
+      { ...locked, review: decision.state, review_reason: decision.reason, reviewed_at: at, reviewed_by: decision.by },
+      order,
+      shop,
+      lines,
+      tx,
+    )
+    await recordAction(tx, id, {
+      at,
+      actor: decision.by,
+      kind: decision.state,
+      state: null,
+      lineItemIds: lines.map((line) => line.line_item_id),
+      note: decision.state === 'approved' ? 'Approved after review' : `Rejected: ${decision.reason}`,
+    })
+    await writeReturnEvents(tx, id, before, after, at)
+    return true as const
+  })
 }
 
 /** Every reason a shopper can choose (the leaves), a sub-reason named with its parent. */
@@ -395,10 +485,11 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
   const order = found && (await findOrderById(context.db, found.record.order_id))
   const shop = order && (await context.shops.find(shopId))
   if (!found || !order || !shop) return null
-  const [lines, photos, actions] = await Promise.all([
+  const [lines, photos, actions, inspections] = await Promise.all([
     findReturnedLines(context.db, id),
     findReturnPhotos(context.db, id),
     findActions(context.db, id),
+    inspectionViews(context.db, shop, id),
   ])
   // The lines read once, for the shopper's status and the timeline alike.
   const status = await returnStatus(context, found.record, order, shop, lines)
@@ -406,7 +497,14 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
   const titles = (ids: readonly string[]) => ids.map((lineId) => titleOf.get(lineId) ?? lineId)
   // Item states reached without an action of record (the shopper's kept items refunded at
   // submission, an imported history) show as the state; those an action made show as the action.
-  const byAction = new Set(actions.flatMap((action) => action.lineItemIds.map((lineId) => `${action.state} ${lineId}`)))
+  // An inspection that refunds at once also received its items: one action covers both states.
+  const covered = (action: (typeof actions)[number]) =>
+    action.kind === 'inspected' ? ['received', action.state] : [action.state]
+  const byAction = new Set(
+    actions.flatMap((action) =>
+      covered(action).flatMap((state) => action.lineItemIds.map((lineId) => `${state} ${lineId}`)),
+    ),
+  )
   const states = new Map<string, { at: Date; state: TimelineEntry['state']; lines: string[] }>()
   for (const line of lines)
     for (const event of line.events) {
@@ -451,5 +549,20 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
       url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photo.id}`,
     })),
     timeline,
+    review: reviewView(found.record),
+    inspections,
+  }
+}
+
+/** The review as staff see it: why it was flagged, and what was decided by whom. */
+function reviewView(record: ReturnRecord): ReturnDetail['review'] {
+  if (record.review === null) return null
+  return {
+    state: record.review,
+    flags: record.review_flags ?? [],
+    answer_by: record.review_answer_by ?? '',
+    reason: record.review_reason,
+    decided_at: record.reviewed_at ? new Date(record.reviewed_at).toISOString() : null,
+    decided_by: record.reviewed_by,
   }
 }

@@ -77,7 +77,11 @@ export async function findOrderById(db: Queryable, id: string, forUpdate = false
 /** Units of each line already returned, by line item id. */
 export async function returnedQuantities(db: Queryable, orderId: string): Promise<Map<string, number>> {
   const rows = await db.query<{ line_item_id: string; quantity: number }>(
-    'SELECT line_item_id, SUM(quantity)::int AS quantity FROM return_items WHERE order_id = $1 GROUP BY line_item_id',
+    // A rejected return holds no units (docs/lifecycle.md).
+    `SELECT i.line_item_id, SUM(i.quantity)::int AS quantity
+       FROM return_items i JOIN returns r ON r.id = i.return_id
+      WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected'
+      GROUP BY i.line_item_id`,
     [orderId],
   )
   return new Map(rows.map((row) => [row.line_item_id, Number(row.quantity)]))

@@ -71,19 +71,33 @@ export function returnStateSql(returnId: string): string {
     FROM return_items i WHERE i.return_id = ${returnId})`
 }
 
+/** What an action was: items moved on, a review decided, items inspected (docs/lifecycle.md). */
+export type ActionKind = 'state' | 'approved' | 'rejected' | 'inspected'
+
 /** A change made by someone (an operator, a staff member), for the return's timeline. */
 export interface ReturnAction {
   at: Date
   actor: string
-  state: Exclude<ReturnItemState, 'requested'>
+  /** `state` when absent */
+  kind?: ActionKind
+  /** the state the items reached; null for a review's decision */
+  state: Exclude<ReturnItemState, 'requested'> | null
   lineItemIds: readonly string[]
   note: string | null
 }
 
 export async function recordAction(tx: Queryable, returnId: string, action: ReturnAction): Promise<void> {
   await tx.query(
-    'INSERT INTO return_actions (return_id, at, actor, state, line_item_ids, note) VALUES ($1, $2, $3, $4, $5, $6)',
-    [returnId, action.at, action.actor, action.state, JSON.stringify(action.lineItemIds), action.note],
+    'INSERT INTO return_actions (return_id, at, actor, kind, state, line_item_ids, note) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      returnId,
+      action.at,
+      action.actor,
+      action.kind ?? 'state',
+      action.state,
+      JSON.stringify(action.lineItemIds),
+      action.note,
+    ],
   )
 }
 
@@ -91,13 +105,17 @@ export async function findActions(db: Queryable, returnId: string): Promise<Retu
   const rows = await db.query<{
     at: Date
     actor: string
+    kind: ActionKind
     state: ReturnAction['state']
     line_item_ids: string[]
     note: string | null
-  }>('SELECT at, actor, state, line_item_ids, note FROM return_actions WHERE return_id = $1 ORDER BY at', [returnId])
+  }>('SELECT at, actor, kind, state, line_item_ids, note FROM return_actions WHERE return_id = $1 ORDER BY at', [
+    returnId,
+  ])
   return rows.map((row) => ({
     at: new Date(row.at),
     actor: row.actor,
+    kind: row.kind,
     state: row.state,
     lineItemIds: row.line_item_ids,
     note: row.note,

@@ -1,5 +1,10 @@
 import type { ReturnOrder } from '../../../contract/api'
+import type { ReviewFlag } from '../../../contract/staff'
+import type { REVIEW_STATES } from '../../../contract/constants'
+import { qrCodeValue } from '../domain/label'
 import type { Queryable } from './database'
+
+export type ReviewState = (typeof REVIEW_STATES)[number]
 
 export interface ReturnRecord {
   id: string
@@ -8,12 +13,30 @@ export interface ReturnRecord {
   request_hash: string | null
   return_order: ReturnOrder | null
   created_at: Date
+  /** null when the shop's rules never flagged it (docs/lifecycle.md) */
+  review: ReviewState | null
+  review_flags: ReviewFlag[] | null
+  /** YYYY-MM-DD: the day the shopper was told to expect an answer by */
+  review_answer_by: string | null
+  review_reason: string | null
+  reviewed_at: Date | null
+  reviewed_by: string | null
 }
 
-const COLUMNS = 'id, order_id, name, request_hash, return_order, created_at'
+const COLUMNS =
+  'id, order_id, name, request_hash, return_order, created_at, review, review_flags, review_answer_by, review_reason, reviewed_at, reviewed_by'
 
 export async function findReturn(db: Queryable, id: string): Promise<ReturnRecord | null> {
   const [row] = await db.query<ReturnRecord>(`SELECT ${COLUMNS} FROM returns WHERE id = $1`, [id])
+  return row ?? null
+}
+
+/** The return under its lock, with its shop: one change of a return at a time. */
+export async function lockReturn(tx: Queryable, id: string): Promise<(ReturnRecord & { shop_id: string }) | null> {
+  const [row] = await tx.query<ReturnRecord & { shop_id: string }>(
+    `SELECT ${COLUMNS}, shop_id FROM returns WHERE id = $1 FOR UPDATE`,
+    [id],
+  )
   return row ?? null
 }
 
@@ -41,6 +64,8 @@ export interface NewReturn {
   /** the shopper's language and the portal address they submitted from: their e-mails' words and links (docs/events.md) */
   language?: string
   portalOrigin?: string
+  /** the shop's review rules matched: the return waits for staff (docs/lifecycle.md) */
+  review?: { flags: ReviewFlag[]; answerBy: string } | undefined
 }
 
 /**
@@ -55,8 +80,9 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
   const name = `${entry.orderName}-R${Number(next)}`
   const returnOrder = entry.answer ? entry.answer(name, now) : null
   await tx.query(
-    `INSERT INTO returns (id, order_id, shop_id, number, name, idempotency_key, request_hash, return_order, created_at, language, portal_origin)
-     VALUES ($1, $2, (SELECT shop_id FROM orders WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO returns (id, order_id, shop_id, number, name, idempotency_key, request_hash, return_order, created_at, language, portal_origin,
+                          drop_off_code, review, review_flags, review_answer_by)
+     VALUES ($1, $2, (SELECT shop_id FROM orders WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       entry.id,
       entry.orderId,
@@ -68,6 +94,10 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
       now,
       entry.language ?? null,
       entry.portalOrigin ?? null,
+      qrCodeValue(entry.id),
+      entry.review ? 'pending' : null,
+      entry.review ? JSON.stringify(entry.review.flags) : null,
+      entry.review?.answerBy ?? null,
     ],
   )
   for (const line of entry.lines) {
@@ -76,13 +106,7 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
       [entry.id, entry.orderId, line.lineItemId, line.quantity, line.exchangeVariantId],
     )
   }
-  await tx.query(
-    `UPDATE orders SET returned_units = COALESCE((
-       SELECT jsonb_object_agg(line_item_id, units) FROM (
-         SELECT line_item_id, SUM(quantity)::int AS units FROM return_items WHERE order_id = $1 GROUP BY line_item_id) AS per_line), '{}')
-     WHERE id = $1`,
-    [entry.orderId],
-  )
+  await countReturnedUnits(tx, entry.orderId)
   return {
     id: entry.id,
     order_id: entry.orderId,
@@ -90,7 +114,49 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
     request_hash: entry.requestHash,
     return_order: returnOrder,
     created_at: now,
+    review: entry.review ? 'pending' : null,
+    review_flags: entry.review?.flags ?? null,
+    review_answer_by: entry.review?.answerBy ?? null,
+    review_reason: null,
+    reviewed_at: null,
+    reviewed_by: null,
   }
+}
+
+/**
+ * Counts again the units an order's returns hold, which verify reads. A rejected return holds
+ * none: its units may be returned again (docs/lifecycle.md).
+ */
+export async function countReturnedUnits(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET returned_units = COALESCE((
+       SELECT jsonb_object_agg(line_item_id, units) FROM (
+         SELECT i.line_item_id, SUM(i.quantity)::int AS units
+           FROM return_items i JOIN returns r ON r.id = i.return_id
+          WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected'
+          GROUP BY i.line_item_id) AS per_line), '{}')
+     WHERE id = $1`,
+    [orderId],
+  )
+}
+
+/**
+ * Records staff's decision on a return waiting for review; false when it was no longer waiting
+ * (decided by someone else meanwhile). A rejection frees the units the return held.
+ */
+export async function decideReview(
+  tx: Queryable,
+  found: Pick<ReturnRecord, 'id' | 'order_id'>,
+  decision: { state: 'approved' | 'rejected'; reason: string | null; by: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `UPDATE returns SET review = $2, review_reason = $3, reviewed_by = $4, reviewed_at = $5
+      WHERE id = $1 AND review = 'pending' RETURNING id`,
+    [found.id, decision.state, decision.reason, decision.by, decision.at],
+  )
+  if (rows.length === 0) return false
+  if (decision.state === 'rejected') await countReturnedUnits(tx, found.order_id)
+  return true
 }
 
 /** The ids of an order's returns, oldest first, by shop and order name (as stored). */

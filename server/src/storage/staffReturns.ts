@@ -1,8 +1,8 @@
 import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
-import type { ReturnOutcome, ReturnSummary } from '../../../contract/staff'
+import type { ReturnOutcome, ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
-import type { ReturnRecord } from './returns'
+import type { ReturnRecord, ReviewState } from './returns'
 
 /** The console's search and filters (docs/back-office.md: the returns list). */
 export interface ReturnFilters {
@@ -15,6 +15,8 @@ export interface ReturnFilters {
   until?: Date | undefined
   /** an item was returned for this reason id */
   reason?: string | undefined
+  /** the review's state (docs/lifecycle.md) */
+  review?: ReviewState | undefined
 }
 
 /** Where a page starts: after the return created at `at` with this id (newest first). */
@@ -46,6 +48,7 @@ interface Row {
   created_at: Date
   units: number
   state: ReturnItemState
+  review: ReviewState | null
 }
 
 /**
@@ -101,10 +104,11 @@ function summaryOf(row: Row, settled: Settlement | null): ReturnSummary {
           ? settled.store_credit_value
           : settled.refund_value,
     state: row.state,
+    review: row.review,
   }
 }
 
-const COLUMNS = `r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state,
+const COLUMNS = `r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state, r.review,
          (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units`
 const FROM = 'FROM returns r JOIN orders o ON o.id = r.order_id'
 
@@ -147,6 +151,7 @@ export async function listReturns(
     else where.push(`(o.name_key = ${param(orderNameKey(q))} OR o.email_key = ${param(emailKey(q))})`)
   }
   if (filters.state) where.push(`r.state = ${param(filters.state)}`)
+  if (filters.review) where.push(`r.review = ${param(filters.review)}`)
   if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
   if (filters.until) where.push(`r.created_at < ${param(filters.until)}`)
   // Containment, checked on each row the index walks: cheaper than unnesting the items.
@@ -174,15 +179,55 @@ export async function findShopReturn(
   shopId: string,
   id: string,
 ): Promise<{ summary: ReturnSummary; record: ReturnRecord } | null> {
-  const [row] = await db.query<Row & Pick<ReturnRecord, 'order_id' | 'request_hash' | 'return_order'>>(
-    `SELECT ${COLUMNS}, r.order_id, r.request_hash, r.return_order ${FROM} WHERE r.shop_id = $1 AND r.id = $2`,
+  const [row] = await db.query<Row & Omit<ReturnRecord, 'id' | 'name' | 'created_at' | 'review'>>(
+    `SELECT ${COLUMNS}, r.order_id, r.request_hash, r.return_order, r.review_flags, r.review_answer_by,
+            r.review_reason, r.reviewed_at, r.reviewed_by ${FROM} WHERE r.shop_id = $1 AND r.id = $2`,
     [shopId, id],
   )
   if (!row) return null
-  const { id: returnId, order_id, name, request_hash, return_order, created_at } = row
+  const { id: returnId, order_id, name, request_hash, return_order, created_at, review } = row
   return {
     summary: summaryOf(row, return_order && settlementOf(return_order)),
-    record: { id: returnId, order_id, name, request_hash, return_order, created_at },
+    record: {
+      id: returnId,
+      order_id,
+      name,
+      request_hash,
+      return_order,
+      created_at,
+      review,
+      review_flags: row.review_flags,
+      review_answer_by: row.review_answer_by,
+      review_reason: row.review_reason,
+      reviewed_at: row.reviewed_at,
+      reviewed_by: row.reviewed_by,
+    },
+  }
+}
+
+/**
+ * The review queue (docs/lifecycle.md): the shop's returns waiting for review, oldest first, from
+ * the partial index on waiting returns; at most `limit`, and how many wait in all.
+ */
+export async function listReviewQueue(db: Queryable, shopId: string, limit: number): Promise<ReviewQueue> {
+  const rows = await db.query<
+    Row & { settlement: Settlement | null; review_flags: ReviewFlag[] | null; review_answer_by: string | null }
+  >(
+    `${LIST_SELECT.replace('SELECT ', 'SELECT r.review_flags, r.review_answer_by, ')}
+      WHERE r.shop_id = $1 AND r.review = 'pending' ORDER BY r.created_at, r.id LIMIT $2`,
+    [shopId, limit],
+  )
+  const [count] = await db.query<{ total: number }>(
+    "SELECT count(*)::int AS total FROM returns WHERE shop_id = $1 AND review = 'pending'",
+    [shopId],
+  )
+  return {
+    returns: rows.map((row) => ({
+      ...summaryOf(row, row.settlement),
+      flags: row.review_flags ?? [],
+      answer_by: row.review_answer_by ?? '',
+    })),
+    total: Number(count?.total ?? 0),
   }
 }
 
@@ -191,7 +236,11 @@ export async function findReturnPhotos(
   db: Queryable,
   returnId: string,
 ): Promise<{ id: string; line_item_id: string }[]> {
-  return db.query('SELECT id, line_item_id FROM photos WHERE return_id = $1 ORDER BY created_at, id', [returnId])
+  // The shopper's; the warehouse's are with its inspections.
+  return db.query(
+    "SELECT id, line_item_id FROM photos WHERE return_id = $1 AND source = 'shopper' ORDER BY created_at, id",
+    [returnId],
+  )
 }
 
 /** A photo of one of the shop's returns: its type and where its bytes are; null for anyone else's. */
