@@ -1,5 +1,6 @@
 import { KEPT_ITEM_STATES, RETURN_ITEM_STATES } from '../../../contract/constants'
 import type {
+  RefundDeduction,
   RefundTiming,
   ReturnItemState,
   ReturnOrder,
@@ -7,6 +8,8 @@ import type {
   ReturnStatusRefund,
 } from '../../../contract/api'
 import type { ReturnedLine } from '../storage/returnStates'
+import { refundAfterDeductions } from './inspection'
+import { fromMinor, toMinor } from './money'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
 
@@ -137,4 +140,31 @@ export function statusRefund(
   if (sent.length === 0 || arrivals.some((at) => at === undefined)) return { method, amount, timing, expected: null }
   const last = new Date(Math.max(...arrivals.map((at) => at!.getTime())))
   return { method, amount, timing, expected: expectedWindow(timing, last) }
+}
+
+/**
+ * The refund less what inspections took (docs/lifecycle.md): `amount` is what the shopper gets
+ * back, never below zero, with the deductions per item and the amount before them. A refund
+ * nothing was taken from is as it was, without either field.
+ */
+export function lessDeductions(
+  refund: ReturnStatusRefund | null,
+  deductions: readonly (Omit<RefundDeduction, 'amount'> & { amount_minor: number })[],
+): ReturnStatusRefund | null {
+  const taken = deductions.filter((deduction) => deduction.amount_minor > 0)
+  if (!refund || taken.length === 0) return refund
+  const currency = refund.amount.currency_code
+  const before = toMinor(refund.amount.amount, currency)
+  const money = (minor: number) => ({ amount: fromMinor(minor, currency), currency_code: currency })
+  return {
+    ...refund,
+    amount: money(
+      refundAfterDeductions(
+        before,
+        taken.map((deduction) => deduction.amount_minor),
+      ),
+    ),
+    deductions: taken.map(({ amount_minor, ...deduction }) => ({ ...deduction, amount: money(amount_minor) })),
+    before_deductions: refund.amount,
+  }
 }

@@ -4,11 +4,19 @@ import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import { withLines } from '../domain/addressLines'
 import { qrCodeValue, renderQrSvg } from '../domain/label'
-import { issuedAtSubmission, keptLineIds, lineHistory, lineState, statusRefund } from '../domain/returnStatus'
+import {
+  issuedAtSubmission,
+  keptLineIds,
+  lessDeductions,
+  lineHistory,
+  lineState,
+  statusRefund,
+} from '../domain/returnStatus'
 import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnedLines, type ReturnedLine } from '../storage/returnStates'
+import { findDeductions } from '../storage/inspections'
 import type { Queryable } from '../storage/database'
 import type { ShopRecord } from '../storage/shops'
 import { replies, type Api } from './typed'
@@ -95,7 +103,8 @@ export async function returnStatus(
   // The label is for the parcel still to be sent: once every item sent back is on its way (or
   // there), it is done with. Kept items never travel, so a return that keeps everything has no
   // label (as the label PDF: instructions.ts labelFor).
-  const toSend = items.some((item) => !item.keep && item.state === 'requested')
+  // A return waiting for review, or rejected, has no label: nothing is sent before the shop approves.
+  const toSend = !waitsOrRejected(found) && items.some((item) => !item.keep && item.state === 'requested')
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
   return {
@@ -103,7 +112,7 @@ export async function returnStatus(
     return_name: found.name,
     created_at: createdAt.toISOString(),
     items,
-    refund,
+    refund: refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items)),
     label: toSend
       ? {
           label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
@@ -113,7 +122,46 @@ export async function returnStatus(
       : null,
     address: withLines(shop.return_address),
     ...newItemOf(found.return_order?.new_item, items),
+    ...reviewOf(found),
   }
+}
+
+/** A return with no label (docs/lifecycle.md): waiting for review, or rejected. */
+export const waitsOrRejected = (found: Pick<ReturnRecord, 'review'>) =>
+  found.review === 'pending' || found.review === 'rejected'
+
+/** The review as the shopper reads it: when to expect an answer, or what was decided and why. */
+export function reviewOf(found: ReturnRecord): Pick<ReturnStatus, 'review'> {
+  if (found.review === null) return {}
+  if (found.review === 'pending') return { review: { state: 'pending', answer_by: found.review_answer_by! } }
+  return {
+    review: {
+      state: found.review,
+      ...(found.review === 'rejected' && found.review_reason ? { reason: found.review_reason } : {}),
+      ...(found.reviewed_at ? { decided_at: new Date(found.reviewed_at).toISOString() } : {}),
+    },
+  }
+}
+
+/**
+ * What inspections took off the refund (docs/lifecycle.md), each named as its item is. Read only
+ * once an item has arrived: an inspection records its items received, so before that there is none.
+ */
+async function deductionsOf(
+  db: Queryable,
+  returnId: string,
+  lines: readonly ReturnedLine[],
+  items: readonly ReturnStatusItem[],
+) {
+  if (!lines.some((line) => line.events.some((event) => event.state === 'received'))) return []
+  const titles = new Map(items.map((item) => [item.line_item_id, item.title]))
+  return (await findDeductions(db, returnId)).map((row) => ({
+    line_item_id: row.line_item_id,
+    title: titles.get(row.line_item_id) ?? 'Item',
+    condition: row.condition,
+    percent: row.percent,
+    amount_minor: row.deduction_minor,
+  }))
 }
 
 /**

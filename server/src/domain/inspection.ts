@@ -1,0 +1,160 @@
+/**
+ * Receiving and inspection (docs/lifecycle.md): which items of a return the warehouse may
+ * inspect, what an inspection takes off the refund, and which variants it puts back on sale.
+ * Pure: the routes read and write, these decide.
+ */
+import type { DISPOSITIONS, INSPECTION_CONDITIONS, REVIEW_STATES } from '../../../contract/constants'
+import type { ReturnItemState } from '../../../contract/api'
+import type { Deductions } from '../../../contract/policy'
+import type { InspectionRequest } from '../../../contract/staff'
+import { orderNameKey } from './normalize'
+
+export type InspectionCondition = (typeof INSPECTION_CONDITIONS)[number]
+export type Disposition = (typeof DISPOSITIONS)[number]
+
+/**
+ * What an inspection takes off one item's refund, in minor units: the percent of what the
+ * shopper paid, rounded down (in the shopper's favour, as every rounding of a refund).
+ * @example deductionMinor(4500, 10) === 450
+ */
+export function deductionMinor(paidMinor: number, percent: number): number {
+  // In integers throughout: a float product of a large amount could land a cent off.
+  return Number((BigInt(paidMinor) * BigInt(percent)) / 100n)
+}
+
+/** The shop's percent for the condition found; a condition its policy does not name takes nothing. */
+export function deductionPercent(deductions: Deductions | undefined, condition: InspectionCondition): number {
+  return deductions?.[condition] ?? 0
+}
+
+/** The refund less what inspections took, never below zero. @example refundAfterDeductions(1000, [300, 800]) === 0 */
+export function refundAfterDeductions(beforeMinor: number, deductions: readonly number[]): number {
+  return Math.max(0, beforeMinor - deductions.reduce((sum, amount) => sum + amount, 0))
+}
+
+/** Why a return's items cannot be inspected while it waits for review or after it was rejected; null when they can. */
+export function reviewRefusal(review: (typeof REVIEW_STATES)[number] | null): string | null {
+  if (review === 'pending') return 'This return is waiting for review: approve it before its items are inspected.'
+  if (review === 'rejected') return 'This return was rejected: its items are not inspected.'
+  return null
+}
+
+/** A line of the return as inspection judges it. */
+export interface InspectableLine {
+  /** the shopper keeps it: it is never sent back */
+  kept: boolean
+  state: ReturnItemState
+  inspected: boolean
+}
+
+/**
+ * Every reason the request cannot be recorded, each naming its field: an item not of this return,
+ * kept, already inspected or refunded, or listed twice; a photo that is not one staff took of
+ * that item (`staffPhotos`: the return's staff photos, by id, with the line each was taken of).
+ * Empty when it can.
+ */
+export function inspectionProblems(
+  items: InspectionRequest['items'],
+  lines: ReadonlyMap<string, InspectableLine>,
+  staffPhotos: ReadonlyMap<string, string>,
+): string[] {
+  const seen = new Set<string>()
+  return items.flatMap((item, index) => {
+    const field = `items[${index}]`
+    const id = item.line_item_id
+    const line = lines.get(id)
+    const twice = seen.has(id)
+    seen.add(id)
+    if (twice) return [`${field}.line_item_id: "${id}" is listed twice`]
+    if (!line) return [`${field}.line_item_id: "${id}" is not an item of this return`]
+    if (line.kept)
+      return [`${field}.line_item_id: "${id}" is kept by the shopper (never sent back), so it is not inspected`]
+    if (line.inspected) return [`${field}.line_item_id: "${id}" is already inspected`]
+    if (line.state === 'refunded') return [`${field}.line_item_id: "${id}" is already refunded`]
+    return (item.photo_ids ?? []).flatMap((photoId, photoIndex) =>
+      staffPhotos.get(photoId) === id
+        ? []
+        : [`${field}.photo_ids[${photoIndex}]: "${photoId}" is not a photo staff took of this item of this return`],
+    )
+  })
+}
+
+/** A line as its deduction and restock are worked out. */
+export interface PricedLine {
+  /** what the shopper paid for the units returned: unit price paid × quantity, minor units */
+  paidMinor: number
+  /** exchanged for another variant: nothing of it is refunded */
+  exchanged: boolean
+  /** the returned unit's variant, when the shop's catalogue has it; null otherwise */
+  catalogueVariantId: string | null
+}
+
+/** One item's inspection as it is recorded. */
+export interface PlannedInspection {
+  line_item_id: string
+  condition: InspectionCondition
+  disposition: Disposition
+  note: string | null
+  photo_ids: string[]
+  /** the percent taken; 0 when nothing is (an exchange, a return that refunds nothing) */
+  percent: number
+  deduction_minor: number
+  /** the variant a `restock` puts back on sale; null otherwise */
+  restock_variant_id: string | null
+}
+
+/**
+ * Each item's deduction and restock. `refunds` is false when the return refunds nothing an
+ * inspection could take from (no money back, or a refund already issued at submission): then
+ * nothing is deducted. Call with items that passed inspectionProblems.
+ */
+export function planInspection(
+  items: InspectionRequest['items'],
+  lines: ReadonlyMap<string, PricedLine>,
+  deductions: Deductions | undefined,
+  refunds: boolean,
+): PlannedInspection[] {
+  return items.map((item) => {
+    const line = lines.get(item.line_item_id)
+    const deducts = refunds && line !== undefined && !line.exchanged
+    const percent = deducts ? deductionPercent(deductions, item.condition) : 0
+    return {
+      line_item_id: item.line_item_id,
+      condition: item.condition,
+      disposition: item.disposition,
+      note: item.note?.trim() || null,
+      photo_ids: item.photo_ids ?? [],
+      percent,
+      deduction_minor: deducts ? deductionMinor(line.paidMinor, percent) : 0,
+      restock_variant_id: item.disposition === 'restock' ? (line?.catalogueVariantId ?? null) : null,
+    }
+  })
+}
+
+/**
+ * A drop-off code as staff scan or type it, in its one spelling (`RB-` and 8 of Crockford's
+ * digits), or null when it cannot be one. Case, spaces and dashes do not count and `RB-` may be
+ * left out; O reads as 0 and I or L as 1, which the code's alphabet never holds, so no code is
+ * mistaken for another.
+ * @example dropOffCode(' rb dy1m-dq2x ') === 'RB-DY1MDQ2X'
+ */
+export function dropOffCode(typed: string): string | null {
+  const compact = typed.toUpperCase().replace(/[\s-]+/g, '')
+  const digits = (compact.length === 10 && compact.startsWith('RB') ? compact.slice(2) : compact)
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1')
+  return /^[0-9A-HJKMNP-TV-Z]{8}$/.test(digits) ? `RB-${digits}` : null
+}
+
+/**
+ * A return's number as staff type it (`#1001-R1`, `1001-r1`): the order's name as verify reads it
+ * and the return's number within the order; null when it is not one.
+ * @example returnNumber('#1001-R2') // { orderName: '1001', number: 2 }
+ */
+export function returnNumber(typed: string): { orderName: string; number: number } | null {
+  const match = /^(.+)-R(\d{1,9})$/i.exec(typed.trim())
+  if (!match) return null
+  const orderName = orderNameKey(match[1]!)
+  const number = Number(match[2])
+  return orderName === '' || number === 0 ? null : { orderName, number }
+}

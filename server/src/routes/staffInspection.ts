@@ -1,0 +1,432 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
+import type { Money, ReturnStatus } from '../../../contract/api'
+import {
+  Inspection,
+  InspectionPreview,
+  InspectionRequest,
+  ReceiveFound,
+  ReceiveQuery,
+  StaffPhoto,
+  StaffReturnParams,
+} from '../../../contract/staff'
+import type { PortalContext } from '../context'
+import { indexCatalogue } from '../domain/catalogue'
+import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
+import {
+  dropOffCode,
+  inspectionProblems,
+  planInspection,
+  refundAfterDeductions,
+  returnNumber,
+  reviewRefusal,
+  type InspectableLine,
+  type PlannedInspection,
+  type PricedLine,
+} from '../domain/inspection'
+import { fromMinor, toMinor } from '../domain/money'
+import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
+import { sniffImage } from '../domain/photos'
+import { keptLineIds, lineState } from '../domain/returnStatus'
+import type { Queryable } from '../storage/database'
+import {
+  countStaffPhotos,
+  fillDropOffCodes,
+  type FoundReturn,
+  findByDropOffCode,
+  findByReturnNumber,
+  findInspectedLines,
+  findStaffPhotos,
+  insertInspections,
+  insertStaffPhoto,
+  inspectionViews,
+  restockVariant,
+  variantLabel,
+} from '../storage/inspections'
+import { findOrderById, type OrderRecord } from '../storage/orders'
+import { writeReturnEvents } from '../storage/outbox'
+import { findReturnedLines, recordAction, recordLineState, type ReturnedLine } from '../storage/returnStates'
+import { findReturn, lockReturn, type ReturnRecord } from '../storage/returns'
+import type { ShopRecord } from '../storage/shops'
+import { returnStatus } from './status'
+import { replies, type Api } from './typed'
+
+const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
+
+type Refused = { status: 404 | 409 | 422; body: { error: string; message: string } }
+
+/** Receiving and inspection (docs/lifecycle.md): find a return by its code, inspect its items. */
+export function staffInspectionRoutes(
+  app: Api,
+  context: PortalContext,
+  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.get(
+    '/admin/api/receive',
+    { onRequest: requireStaff, schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) } },
+    async (request, reply) => {
+      const found = await receive(context, request.staff!.shop, request.query.code)
+      if ('status' in found) return reply.code(found.status).send(found.body)
+      return { return_id: found.id, name: found.name }
+    },
+  )
+
+  app.post(
+    '/admin/api/returns/:id/inspection/preview',
+    {
+      onRequest: requireStaff,
+      schema: { params: StaffReturnParams, body: InspectionRequest, response: replies({ 200: InspectionPreview }) },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const shop = await shopOfReturn(context, request.staff!.shop, id)
+      const assessed = shop && (await assess(context, context.db, shop, await findReturn(context.db, id), request.body))
+      if (!assessed) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
+      if ('status' in assessed) return reply.code(assessed.status).send(assessed.body)
+      return previewOf(shop, assessed.before, assessed.planned)
+    },
+  )
+
+  app.post(
+    '/admin/api/returns/:id/inspection',
+    {
+      onRequest: requireStaff,
+      schema: {
+        params: StaffReturnParams,
+        body: InspectionRequest,
+        response: replies({ 200: Type.Array(Inspection) }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const shop = await shopOfReturn(context, request.staff!.shop, id)
+      if (!shop) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
+      const outcome = await recordInspection(context, shop, id, request.body, request.staff!.member.email)
+      if ('status' in outcome) return reply.code(outcome.status).send(outcome.body)
+      // The catalogue changed: the next verify and exchange offer read it again (decision 0050).
+      if (outcome.restocked) context.shops.forget()
+      context.events.nudge()
+      return inspectionViews(context.db, shop, id)
+    },
+  )
+
+  // A plugin of its own: its image parser must not reach the console's JSON routes.
+  void app.register((photos, _options, done) => {
+    staffPhotoRoutes(photos, context, requireStaff)
+    done()
+  })
+}
+
+/**
+ * The shop's return a scanned drop-off code or a typed return number names. Returns stored before
+ * codes were kept get theirs on the first lookup that misses, then it looks again.
+ */
+async function receive(context: PortalContext, shopId: string, typed: string): Promise<FoundReturn | Refused> {
+  const code = dropOffCode(typed)
+  const number = returnNumber(typed)
+  if (code) {
+    let found = await findByDropOffCode(context.db, shopId, code)
+    if (found.length === 0 && (await fillDropOffCodes(context.db, shopId)) > 0)
+      found = await findByDropOffCode(context.db, shopId, code)
+    if (found.length === 1) return found[0]!
+    if (found.length > 1)
+      return {
+        status: 409,
+        body: {
+          error: 'ambiguous_code',
+          message: `Returns ${found.map((each) => each.name).join(' and ')} share the drop-off code ${code}: type the return's number instead.`,
+        },
+      }
+  }
+  const byNumber = number && (await findByReturnNumber(context.db, shopId, number.orderName, number.number))
+  if (byNumber) return byNumber
+  const shown = typed.trim()
+  return {
+    status: 404,
+    body: {
+      error: 'not_found',
+      message: code
+        ? `No return of this shop has the drop-off code ${code}.`
+        : number
+          ? `This shop has no return ${shown.startsWith('#') ? shown : `#${shown}`}.`
+          : `“${shown}” is neither a drop-off code (RB-…) nor a return number (#1001-R1).`,
+    },
+  }
+}
+
+/**
+ * The shop, when the return is one of the staff member's shop; null otherwise. Read before any
+ * transaction: the shop cache reads through the database's own handle, which on PGlite (one
+ * connection) would wait for an open transaction.
+ */
+async function shopOfReturn(context: PortalContext, shopId: string, id: string): Promise<ShopRecord | null> {
+  const [owner] = await context.db.query<{ shop_id: string }>('SELECT shop_id FROM returns WHERE id = $1', [id])
+  return owner?.shop_id === shopId ? context.shops.find(shopId) : null
+}
+
+interface Assessed {
+  order: OrderRecord
+  /** the return's status as it reads before the inspection */
+  before: ReturnStatus
+  planned: PlannedInspection[]
+}
+
+/**
+ * What the inspection would record, or why it cannot be: the return waits for review or was
+ * rejected (409), or an item or photo cannot be inspected (422, every problem named).
+ */
+async function assess(
+  context: PortalContext,
+  db: Queryable,
+  shop: ShopRecord,
+  found: ReturnRecord | null,
+  request: InspectionRequest,
+): Promise<Assessed | Refused> {
+  if (!found) return NOT_FOUND
+  const refusal = reviewRefusal(found.review)
+  if (refusal) return { status: 409, body: { error: 'not_approved', message: refusal } }
+  const order = await findOrderById(db, found.order_id)
+  if (!order) return NOT_FOUND
+  // One after another: in a transaction they share one connection.
+  const lines = await findReturnedLines(db, found.id)
+  const inspected = await findInspectedLines(db, found.id)
+  const photos = await findStaffPhotos(
+    db,
+    found.id,
+    request.items.flatMap((item) => item.photo_ids ?? []),
+  )
+  const kept = keptLineIds(found.return_order)
+  const inspectable = new Map<string, InspectableLine>(
+    lines.map((line) => [
+      line.line_item_id,
+      { kept: kept.has(line.line_item_id), state: lineState(line), inspected: inspected.has(line.line_item_id) },
+    ]),
+  )
+  const problems = inspectionProblems(request.items, inspectable, photos)
+  if (problems.length > 0) return { status: 422, body: { error: 'invalid_inspection', message: problems.join('; ') } }
+  const before = await returnStatus(context, found, order, shop, lines, db)
+  // A refund issued at submission has gone: an inspection cannot take from it.
+  const refunds = before.refund !== null && before.refund.issued_at === undefined
+  const planned = planInspection(request.items, pricedLines(shop, order, lines), shop.policy.deductions, refunds)
+  return { order, before, planned }
+}
+
+/** Each returned line's price paid (as verify shows it), whether exchanged, and its catalogue variant. */
+function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly ReturnedLine[]): Map<string, PricedLine> {
+  const paid = unitPricesPaid(orderPricing(shop, order))
+  const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  const variantOf = new Map(order.line_items.map((line) => [line.id, line.variant_id ?? null]))
+  return new Map(
+    lines.map((line) => {
+      const variantId = variantOf.get(line.line_item_id) ?? null
+      return [
+        line.line_item_id,
+        {
+          paidMinor: (paid.get(line.line_item_id) ?? 0) * line.quantity,
+          exchanged: line.exchange_variant_id !== null,
+          catalogueVariantId: variantId && catalogue.variant(variantId) ? variantId : null,
+        },
+      ]
+    }),
+  )
+}
+
+/** What staff are shown before they confirm: the refund with every deduction (earlier ones too), and the restock. */
+function previewOf(shop: ShopRecord, before: ReturnStatus, planned: readonly PlannedInspection[]): InspectionPreview {
+  const currency = shop.currency_code
+  const money = (minor: number): Money => ({ amount: fromMinor(minor, currency), currency_code: currency })
+  const titles = new Map(before.items.map((item) => [item.line_item_id, item.title]))
+  const refund = before.refund
+  const earlier = refund?.deductions ?? []
+  const added = planned
+    .filter((item) => item.deduction_minor > 0)
+    .map((item) => ({
+      line_item_id: item.line_item_id,
+      title: titles.get(item.line_item_id) ?? 'Item',
+      condition: item.condition,
+      percent: item.percent,
+      amount: money(item.deduction_minor),
+    }))
+  const deductions = [...earlier, ...added]
+  const beforeMoney = refund?.before_deductions ?? refund?.amount
+  const catalogue = indexCatalogue(shop.catalogue, currency)
+  return {
+    refund:
+      refund && beforeMoney
+        ? {
+            method: refund.method,
+            before: beforeMoney,
+            deductions,
+            amount: money(
+              refundAfterDeductions(
+                toMinor(beforeMoney.amount, currency),
+                deductions.map((deduction) => toMinor(deduction.amount.amount, currency)),
+              ),
+            ),
+          }
+        : null,
+    restock: planned.flatMap((item) =>
+      item.restock_variant_id
+        ? [{ line_item_id: item.line_item_id, variant: variantLabel(catalogue, item.restock_variant_id) }]
+        : [],
+    ),
+  }
+}
+
+/**
+ * Records the inspection in one transaction under the return's lock: the inspections, the items
+ * received (and, with `refund`, refunded), the action for the timeline, the variants put back on
+ * sale, and the events of the change (docs/events.md).
+ */
+async function recordInspection(
+  context: PortalContext,
+  shop: ShopRecord,
+  id: string,
+  request: InspectionRequest,
+  actor: string,
+): Promise<{ restocked: boolean } | Refused> {
+  return context.db.transaction(async (tx) => {
+    const locked = await lockReturn(tx, id)
+    if (!locked || locked.shop_id !== shop.id) return NOT_FOUND
+    const assessed = await assess(context, tx, shop, locked, request)
+    if ('status' in assessed) return assessed
+    const { order, before, planned } = assessed
+    const at = context.now()
+    const ids = planned.map((item) => item.line_item_id)
+    await insertInspections(tx, id, planned, at, actor)
+    await recordLineState(tx, id, ids, 'received', at)
+    if (request.refund) await recordLineState(tx, id, ids, 'refunded', at)
+    await recordAction(tx, id, {
+      at,
+      actor,
+      kind: 'inspected',
+      state: request.refund ? 'refunded' : 'received',
+      lineItemIds: ids,
+      note: null,
+    })
+    let restocked = false
+    for (const variantId of new Set(planned.flatMap((item) => item.restock_variant_id ?? [])))
+      restocked = (await restockVariant(tx, shop.id, variantId)) || restocked
+    const after = await returnStatus(context, locked, order, shop, await findReturnedLines(tx, id), tx)
+    await writeReturnEvents(tx, id, before, after, at)
+    return { restocked }
+  })
+}
+
+/** Photos staff may take of one item of a return: the inspection keeps 3, and retakes need room. */
+export const STAFF_PHOTOS_PER_ITEM = 10
+const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
+// The shopper's upload's words (routes/photos.ts), for the same checks.
+const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
+const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
+const UNREADABLE = {
+  error: 'unsupported_media_type',
+  message: 'The image could not be read: it may be damaged or cut short.',
+}
+const TOO_MANY_PIXELS = {
+  error: 'photo_too_large',
+  message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.`,
+}
+
+const PhotoQuery = Type.Object(
+  { line_item_id: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+)
+
+/**
+ * POST /admin/api/returns/{id}/photos?line_item_id=: a photo the warehouse takes of an item it
+ * received, the raw image as the body, checked and re-encoded as the shopper's are (routes/photos.ts).
+ * It is the return's at once, served by GET /admin/api/returns/{id}/photos/{photo} and named by
+ * the item's inspection; the shopper never sees it.
+ */
+function staffPhotoRoutes(
+  app: Api,
+  context: PortalContext,
+  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'staff-photo-upload' })
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
+    throw error // the API's own handler answers the rest
+  })
+
+  app.post(
+    '/admin/api/returns/:id/photos',
+    {
+      // Signed in first: nobody else gets the server to read and decode 5 MB.
+      onRequest: [requireStaff, perClient],
+      schema: { params: StaffReturnParams, querystring: PhotoQuery, response: replies({ 201: StaffPhoto }) },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const lineItemId = request.query.line_item_id
+      const shop = await shopOfReturn(context, request.staff!.shop, id)
+      const found = shop && (await findReturn(context.db, id))
+      if (!found) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
+      const lines = await findReturnedLines(context.db, id)
+      const problem = !lines.some((line) => line.line_item_id === lineItemId)
+        ? `line_item_id: "${lineItemId}" is not an item of this return`
+        : keptLineIds(found.return_order).has(lineItemId)
+          ? `line_item_id: "${lineItemId}" is kept by the shopper (never sent back)`
+          : null
+      if (problem) return reply.code(422).send({ error: 'invalid_request', message: problem })
+      const bytes = request.body
+      if (!Buffer.isBuffer(bytes)) return reply.code(415).send(NOT_AN_IMAGE)
+      if (bytes.byteLength === 0)
+        return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
+      const type = sniffImage(bytes)
+      if (!type) return reply.code(415).send(NOT_AN_IMAGE)
+      // Only the pixels are kept, as for the shopper's photos: no camera metadata.
+      const cleaned = await cleanPhoto(bytes, type)
+      if (!cleaned.ok)
+        return cleaned.problem === 'too_many_pixels'
+          ? reply.code(413).send(TOO_MANY_PIXELS)
+          : reply.code(415).send(UNREADABLE)
+      const photoId = randomBytes(16).toString('base64url')
+      const staged = await context.photos.put(photoId, cleaned.bytes)
+      let stored = false
+      try {
+        stored = await context.db.transaction(async (tx) => {
+          // The return's lock: two uploads at once cannot both take the last free place.
+          if (!(await lockReturn(tx, id))) return false
+          if ((await countStaffPhotos(tx, id, lineItemId)) >= STAFF_PHOTOS_PER_ITEM) return false
+          await insertStaffPhoto(
+            tx,
+            {
+              id: photoId,
+              orderId: found.order_id,
+              returnId: id,
+              lineItemId,
+              contentType: cleaned.type,
+              size: cleaned.bytes.byteLength,
+              bytes: staged.column,
+            },
+            context.now(),
+          )
+          return true
+        })
+      } finally {
+        // Not committed: the bytes go, as the row never was.
+        await staged.settle(stored)
+      }
+      if (!stored)
+        return reply.code(422).send({
+          error: 'too_many_photos',
+          message: `This item already has ${STAFF_PHOTOS_PER_ITEM} photos taken on receipt.`,
+        })
+      return reply.code(201).send({
+        id: photoId,
+        line_item_id: lineItemId,
+        url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photoId}`,
+      })
+    },
+  )
+}

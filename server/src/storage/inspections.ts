@@ -1,0 +1,294 @@
+/**
+ * Receiving and inspection's storage (docs/lifecycle.md): returns found by drop-off code or
+ * number, what the warehouse recorded of each item, its photos, and variants put back on sale.
+ */
+import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../../contract/constants'
+import type { Money } from '../../../contract/api'
+import type { Inspection } from '../../../contract/staff'
+import { indexCatalogue } from '../domain/catalogue'
+import type { PlannedInspection } from '../domain/inspection'
+import { qrCodeValue } from '../domain/label'
+import { fromMinor } from '../domain/money'
+import type { Database, Queryable } from './database'
+import { findOrderById } from './orders'
+import { findReturn } from './returns'
+import type { ShopRecord } from './shops'
+
+/** A return as receiving finds it. */
+export interface FoundReturn {
+  id: string
+  name: string
+}
+
+/** The shop's returns with this drop-off code (as `dropOffCode` spells it): one, or none; two only by a rare clash. */
+export async function findByDropOffCode(db: Queryable, shopId: string, code: string): Promise<FoundReturn[]> {
+  return db.query<FoundReturn>(
+    'SELECT id, name FROM returns WHERE drop_off_code = $1 AND shop_id = $2 ORDER BY created_at LIMIT 2',
+    [code, shopId],
+  )
+}
+
+/** The shop's return `number` of the order whose name key is `orderName`; null when none. */
+export async function findByReturnNumber(
+  db: Queryable,
+  shopId: string,
+  orderName: string,
+  number: number,
+): Promise<FoundReturn | null> {
+  const [row] = await db.query<FoundReturn>(
+    `SELECT r.id, r.name FROM orders o JOIN returns r ON r.order_id = o.id
+      WHERE o.shop_id = $1 AND o.name_key = $2 AND r.number = $3`,
+    [shopId, orderName, number],
+  )
+  return row ?? null
+}
+
+/** Returns given their codes a batch at a time: a few round trips for a shop's whole history. */
+const CODES_PER_BATCH = 1000
+
+/**
+ * Gives the shop's returns stored without a drop-off code (made before codes were kept) theirs.
+ * Answers how many it filled. Rows are taken in id order under their locks, so two lookups that
+ * miss at once wait for each other instead of deadlocking, and the second finds nothing left.
+ * Once every return has its code, this is one probe of the code's index for nulls.
+ */
+export async function fillDropOffCodes(db: Database, shopId: string): Promise<number> {
+  // A read first: most misses are typos, with nothing to fill, and on PGlite a transaction counts
+  // as a write, which would make verify's and the sessions' remembered reads stale (decision 0032).
+  const [any] = await db.query('SELECT 1 FROM returns WHERE drop_off_code IS NULL AND shop_id = $1 LIMIT 1', [shopId])
+  if (!any) return 0
+  let filled = 0
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        `SELECT id FROM returns WHERE drop_off_code IS NULL AND shop_id = $1 ORDER BY id LIMIT ${CODES_PER_BATCH} FOR UPDATE`,
+        [shopId],
+      )
+      if (rows.length === 0) return 0
+      await tx.query(
+        `UPDATE returns r SET drop_off_code = c.code FROM unnest($1::text[], $2::text[]) AS c (id, code)
+          WHERE r.id = c.id AND r.drop_off_code IS NULL`,
+        [rows.map((row) => row.id), rows.map((row) => qrCodeValue(row.id))],
+      )
+      return rows.length
+    })
+    filled += done
+    if (done < CODES_PER_BATCH) return filled
+  }
+}
+
+/** The ids of the return's lines already inspected. */
+export async function findInspectedLines(db: Queryable, returnId: string): Promise<Set<string>> {
+  const rows = await db.query<{ line_item_id: string }>(
+    'SELECT line_item_id FROM return_inspections WHERE return_id = $1',
+    [returnId],
+  )
+  return new Set(rows.map((row) => row.line_item_id))
+}
+
+/** What the warehouse recorded of one item, as stored. */
+export interface InspectionRow {
+  line_item_id: string
+  condition: (typeof INSPECTION_CONDITIONS)[number]
+  disposition: (typeof DISPOSITIONS)[number]
+  note: string | null
+  photo_ids: string[]
+  percent: number
+  deduction_minor: number
+  restocked_variant_id: string | null
+  inspected_at: Date
+  inspected_by: string
+}
+
+/** The return's inspections, in the order they were recorded. */
+export async function findInspections(db: Queryable, returnId: string): Promise<InspectionRow[]> {
+  const rows = await db.query<InspectionRow>(
+    `SELECT line_item_id, condition, disposition, note, photo_ids, percent, deduction_minor, restocked_variant_id,
+            inspected_at, inspected_by
+       FROM return_inspections WHERE return_id = $1 ORDER BY inspected_at, line_item_id`,
+    [returnId],
+  )
+  return rows.map((row) => ({
+    ...row,
+    percent: Number(row.percent),
+    // bigint: a string from node-postgres
+    deduction_minor: Number(row.deduction_minor),
+    inspected_at: new Date(row.inspected_at),
+  }))
+}
+
+/** What inspections took off the return's refund, per item: only items something was taken from. */
+export async function findDeductions(
+  db: Queryable,
+  returnId: string,
+): Promise<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>[]> {
+  const rows = await db.query<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>>(
+    `SELECT line_item_id, condition, percent, deduction_minor FROM return_inspections
+      WHERE return_id = $1 AND deduction_minor > 0 ORDER BY inspected_at, line_item_id`,
+    [returnId],
+  )
+  return rows.map((row) => ({ ...row, percent: Number(row.percent), deduction_minor: Number(row.deduction_minor) }))
+}
+
+export async function insertInspections(
+  tx: Queryable,
+  returnId: string,
+  planned: readonly PlannedInspection[],
+  at: Date,
+  by: string,
+): Promise<void> {
+  for (const item of planned)
+    await tx.query(
+      `INSERT INTO return_inspections (return_id, line_item_id, condition, disposition, note, photo_ids, percent,
+                                       deduction_minor, restocked_variant_id, inspected_at, inspected_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        returnId,
+        item.line_item_id,
+        item.condition,
+        item.disposition,
+        item.note,
+        JSON.stringify(item.photo_ids),
+        item.percent,
+        item.deduction_minor,
+        item.restock_variant_id,
+        at,
+        by,
+      ],
+    )
+}
+
+/**
+ * Puts a variant of the shop's catalogue back on sale (`available: true`, decision 0050). Only a
+ * variant marked unavailable is written: one on sale already is left as it is, and nothing else
+ * of the catalogue changes. Answers whether it wrote.
+ */
+export async function restockVariant(tx: Queryable, shopId: string, variantId: string): Promise<boolean> {
+  // The variant's place in the catalogue, read in the statement that writes it: jsonb_set takes a
+  // path, and the catalogue is never sent to and fro.
+  const rows = await tx.query(
+    `UPDATE shops SET catalogue = jsonb_set(catalogue, found.path, 'true'::jsonb)
+       FROM (SELECT ARRAY[(p.i - 1)::text, 'variants', (v.j - 1)::text, 'available'] AS path
+               FROM shops s,
+                    jsonb_array_elements(s.catalogue) WITH ORDINALITY AS p (product, i),
+                    jsonb_array_elements(p.product -> 'variants') WITH ORDINALITY AS v (variant, j)
+              WHERE s.id = $1 AND v.variant ->> 'id' = $2 AND v.variant -> 'available' = 'false'::jsonb
+              LIMIT 1) AS found
+      WHERE shops.id = $1
+      RETURNING shops.id`,
+    [shopId, variantId],
+  )
+  return rows.length > 0
+}
+
+/** The return's photos staff took among `ids`, with the line each was taken of. */
+export async function findStaffPhotos(
+  db: Queryable,
+  returnId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.query<{ id: string; line_item_id: string }>(
+    `SELECT id, line_item_id FROM photos WHERE return_id = $1 AND source = 'staff' AND id = ANY($2::text[])`,
+    [returnId, [...ids]],
+  )
+  return new Map(rows.map((row) => [row.id, row.line_item_id]))
+}
+
+/** Staff photos of one item of a return, counted: uploads are bounded per item. */
+export async function countStaffPhotos(db: Queryable, returnId: string, lineItemId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM photos WHERE return_id = $1 AND line_item_id = $2 AND source = 'staff'`,
+    [returnId, lineItemId],
+  )
+  return Number(row?.n ?? 0)
+}
+
+export interface NewStaffPhoto {
+  id: string
+  orderId: string
+  returnId: string
+  lineItemId: string
+  contentType: string
+  size: number
+  /** the bytes, or null when the photo store keeps them outside the row */
+  bytes: Uint8Array | null
+}
+
+/** A photo the warehouse took of an item it received: the return's from the start, never the shopper's. */
+export async function insertStaffPhoto(tx: Queryable, photo: NewStaffPhoto, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO photos (id, order_id, return_id, line_item_id, content_type, size, bytes, created_at, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'staff')`,
+    [photo.id, photo.orderId, photo.returnId, photo.lineItemId, photo.contentType, photo.size, photo.bytes, now],
+  )
+}
+
+/**
+ * The return's inspections as the console shows them (contract/staff.ts `Inspection`), oldest
+ * first. `titles` names the items (the status's, when the caller has it); read otherwise.
+ */
+export async function inspectionViews(
+  db: Queryable,
+  shop: ShopRecord,
+  returnId: string,
+  titles?: ReadonlyMap<string, string>,
+): Promise<Inspection[]> {
+  const rows = await findInspections(db, returnId)
+  if (rows.length === 0) return []
+  const named = titles ?? (await itemTitles(db, shop, returnId))
+  const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  const money = (minor: number): Money => ({
+    amount: fromMinor(minor, shop.currency_code),
+    currency_code: shop.currency_code,
+  })
+  return rows.map((row) => ({
+    line_item_id: row.line_item_id,
+    condition: row.condition,
+    disposition: row.disposition,
+    note: row.note,
+    photos: row.photo_ids.map((photo) => ({
+      id: photo,
+      line_item_id: row.line_item_id,
+      url: `/admin/api/returns/${encodeURIComponent(returnId)}/photos/${photo}`,
+    })),
+    deduction:
+      row.deduction_minor > 0
+        ? {
+            line_item_id: row.line_item_id,
+            title: named.get(row.line_item_id) ?? 'Item',
+            condition: row.condition,
+            percent: row.percent,
+            amount: money(row.deduction_minor),
+          }
+        : null,
+    restocked_variant: row.restocked_variant_id ? variantLabel(catalogue, row.restocked_variant_id) : null,
+    inspected_at: row.inspected_at.toISOString(),
+    inspected_by: row.inspected_by,
+  }))
+}
+
+/** The return's items by title, as its status page names them (routes/status.ts). */
+async function itemTitles(db: Queryable, shop: ShopRecord, returnId: string): Promise<Map<string, string>> {
+  const found = await findReturn(db, returnId)
+  const order = found && (await findOrderById(db, found.order_id))
+  if (!found || !order) return new Map()
+  const answered = new Map((found.return_order?.items ?? []).map((item) => [item.line_item_id, item.title]))
+  const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  return new Map(
+    order.line_items.map((line) => [
+      line.id,
+      answered.get(line.id) ??
+        line.title ??
+        (line.variant_id ? catalogue.variant(line.variant_id)?.product_title : undefined) ??
+        'Item',
+    ]),
+  )
+}
+
+/** A catalogue variant by title: "Classic Tee – M", or the product's title alone for a variant without options. */
+export function variantLabel(catalogue: ReturnType<typeof indexCatalogue>, variantId: string): string {
+  const variant = catalogue.variant(variantId)
+  if (!variant) return variantId
+  return variant.title ? `${variant.product_title} – ${variant.title}` : variant.product_title
+}

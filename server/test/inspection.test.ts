@@ -1,0 +1,528 @@
+import type { LightMyRequestResponse } from 'fastify'
+import type { ReturnStatus, UploadedPhoto, VerifiedOrder } from '../../contract/api'
+import type { Inspection, InspectionPreview, ReceiveFound, StaffPhoto } from '../../contract/staff'
+import { qrCodeValue } from '../src/domain/label'
+import { hashPassword } from '../src/domain/passwords'
+import { signStatus } from '../src/domain/token'
+import { addStaff } from '../src/storage/staff'
+import { addEndpoint } from '../src/storage/webhookEndpoints'
+import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
+import { bearer, engines, loadShops, NOW, startApi, submitted, type TestApi, verified } from './harness'
+import { photo } from './images'
+
+const PASSWORD = 'correct horse battery'
+const HOST = 'demo.localhost'
+const EUR = (amount: string) => ({ amount, currency_code: 'EUR' })
+
+/**
+ * #1001: a jacket at 45.00 (opened: 10% is 4.50), a tee in M at 19.99 (10% is 1.999, so 1.99) and
+ * a 4.00 mug the shopper keeps. The tee in M is out of stock until a restock.
+ */
+const jane = buildOrder({
+  name: '#1001',
+  email: 'jane@example.com',
+  line_items: [
+    buildLine({ id: 'jane-jacket', variant_id: 'jacket-default', price: '45.00' }),
+    buildLine({ id: 'jane-tee', variant_id: 'tee-m', price: '19.99' }),
+    buildLine({ id: 'jane-mug', variant_id: 'mug-default', price: '4.00' }),
+  ],
+})
+/** Another order with a tee: its exchange offers show the catalogue's tee in M. */
+const sam = buildOrder({
+  name: '#1002',
+  email: 'sam@example.com',
+  line_items: [buildLine({ id: 'sam-tee', variant_id: 'tee-s' })],
+})
+const DEMO = buildShop({
+  shop: 'demo',
+  settings: { keep_item_below: '5.00' },
+  catalogue: [
+    buildProduct({ outOfStock: ['M'] }),
+    buildProduct({ id: 'jacket', title: 'Rain Jacket', sizes: [], price: '45.00' }),
+    buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '4.00' }),
+  ],
+  orders: [jane, sam],
+  policy: { deductions: { opened: 10, damaged: 50 } },
+})
+/** Another shop, with an order and a return of the same names. */
+const ada = buildOrder({ name: '#1001', email: 'ada@example.com', line_items: [buildLine({ id: 'ada-tee' })] })
+const ACME = buildShop({ shop: 'acme', orders: [ada] })
+
+describe.each(engines())('receiving and inspection on %s', (engine) => {
+  let api: TestApi
+  let cookie: string
+  beforeAll(async () => {
+    // A sign-in before each test, from one client: more than the limit a minute allows.
+    api = await startApi(engine, [], {
+      limits: { verifyPerClient: 1000, verifyPerOrder: 1000, verifyFailureFloorMs: 0, signInPerClient: 1000 },
+    })
+  })
+  afterAll(() => api.close())
+  beforeEach(async () => {
+    await api.db.exec('DELETE FROM staff; DELETE FROM shops; DELETE FROM outbox; DELETE FROM webhook_endpoints')
+    await loadShops(api.db, [DEMO, ACME])
+    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
+    const signIn = await api.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      headers: { host: HOST, origin: `http://${HOST}` },
+      payload: { email: 'staff@demo.example', password: PASSWORD },
+    })
+    const session = signIn.cookies.find((each) => each.name === 'rebound_staff')
+    if (!session) throw new Error(`sign-in: ${signIn.statusCode} ${signIn.body}`)
+    cookie = `rebound_staff=${session.value}`
+    await addEndpoint(
+      api.db,
+      'demo',
+      { url: 'https://hooks.example/returns', secret: `whsec_${'A'.repeat(32)}`, events: ['return.refunded'] },
+      NOW,
+    )
+  })
+
+  const get = (url: string) => api.app.inject({ method: 'GET', url, headers: { host: HOST, cookie } })
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    api.app.inject({
+      method: 'POST',
+      url,
+      headers: { host: HOST, cookie, origin: `http://${HOST}`, ...headers },
+      payload: payload as Record<string, unknown>,
+    })
+  const json = <T>(response: LightMyRequestResponse, status = 200) => {
+    expect({ status: response.statusCode, body: response.body }).toMatchObject({ status })
+    return response.json<T>()
+  }
+  const status = async (id: string) =>
+    json<ReturnStatus>(
+      await api.app.inject({
+        method: 'GET',
+        url: `/portal-registration/returns/${id}/status?signature=${signStatus(Buffer.from('test-secret'), id)}`,
+      }),
+    )
+  /** jane sends back the jacket and the tee, and keeps the mug: 68.99 back (64.99 without the mug). */
+  const janeReturns = async (lines = ['jane-jacket', 'jane-tee', 'jane-mug']) => {
+    const order = await verified(api.app, DEMO, jane)
+    const made = await submitted(api.app, order.token, {
+      items: lines.map((line) => returnItem(line)),
+      refund_method: 'original_payment',
+    })
+    return { order, id: made.id! }
+  }
+  const inspect = (id: string, body: unknown) => post(`/admin/api/returns/${id}/inspection`, body)
+  const preview = (id: string, body: unknown) => post(`/admin/api/returns/${id}/inspection/preview`, body)
+  const uploadPhoto = async (id: string, lineItemId: string, bytes?: Buffer) =>
+    post(`/admin/api/returns/${id}/photos?line_item_id=${lineItemId}`, bytes ?? (await photo()), {
+      'content-type': 'image/png',
+    })
+  const opened = { items: [{ line_item_id: 'jane-jacket', condition: 'opened', disposition: 'refurbish' }] }
+
+  describe('receiving', () => {
+    test('finds the return by its drop-off code however it is typed, and by its number', async () => {
+      const { id } = await janeReturns()
+      const code = qrCodeValue(id)
+      const digits = code.slice(3)
+      const expected: ReceiveFound = { return_id: id, name: '#1001-R1' }
+      for (const typed of [code, code.toLowerCase(), digits, ` RB ${digits.slice(0, 4)} ${digits.slice(4)} `]) {
+        expect(json<ReceiveFound>(await get(`/admin/api/receive?code=${encodeURIComponent(typed)}`))).toEqual(expected)
+      }
+      for (const typed of ['#1001-R1', '1001-r1', ' #1001-R1 '])
+        expect(json<ReceiveFound>(await get(`/admin/api/receive?code=${encodeURIComponent(typed)}`))).toEqual(expected)
+    })
+
+    test('a return stored without its code gets it at the first lookup that misses', async () => {
+      const { id } = await janeReturns()
+      await api.db.query('UPDATE returns SET drop_off_code = NULL')
+      const found = json<ReceiveFound>(await get(`/admin/api/receive?code=${qrCodeValue(id)}`))
+      expect(found.return_id).toBe(id)
+      const [row] = await api.db.query<{ drop_off_code: string }>('SELECT drop_off_code FROM returns WHERE id = $1', [
+        id,
+      ])
+      expect(row!.drop_off_code).toBe(qrCodeValue(id))
+    })
+
+    test("another shop's return is never found, by code or by number; an unknown one is a 404 with words", async () => {
+      await janeReturns()
+      const acmeOrder = await verified(api.app, ACME, ada)
+      const acme = await submitted(api.app, acmeOrder.token, {
+        items: [returnItem('ada-tee')],
+        refund_method: 'original_payment',
+      })
+      const foreign = await get(`/admin/api/receive?code=${qrCodeValue(acme.id!)}`)
+      expect(foreign.statusCode).toBe(404)
+      expect(foreign.json()).toEqual({
+        error: 'not_found',
+        message: `No return of this shop has the drop-off code ${qrCodeValue(acme.id!)}.`,
+      })
+      // #1001-R1 of this shop is jane's, not acme's return of the same number.
+      expect(json<ReceiveFound>(await get('/admin/api/receive?code=%231001-R1')).return_id).not.toBe(acme.id)
+      const unknown = await get('/admin/api/receive?code=%231001-R9')
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json()).toEqual({ error: 'not_found', message: 'This shop has no return #1001-R9.' })
+      const neither = await get('/admin/api/receive?code=hello')
+      expect(neither.statusCode).toBe(404)
+      expect(neither.json<{ message: string }>().message).toMatch(/neither a drop-off code .* nor a return number/)
+    })
+
+    test('without a session nothing is found', async () => {
+      const { id } = await janeReturns()
+      const response = await api.app.inject({
+        method: 'GET',
+        url: `/admin/api/receive?code=${qrCodeValue(id)}`,
+        headers: { host: HOST },
+      })
+      expect(response.statusCode).toBe(401)
+    })
+  })
+
+  describe('inspection', () => {
+    test('the preview shows the deductions (rounded down) and the restock, and changes nothing', async () => {
+      const { id } = await janeReturns()
+      const body = {
+        items: [
+          { line_item_id: 'jane-jacket', condition: 'opened', disposition: 'refurbish' },
+          { line_item_id: 'jane-tee', condition: 'opened', disposition: 'restock' },
+        ],
+      }
+      expect(json<InspectionPreview>(await preview(id, body))).toEqual({
+        refund: {
+          method: 'original_payment',
+          before: EUR('68.99'),
+          deductions: [
+            {
+              line_item_id: 'jane-jacket',
+              title: 'Rain Jacket',
+              condition: 'opened',
+              percent: 10,
+              amount: EUR('4.50'),
+            },
+            { line_item_id: 'jane-tee', title: 'Classic Tee', condition: 'opened', percent: 10, amount: EUR('1.99') },
+          ],
+          amount: EUR('62.50'),
+        },
+        restock: [{ line_item_id: 'jane-tee', variant: 'Classic Tee – M' }],
+      })
+      const shown = await status(id)
+      expect(shown.refund).toMatchObject({ amount: EUR('68.99') })
+      expect(shown.refund).not.toHaveProperty('deductions')
+      expect(shown.items.map((item) => item.state)).toEqual(['requested', 'requested', 'requested'])
+      const [rows] = await api.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM return_inspections')
+      expect(Number(rows!.n)).toBe(0)
+    })
+
+    test('recorded with the refund: the items are refunded less the deductions, on the status page, the webhook and the e-mail', async () => {
+      const { id } = await janeReturns(['jane-jacket', 'jane-tee'])
+      const recorded = json<Inspection[]>(
+        await inspect(id, {
+          refund: true,
+          items: [
+            { line_item_id: 'jane-jacket', condition: 'damaged', disposition: 'dispose', note: ' Torn sleeve ' },
+            { line_item_id: 'jane-tee', condition: 'as_new', disposition: 'refurbish' },
+          ],
+        }),
+      )
+      expect(recorded).toEqual([
+        {
+          line_item_id: 'jane-jacket',
+          condition: 'damaged',
+          disposition: 'dispose',
+          note: 'Torn sleeve',
+          photos: [],
+          deduction: {
+            line_item_id: 'jane-jacket',
+            title: 'Rain Jacket',
+            condition: 'damaged',
+            percent: 50,
+            amount: EUR('22.50'),
+          },
+          restocked_variant: null,
+          inspected_at: NOW.toISOString(),
+          inspected_by: 'staff@demo.example',
+        },
+        expect.objectContaining({ line_item_id: 'jane-tee', condition: 'as_new', deduction: null }),
+      ])
+      const shown = await status(id)
+      expect(shown.items.map((item) => item.state)).toEqual(['refunded', 'refunded'])
+      const refund = {
+        amount: EUR('42.49'),
+        before_deductions: EUR('64.99'),
+        deductions: [
+          {
+            line_item_id: 'jane-jacket',
+            title: 'Rain Jacket',
+            condition: 'damaged',
+            percent: 50,
+            amount: EUR('22.50'),
+          },
+        ],
+      }
+      expect(shown.refund).toMatchObject(refund)
+      const events = await api.db.query<{ event: string; payload: { data?: ReturnStatus; status?: ReturnStatus } }>(
+        'SELECT event, payload FROM outbox WHERE return_id = $1 ORDER BY seq',
+        [id],
+      )
+      const refunded = events.filter((row) => row.event === 'return.refunded' || row.event === 'email.refunded')
+      expect(refunded.map((row) => row.event).sort()).toEqual(['email.refunded', 'return.refunded'])
+      for (const row of refunded) expect((row.payload.data ?? row.payload.status)!.refund).toMatchObject(refund)
+
+      // The timeline's action, by whom.
+      const actions = await api.db.query<{ kind: string; actor: string }>(
+        'SELECT kind, actor FROM return_actions WHERE return_id = $1',
+        [id],
+      )
+      expect(actions).toEqual([{ kind: 'inspected', actor: 'staff@demo.example' }])
+    })
+
+    test('recorded without the refund: the items are received, and the refund shown is already less the deductions', async () => {
+      const { id } = await janeReturns()
+      json<Inspection[]>(await inspect(id, opened))
+      const shown = await status(id)
+      expect(shown.items.map((item) => item.state)).toEqual(['received', 'requested', 'requested'])
+      expect(shown.refund).toMatchObject({ amount: EUR('64.49'), before_deductions: EUR('68.99') })
+      // The next inspection's preview counts the earlier deduction too.
+      const next = json<InspectionPreview>(
+        await preview(id, { items: [{ line_item_id: 'jane-tee', condition: 'opened', disposition: 'dispose' }] }),
+      )
+      expect(next.refund!.deductions.map((each) => each.amount)).toEqual([EUR('4.50'), EUR('1.99')])
+      expect(next.refund!.amount).toEqual(EUR('62.50'))
+    })
+
+    test("restock puts the variant back on sale: another order's exchange offers show it available", async () => {
+      const before = await verified(api.app, DEMO, sam)
+      expect(before.exchange_data!.variants['tee-m']!.available).toBe(false)
+      const { id } = await janeReturns()
+      const recorded = json<Inspection[]>(
+        await inspect(id, { items: [{ line_item_id: 'jane-tee', condition: 'as_new', disposition: 'restock' }] }),
+      )
+      expect(recorded[0]!.restocked_variant).toBe('Classic Tee – M')
+      const after: VerifiedOrder = await verified(api.app, DEMO, sam)
+      expect(after.exchange_data!.variants['tee-m']!.available).toBe(true)
+      // Only that variant changed.
+      expect(after.exchange_data!.variants['tee-s']).toEqual(before.exchange_data!.variants['tee-s'])
+      const [row] = await api.db.query<{ restocked_variant_id: string }>(
+        'SELECT restocked_variant_id FROM return_inspections WHERE return_id = $1',
+        [id],
+      )
+      expect(row!.restocked_variant_id).toBe('tee-m')
+    })
+
+    test('an exchanged item is inspected without a deduction: the exchange refunds nothing', async () => {
+      const order = await verified(api.app, DEMO, sam)
+      const made = await submitted(api.app, order.token, {
+        items: [returnItem('sam-tee', { exchange_variant_id: 'tee-l' })],
+        refund_method: 'original_payment',
+      })
+      const body = { items: [{ line_item_id: 'sam-tee', condition: 'damaged', disposition: 'dispose' }] }
+      expect(json<InspectionPreview>(await preview(made.id!, body))).toEqual({ refund: null, restock: [] })
+      expect(json<Inspection[]>(await inspect(made.id!, body))[0]!.deduction).toBeNull()
+    })
+
+    test.each([
+      ['an item inspected before', opened, [opened], 'items[0].line_item_id: "jane-jacket" is already inspected'],
+      [
+        'a kept item',
+        { items: [{ line_item_id: 'jane-mug', condition: 'as_new', disposition: 'restock' }] },
+        [],
+        'items[0].line_item_id: "jane-mug" is kept by the shopper (never sent back), so it is not inspected',
+      ],
+      [
+        'every problem at once, each named',
+        {
+          items: [
+            { line_item_id: 'nope', condition: 'opened', disposition: 'dispose' },
+            { line_item_id: 'jane-tee', condition: 'opened', disposition: 'dispose' },
+            { line_item_id: 'jane-tee', condition: 'opened', disposition: 'dispose' },
+          ],
+        },
+        [],
+        'items[0].line_item_id: "nope" is not an item of this return; items[2].line_item_id: "jane-tee" is listed twice',
+      ],
+    ])('refused with 422: %s, on preview and record alike', async (_name, body, earlier, message) => {
+      const { id } = await janeReturns()
+      for (const each of earlier) json(await inspect(id, each))
+      for (const response of [await preview(id, body), await inspect(id, body)]) {
+        expect(response.statusCode).toBe(422)
+        expect(response.json()).toEqual({ error: 'invalid_inspection', message })
+      }
+    })
+
+    test('an item refunded already (through the status API) is refused', async () => {
+      const { id } = await janeReturns()
+      json(await post(`/admin/api/returns/${id}/status`, { state: 'refunded', line_item_ids: ['jane-jacket'] }))
+      const response = await inspect(id, opened)
+      expect(response.statusCode).toBe(422)
+      expect(response.json<{ message: string }>().message).toBe(
+        'items[0].line_item_id: "jane-jacket" is already refunded',
+      )
+    })
+
+    test.each([
+      ['pending', /waiting for review/],
+      ['rejected', /rejected/],
+    ])('a return whose review is %s cannot be inspected: 409, nothing recorded', async (review, message) => {
+      const { id } = await janeReturns()
+      await api.db.query('UPDATE returns SET review = $2 WHERE id = $1', [id, review])
+      for (const response of [await preview(id, opened), await inspect(id, opened)]) {
+        expect(response.statusCode).toBe(409)
+        const refused = response.json<{ error: string; message: string }>()
+        expect(refused.error).toBe('not_approved')
+        expect(refused.message).toMatch(message)
+      }
+      const rows = await api.db.query('SELECT 1 FROM return_inspections')
+      expect(rows).toHaveLength(0)
+    })
+
+    test("another shop's return and an unknown one are not found", async () => {
+      const acmeOrder = await verified(api.app, ACME, ada)
+      const acme = await submitted(api.app, acmeOrder.token, {
+        items: [returnItem('ada-tee')],
+        refund_method: 'original_payment',
+      })
+      const body = { items: [{ line_item_id: 'ada-tee', condition: 'opened', disposition: 'dispose' }] }
+      for (const id of [acme.id!, 'ret_unknown'])
+        for (const response of [await preview(id, body), await inspect(id, body), await uploadPhoto(id, 'ada-tee')])
+          expect({ status: response.statusCode, body: response.json<unknown>() }).toEqual({
+            status: 404,
+            body: { error: 'not_found', message: 'No such return.' },
+          })
+    })
+  })
+
+  describe('photos', () => {
+    test('a photo staff take is stored with the item, read back, and named by its inspection', async () => {
+      const { id } = await janeReturns()
+      const taken = json<StaffPhoto>(await uploadPhoto(id, 'jane-jacket'), 201)
+      expect(taken.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(taken).toEqual({
+        id: taken.id,
+        line_item_id: 'jane-jacket',
+        url: `/admin/api/returns/${id}/photos/${taken.id}`,
+      })
+      const read = await get(taken.url)
+      expect(read.statusCode).toBe(200)
+      expect(read.headers['content-type']).toMatch(/^image\//)
+      const [row] = await api.db.query<{ source: string; line_item_id: string; return_id: string }>(
+        'SELECT source, line_item_id, return_id FROM photos WHERE id = $1',
+        [taken.id],
+      )
+      expect(row).toEqual({ source: 'staff', line_item_id: 'jane-jacket', return_id: id })
+
+      const recorded = json<Inspection[]>(
+        await inspect(id, {
+          items: [{ line_item_id: 'jane-jacket', condition: 'damaged', disposition: 'dispose', photo_ids: [taken.id] }],
+        }),
+      )
+      expect(recorded[0]!.photos).toEqual([taken])
+    })
+
+    test("a photo of another item, or the shopper's, is not an inspection's", async () => {
+      const { order, id } = await janeReturns()
+      const ofTee = json<StaffPhoto>(await uploadPhoto(id, 'jane-tee'), 201)
+      const shoppers = await api.app.inject({
+        method: 'POST',
+        url: '/portal-registration/photos',
+        headers: { ...bearer(order.token), 'content-type': 'image/png' },
+        payload: await photo(),
+      })
+      const shopperPhoto = shoppers.json<UploadedPhoto>().id
+      const response = await inspect(id, {
+        items: [
+          {
+            line_item_id: 'jane-jacket',
+            condition: 'damaged',
+            disposition: 'dispose',
+            photo_ids: [ofTee.id, shopperPhoto],
+          },
+        ],
+      })
+      expect(response.statusCode).toBe(422)
+      expect(response.json<{ message: string }>().message).toBe(
+        `items[0].photo_ids[0]: "${ofTee.id}" is not a photo staff took of this item of this return; ` +
+          `items[0].photo_ids[1]: "${shopperPhoto}" is not a photo staff took of this item of this return`,
+      )
+    })
+
+    test.each([
+      ['a line not of the return', 'other-line', undefined, 422],
+      ['a kept item', 'jane-mug', undefined, 422],
+      ['bytes that are not an image', 'jane-jacket', Buffer.from('<svg onload="alert(1)"></svg>'.padEnd(64, ' ')), 415],
+      ['an empty body', 'jane-jacket', Buffer.alloc(0), 400],
+    ])('an upload of %s is refused and stores nothing', async (_name, line, bytes, code) => {
+      const { id } = await janeReturns()
+      expect((await uploadPhoto(id, line, bytes)).statusCode).toBe(code)
+      expect(await api.db.query("SELECT 1 FROM photos WHERE source = 'staff'")).toHaveLength(0)
+    })
+
+    test('at most 10 photos an item', async () => {
+      const { id } = await janeReturns()
+      const image = await photo()
+      for (let i = 0; i < 10; i++) json(await uploadPhoto(id, 'jane-tee', image), 201)
+      const over = await uploadPhoto(id, 'jane-tee', image)
+      expect(over.statusCode).toBe(422)
+      expect(over.json()).toMatchObject({ error: 'too_many_photos' })
+    })
+  })
+
+  describe('hostile requests', () => {
+    test.each([
+      ['no items', { items: [] }],
+      ['an unknown field', { ...opened, extra: 1 }],
+      ['an unknown condition', { items: [{ line_item_id: 'jane-jacket', condition: 'meh', disposition: 'dispose' }] }],
+      ['no disposition', { items: [{ line_item_id: 'jane-jacket', condition: 'opened' }] }],
+      [
+        'four photos',
+        {
+          items: [
+            {
+              line_item_id: 'jane-jacket',
+              condition: 'opened',
+              disposition: 'dispose',
+              photo_ids: ['a', 'b', 'c', 'd'].map((c) => c.repeat(22)),
+            },
+          ],
+        },
+      ],
+      ['a photo id that is not one', { items: [{ ...opened.items[0], photo_ids: ['../../etc/passwd'] }] }],
+      ['a note too long', { items: [{ ...opened.items[0], note: 'x'.repeat(1001) }] }],
+      ['refund that is not a boolean', { ...opened, refund: 'yes' }],
+      ['a list, not an object', [opened]],
+      ['a polluting key', JSON.parse('{"items":[],"__proto__":{"admin":true}}') as unknown],
+    ])('a body with %s is a 400, and nothing is recorded', async (_name, body) => {
+      const { id } = await janeReturns()
+      for (const response of [await preview(id, body), await inspect(id, body)]) {
+        expect(response.statusCode).toBe(400)
+        const refused = response.json<{ error: unknown; message: unknown }>()
+        expect([typeof refused.error, typeof refused.message]).toEqual(['string', 'string'])
+      }
+      expect(await api.db.query('SELECT 1 FROM return_inspections')).toHaveLength(0)
+    })
+
+    test('an image sent as an inspection is a 415; JSON sent as a photo is a 415; a photo without its item a 400', async () => {
+      const { id } = await janeReturns()
+      expect(
+        (await post(`/admin/api/returns/${id}/inspection`, await photo(), { 'content-type': 'image/png' })).statusCode,
+      ).toBe(415)
+      expect((await post(`/admin/api/returns/${id}/photos?line_item_id=jane-tee`, opened)).statusCode).toBe(415)
+      expect(
+        (await post(`/admin/api/returns/${id}/photos`, await photo(), { 'content-type': 'image/png' })).statusCode,
+      ).toBe(400)
+    })
+
+    test('from another site, or without a session, nothing is done', async () => {
+      const { id } = await janeReturns()
+      const crossSite = await api.app.inject({
+        method: 'POST',
+        url: `/admin/api/returns/${id}/inspection`,
+        headers: { host: HOST, cookie, origin: 'https://evil.example' },
+        payload: opened,
+      })
+      expect(crossSite.statusCode).toBe(403)
+      const anonymous = await api.app.inject({
+        method: 'POST',
+        url: `/admin/api/returns/${id}/inspection`,
+        headers: { host: HOST, origin: `http://${HOST}` },
+        payload: opened,
+      })
+      expect(anonymous.statusCode).toBe(401)
+      expect(await api.db.query('SELECT 1 FROM return_inspections')).toHaveLength(0)
+    })
+  })
+})
