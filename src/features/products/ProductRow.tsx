@@ -59,7 +59,11 @@ export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: Pr
           </span>
           {blocked ? (
             <span className="products__reason" id={`${id}-reason`}>
-              {row.blockedReason ? t(row.blockedReason) : null}
+              {row.blockedReason
+                ? row.blockedRule
+                  ? t('ineligible.withRule', { reason: t(row.blockedReason), rule: row.blockedRule })
+                  : t(row.blockedReason)
+                : null}
             </span>
           ) : null}
         </span>

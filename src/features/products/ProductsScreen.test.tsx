@@ -78,6 +78,55 @@ describe('item selection', () => {
     expect(screen.queryByText('None of the items in this order can be returned.')).not.toBeInTheDocument()
   })
 
+  test('an item a policy rule of the shop made ineligible names the rule beside the reason', async () => {
+    renderProducts([
+      buildLineItem({
+        title: 'Ocean Swimsuit',
+        ineligible_reason: 'final_sale',
+        ineligible_rule: 'Swimwear',
+        returnable_quantity: 0,
+      }),
+      buildLineItem({
+        title: 'Sale Hoodie',
+        ineligible_reason: 'return_window_closed',
+        ineligible_rule: 'Sale items',
+        returnable_quantity: 0,
+      }),
+      buildLineItem({ title: 'Linen Shirt', ineligible_reason: 'final_sale', returnable_quantity: 0 }),
+      mug(),
+    ])
+    await screen.findByRole('heading', { level: 1 })
+    const swimsuit = screen.getByRole('checkbox', { name: /Ocean Swimsuit/ })
+    expect(swimsuit).toBeDisabled()
+    expect(swimsuit).toHaveAccessibleDescription(expect.stringContaining('Final sale · Swimwear'))
+    expect(within(itemRow(/Ocean Swimsuit/)).getByText('Final sale · Swimwear')).toBeVisible()
+    expect(screen.getByRole('checkbox', { name: /Sale Hoodie/ })).toHaveAccessibleDescription(
+      expect.stringContaining('Return window closed · Sale items'),
+    )
+    // Without a rule, the reason's words are as they were.
+    expect(within(itemRow(/Linen Shirt/)).getByText('Final sale')).toBeVisible()
+    expect(within(itemRow(/Linen Shirt/)).queryByText(/·/)).not.toBeInTheDocument()
+  })
+
+  test('the rule is the shop’s text, beside the reason in the shopper’s language', async () => {
+    renderProducts(
+      [
+        buildLineItem({
+          title: 'Badeanzug',
+          ineligible_reason: 'final_sale',
+          ineligible_rule: '<b>Bademode</b>',
+          returnable_quantity: 0,
+        }),
+        mug(),
+      ],
+      { launch: { ...initialLaunch, lang: 'de' } },
+    )
+    await screen.findByRole('heading', { level: 1 })
+    const row = itemRow(/Badeanzug/)
+    expect(within(row).getByText('Vom Umtausch ausgeschlossen · <b>Bademode</b>')).toBeVisible()
+    expect(row.querySelector('b')).toBeNull()
+  })
+
   test('Continue is enabled once one unit is chosen, and disabled again when none is', async () => {
     const { user } = renderProducts()
     await screen.findByRole('heading', { level: 1 })

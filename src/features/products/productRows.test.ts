@@ -1,5 +1,5 @@
 import { buildLineItem, money } from '../../testing/builders'
-import { blockedReason, formatOrderDate, productRows } from './productRows'
+import { blockedReason, blockedRule, formatOrderDate, productRows } from './productRows'
 
 test.each([
   ['final sale', { ineligible_reason: 'final_sale', returnable_quantity: 0 }, 'ineligible.final_sale'],
@@ -20,9 +20,33 @@ test.each([
   expect(blockedReason(line)).toBe(expected)
 })
 
+test.each([
+  ['a final-sale rule', { ineligible_reason: 'final_sale', ineligible_rule: 'Swimwear' }, 'Swimwear'],
+  ['a window rule', { ineligible_reason: 'return_window_closed', ineligible_rule: ' Sale items ' }, 'Sale items'],
+  ['no rule', { ineligible_reason: 'final_sale' }, null],
+  ['an empty rule', { ineligible_reason: 'final_sale', ineligible_rule: '  ' }, null],
+  ['a rule on a returnable line', { ineligible_reason: null, ineligible_rule: 'Swimwear' }, null],
+] as const)('blockedRule: %s', (_name, line, expected) => {
+  expect(blockedRule(line)).toBe(expected)
+})
+
 test('productRows: an ineligible item offers no units even if the server sent some', () => {
   const [row] = productRows([buildLineItem({ ineligible_reason: 'final_sale', returnable_quantity: 2 })], 'en')
-  expect(row).toMatchObject({ maxQuantity: 0, blockedReason: 'ineligible.final_sale' })
+  expect(row).toMatchObject({ maxQuantity: 0, blockedReason: 'ineligible.final_sale', blockedRule: null })
+})
+
+test('productRows: a rule goes with its reason, and only with one', () => {
+  const rows = productRows(
+    [
+      buildLineItem({ ineligible_reason: 'final_sale', ineligible_rule: 'Swimwear', returnable_quantity: 0 }),
+      buildLineItem({ ineligible_reason: null, ineligible_rule: 'Swimwear', returnable_quantity: 0 }),
+    ],
+    'en',
+  )
+  expect(rows.map(({ blockedReason, blockedRule }) => [blockedReason, blockedRule])).toEqual([
+    ['ineligible.final_sale', 'Swimwear'],
+    ['ineligible.nothingLeft', null],
+  ])
 })
 
 test('productRows: prices are formatted in the given language and images kept only when http(s)', () => {

@@ -25,6 +25,8 @@ export interface ProductRowModel {
   maxQuantity: number
   /** why it cannot be returned (the message), or null when it can */
   blockedReason: MessageId | null
+  /** the shop's words for the policy rule behind the reason ("Swimwear"); null when none applied */
+  blockedRule: string | null
 }
 
 /** The reason's message, or null when at least one unit can be returned. */
@@ -35,6 +37,12 @@ export function blockedReason(line: Pick<LineItem, 'ineligible_reason' | 'return
       : 'ineligible.other'
   if (!(line.returnable_quantity >= 1)) return 'ineligible.nothingLeft'
   return null
+}
+
+/** The shop's label of the rule that made a line ineligible, when it says one (shown as text). */
+export function blockedRule(line: Pick<LineItem, 'ineligible_reason' | 'ineligible_rule'>): string | null {
+  const rule = line.ineligible_reason ? line.ineligible_rule?.trim() : undefined
+  return rule ? rule : null
 }
 
 /**
@@ -63,6 +71,7 @@ export function productRows(lines: readonly LineItem[], locale: string): Product
       quantity: line.quantity,
       maxQuantity: reason ? 0 : Math.floor(line.returnable_quantity),
       blockedReason: reason,
+      blockedRule: reason ? blockedRule(line) : null,
     }
   })
 }

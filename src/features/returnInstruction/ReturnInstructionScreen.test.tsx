@@ -16,7 +16,7 @@ import {
 } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
-import type { InstructionItem, NothingToSendInstructions, ReturnOrder } from '../../../contract/api'
+import type { InstructionItem, NothingToSendInstructions, ReturnOrder, ReviewInstructions } from '../../../contract/api'
 
 const instructionsRoute = '*/portal-registration/returns/:id/instructions'
 const items: ReturnFlowState['items'] = [
@@ -390,5 +390,131 @@ describe('return instructions: keep-item returns', () => {
     expect(await screen.findByRole('link', { name: 'Download shipping label (PDF)' })).toBeVisible()
     expect(screen.getByRole('list', { name: 'Send back' })).toHaveTextContent(beanie.title)
     expect(screen.queryByRole('list', { name: /Keep/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('return instructions: a return the shop reviews', () => {
+  const mugItem: InstructionItem = {
+    line_item_id: 'mug',
+    title: 'Ceramic Mug',
+    variant_title: null,
+    quantity: 1,
+    keep: false,
+  }
+  const teeItem: InstructionItem = {
+    line_item_id: 'tee',
+    title: 'Classic Tee',
+    variant_title: 'M',
+    quantity: 2,
+    keep: false,
+  }
+  const review = (overrides: Partial<ReviewInstructions> = {}): ReviewInstructions => ({
+    return_id: 'return-1',
+    return_name: '#1001-R1',
+    steps: ['We check your return and e-mail you our answer.'],
+    items: [mugItem, teeItem],
+    review: { state: 'pending', answer_by: '2026-11-16' },
+    status_token: buildInstructions().status_token,
+    ...overrides,
+  })
+
+  function renderReview(answer: ReviewInstructions, flow: Partial<ReturnFlowState> = {}) {
+    server.use(http.get(instructionsRoute, () => HttpResponse.json(answer)))
+    return renderPortal({
+      route: '/return-instruction',
+      preloadedState: { returnFlow: buildFlow({ items, submitted: buildSubmittedReturn(), ...flow }) },
+    })
+  }
+
+  /** What a return under review must never offer: something to send. */
+  function expectNothingToSendYet() {
+    expect(screen.queryByRole('link', { name: /shipping label/ })).not.toBeInTheDocument()
+    expect(screen.queryByText(/shipping label is not available/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument()
+    expect(screen.queryByText(/^Code:/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Return address' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/Hafenstraße/)).not.toBeInTheDocument()
+  }
+
+  test('waiting for review: says so, by when the shop answers, that the label comes by e-mail once approved; no label, QR or address', async () => {
+    renderReview(review())
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your return is being reviewed' })).toBeInTheDocument()
+    expect(screen.getByText('#1001-R1')).toBeInTheDocument()
+    expect(screen.getByText('The shop will answer by', { exact: false })).toHaveTextContent(
+      'The shop will answer by November 16, 2026.',
+    )
+    expect(screen.getByText('November 16, 2026')).toHaveAttribute('datetime', '2026-11-16')
+    expect(
+      screen.getByText(
+        'There is no shipping label yet. Once your return is approved, we e-mail you the label. Please don’t send anything before then.',
+      ),
+    ).toBeVisible()
+    expect(within(screen.getByRole('list', { name: 'What happens next' })).getByRole('listitem')).toHaveTextContent(
+      'We check your return and e-mail you our answer.',
+    )
+    const listed = within(screen.getByRole('list', { name: 'Items in your return' })).getAllByRole('listitem')
+    expect(listed.map((item) => item.textContent)).toEqual(['1 × Ceramic Mug', '2 × Classic Tee · M'])
+    expectNothingToSendYet()
+    // No refund is promised before the shop has answered.
+    expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
+
+    const follow = screen.getByRole('region', { name: 'Follow your return' })
+    expect(within(follow).getByRole('textbox', { name: 'Link to your return’s status' })).toHaveValue(
+      `http://localhost/status/return-1#${buildInstructions().status_token}`,
+    )
+    expect(within(follow).getByRole('link', { name: 'See your return’s status' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start another return' })).toHaveAttribute('href', '/')
+    expect(document.title).toBe('Your return is being reviewed – Demo Store Returns')
+  })
+
+  test('waiting for review: the headings go in order, each under the page’s own', async () => {
+    renderReview(review())
+    await screen.findByRole('heading', { level: 1, name: 'Your return is being reviewed' })
+    const headings = screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])
+    expect(headings.slice(0, 4)).toEqual([
+      ['H1', 'Your return is being reviewed'],
+      ['H2', 'What happens next'],
+      ['H2', 'Items in your return'],
+      ['H2', 'Follow your return'],
+    ])
+  })
+
+  test('waiting without a day from the server, and without steps: the shop answers soon, and no empty list', async () => {
+    renderReview(review({ steps: [], review: { state: 'pending' } }))
+    expect(await screen.findByText('The shop will answer soon.')).toBeVisible()
+    expect(screen.queryByRole('list', { name: 'What happens next' })).not.toBeInTheDocument()
+    expectNothingToSendYet()
+  })
+
+  test('rejected (the page opened again later): the shop’s reason in its words, that nothing is to be sent; no label', async () => {
+    renderReview(
+      review({
+        steps: [],
+        review: {
+          state: 'rejected',
+          reason: 'The photos show wear <b>after</b> use.',
+          decided_at: '2026-11-13T10:00:00.000Z',
+        },
+      }),
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your return was not accepted' })).toBeInTheDocument()
+    const reason = screen.getByRole('region', { name: 'The shop’s reason' })
+    expect(within(reason).getByText('The photos show wear <b>after</b> use.')).toBeVisible()
+    expect(reason.querySelector('b')).toBeNull()
+    expect(screen.getByText('You don’t need to send anything back, and nothing is refunded.')).toBeVisible()
+    expect(screen.queryByText(/The shop will answer/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/no shipping label yet/)).not.toBeInTheDocument()
+    expectNothingToSendYet()
+    expect(screen.queryByRole('heading', { name: 'Your refund' })).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Follow your return' })).toBeInTheDocument()
+  })
+
+  test('in the shopper’s language: the heading, and the day as the language writes it', async () => {
+    renderReview(review(), { launch: { lang: 'de', testMode: false, configOverride: null } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Rücksendung wird geprüft' })).toBeInTheDocument()
+    expect(screen.getByText('Der Shop antwortet Ihnen', { exact: false })).toHaveTextContent(
+      'Der Shop antwortet Ihnen bis zum 16. November 2026.',
+    )
+    expect(screen.getByText(/Es gibt noch kein Versandetikett/)).toBeVisible()
   })
 })

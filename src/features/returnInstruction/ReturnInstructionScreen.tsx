@@ -9,7 +9,6 @@ import type {
 } from '../../../contract/api'
 import { useGetReturnInstructionsQuery } from '../../api/returnsEndpoints'
 import { useAppSelector } from '../../app/hooks'
-import { CopyLink } from '../../components/CopyLink'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
@@ -17,12 +16,13 @@ import { formatMoney } from '../../components/format'
 import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { labelHref, ReturnAddress, svgDataUrl } from '../../components/returnLabel'
 import { paths } from '../../../contract/paths'
-import { T } from '../../i18n/T'
 import { useLocale, useT, type Translate } from '../../i18n/useT'
 import { useSessionExpired } from '../returnFlow/hooks'
 import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
-import { selectLaunch, selectSubmitted } from '../returnFlow/returnFlowSlice'
+import { selectSubmitted } from '../returnFlow/returnFlowSlice'
+import { FollowReturn, ReturnNumber } from './ReturnParts'
+import { UnderReview } from './UnderReview'
 import './ReturnInstructionScreen.css'
 
 /** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
@@ -112,38 +112,6 @@ function RefundSection({ submitted }: { submitted: ReturnOrder }) {
   )
 }
 
-/** The status page of this return, and its link to keep (in the session's language). */
-function FollowReturn({
-  instructions,
-}: {
-  instructions: Pick<ReturnInstructionsAnswer, 'return_id' | 'status_token'>
-}) {
-  const t = useT()
-  const { lang } = useAppSelector(selectLaunch)
-  const path = paths.status.build(instructions.return_id, instructions.status_token, lang)
-  return (
-    <section className="instructions__section instructions__follow" aria-labelledby="instructions-follow">
-      <h2 id="instructions-follow" className="instructions__heading">
-        {t('instructions.follow')}
-      </h2>
-      <p className="muted instructions__follow-intro">{t('instructions.followIntro')}</p>
-      <CopyLink url={`${window.location.origin}${path}`} label={t('status.linkLabel')} />
-      <Link className="button button--secondary instructions__follow-open" to={path}>
-        {t('instructions.followOpen')}
-      </Link>
-    </section>
-  )
-}
-
-/** "Your return number is #1001-R1", the number in bold: at the top of every outcome of this step. */
-function ReturnNumber({ name }: { name: string }) {
-  return (
-    <p className="instructions__number">
-      <T id="instructions.number" values={{ name }} components={[<strong />]} />
-    </p>
-  )
-}
-
 /** Every item kept: no parcel, so no label, QR code, address or packing steps. */
 function NothingToSend({
   instructions,
@@ -191,6 +159,7 @@ function NewItemSection() {
 }
 
 function Instructions({ instructions, submitted }: { instructions: ReturnInstructionsAnswer; submitted: ReturnOrder }) {
+  if ('review' in instructions) return <UnderReview instructions={instructions} />
   if ('nothing_to_send' in instructions) return <NothingToSend instructions={instructions} submitted={submitted} />
   return <Shipment instructions={instructions} submitted={submitted} />
 }
@@ -292,8 +261,17 @@ export default function ReturnInstructionScreen() {
   const { data, isError } = useGetReturnInstructionsQuery(submitted?.id ? { returnId: submitted.id } : skipToken)
   const pending = !data && !isError
   if (!submitted?.id) return <Navigate to={paths.confirm.build()} replace />
+  // A return the shop reviews is registered, but not under way: the heading says where it stands.
+  const review = data && 'review' in data ? data.review.state : null
+  const title = t(
+    review === 'pending'
+      ? 'review.pendingTitle'
+      : review === 'rejected'
+        ? 'review.rejectedTitle'
+        : 'instructions.title',
+  )
   return (
-    <StepScreen title={t('instructions.title')} stage="Done" pending={pending}>
+    <StepScreen title={title} stage="Done" pending={pending}>
       <InstructionsLoader returnId={submitted.id} submitted={submitted} />
       {pending ? null : (
         <div className="actions instructions__actions">

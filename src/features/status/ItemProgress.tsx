@@ -28,12 +28,29 @@ function currentIndex(states: readonly ReturnItemState[], state: ReturnItemState
   return states.reduce((found, candidate, index) => (RETURN_ITEM_STATES.indexOf(candidate) <= rank ? index : found), 0)
 }
 
+interface Step {
+  key: string
+  label: string
+  phase: 'done' | 'current' | 'upcoming'
+  at: string | undefined
+  /** the return was not accepted: the way ends here */
+  stopped?: true
+}
+
+const PHASE_WORDS: Record<Step['phase'], MessageId> = {
+  done: 'status.done',
+  current: 'status.current',
+  upcoming: 'status.upcoming',
+}
+
 /**
  * One returned item and where it is: its current state in words, then each state that applies to
  * it as an ordered list, each marked done, current (aria-current) or not yet in words as well as
  * by its look. An item the shopper keeps says so, and has two steps only: requested, refunded.
+ * In a return the shop did not accept (`rejected`), the way ends there: the states reached, then
+ * "Not accepted" as the current step, and none after it (no parcel is expected).
  */
-export function ItemProgress({ item }: { item: ReturnStatusItem }) {
+export function ItemProgress({ item, rejected }: { item: ReturnStatusItem; rejected?: { at?: string | undefined } }) {
   const t = useT()
   const locale = useLocale()
   const exchanged = item.exchange_variant_title !== null
@@ -43,6 +60,21 @@ export function ItemProgress({ item }: { item: ReturnStatusItem }) {
   const reached = new Map(item.history.map((step) => [step.state, step.at]))
   const image = item.image_src ? safeUrl(item.image_src) : null
   const titleId = `status-item-${item.line_item_id}`
+  const reachedStep = (state: ReturnItemState, phase: Step['phase']): Step => ({
+    key: state,
+    label: t(stateWords(state, exchanged)),
+    phase,
+    at: phase === 'upcoming' ? undefined : reached.get(state),
+  })
+  const steps: Step[] = rejected
+    ? [
+        ...states.slice(0, current + 1).map((state) => reachedStep(state, 'done')),
+        { key: 'rejected', label: t('status.state.rejected'), phase: 'current', at: rejected.at, stopped: true },
+      ]
+    : states.map((state, index) =>
+        reachedStep(state, index < current ? 'done' : index === current ? 'current' : 'upcoming'),
+      )
+  const now = rejected ? t('status.state.rejected') : t(stateWords(item.state, exchanged))
   return (
     <li className="status-item" aria-labelledby={titleId}>
       <div className="status-item__head">
@@ -66,34 +98,27 @@ export function ItemProgress({ item }: { item: ReturnStatusItem }) {
         </div>
       </div>
       <p className="status-item__now">
-        <T id="status.now" values={{ state: t(stateWords(item.state, exchanged)) }} components={[<strong />]} />
+        <T id="status.now" values={{ state: now }} components={[<strong />]} />
       </p>
       <ol className="status-track" aria-label={t('status.timeline', { title: item.title })}>
-        {states.map((state, index) => {
-          const phase = index < current ? 'done' : index === current ? 'current' : 'upcoming'
-          const at = reached.get(state)
-          return (
-            <li
-              key={state}
-              className={`status-track__step status-track__step--${phase}`}
-              aria-current={phase === 'current' ? 'step' : undefined}
-            >
-              <span className="status-track__dot" aria-hidden="true" />
-              <span className="status-track__text">
-                <span className="status-track__label">{t(stateWords(state, exchanged))}</span>
-                <span className="visually-hidden">
-                  {' '}
-                  ({t(phase === 'done' ? 'status.done' : phase === 'current' ? 'status.current' : 'status.upcoming')})
-                </span>
-                {at && phase !== 'upcoming' ? (
-                  <time className="status-track__date muted" dateTime={at}>
-                    {formatDate(at, locale)}
-                  </time>
-                ) : null}
-              </span>
-            </li>
-          )
-        })}
+        {steps.map((step) => (
+          <li
+            key={step.key}
+            className={`status-track__step status-track__step--${step.phase}${step.stopped ? ' status-track__step--stopped' : ''}`}
+            aria-current={step.phase === 'current' ? 'step' : undefined}
+          >
+            <span className="status-track__dot" aria-hidden="true" />
+            <span className="status-track__text">
+              <span className="status-track__label">{step.label}</span>
+              <span className="visually-hidden"> ({t(PHASE_WORDS[step.phase])})</span>
+              {step.at ? (
+                <time className="status-track__date muted" dateTime={step.at}>
+                  {formatDate(step.at, locale)}
+                </time>
+              ) : null}
+            </span>
+          </li>
+        ))}
       </ol>
     </li>
   )

@@ -357,3 +357,207 @@ describe('return status page', () => {
     ).not.toBeInTheDocument()
   })
 })
+
+describe('return status page: review', () => {
+  /** What a return that waits or was refused must never offer: a label to send a parcel with. */
+  function expectNoLabel() {
+    expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /shipping label/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument()
+    expect(screen.queryByText(/Hafenstraße/)).not.toBeInTheDocument()
+    // Nor says the parcel is on its way: none was sent.
+    expect(screen.queryByText(/Your parcel is on its way/)).not.toBeInTheDocument()
+  }
+
+  test('waiting for review: a notice with the day the shop answers by, and no label', async () => {
+    answer(buildReturnStatus({ items: [mug], review: { state: 'pending', answer_by: '2026-11-16' }, label: null }))
+    renderPortal({ route: route() })
+    const notice = await screen.findByRole('region', { name: 'Your return is being reviewed' })
+    expect(within(notice).getByRole('heading', { level: 2 })).toBeInTheDocument()
+    expect(notice).toHaveTextContent('The shop will answer by November 16, 2026.')
+    expect(within(notice).getByText('November 16, 2026')).toHaveAttribute('datetime', '2026-11-16')
+    expect(notice).toHaveTextContent(
+      'There is no shipping label yet. Once your return is approved, we e-mail you the label and it appears on this page. Please don’t send anything before then.',
+    )
+    expectNoLabel()
+    expect(screen.getByRole('region', { name: 'Your items' })).toBeInTheDocument()
+  })
+
+  test('waiting for review: a label the server sent all the same is not offered', async () => {
+    answer(buildReturnStatus({ review: { state: 'pending', answer_by: '2026-11-16' } }))
+    renderPortal({ route: route() })
+    expect(await screen.findByRole('region', { name: 'Your return is being reviewed' })).toBeInTheDocument()
+    expectNoLabel()
+  })
+
+  test('approved: a short note with the day, and the label as for any return', async () => {
+    answer(buildReturnStatus({ review: { state: 'approved', decided_at: '2026-11-13T10:00:00.000Z' } }))
+    renderPortal({ route: route() })
+    expect(await screen.findByText('Approved on November 13, 2026')).toBeVisible()
+    expect(screen.queryByRole('region', { name: /being reviewed|not accepted/ })).not.toBeInTheDocument()
+    const label = screen.getByRole('region', { name: 'Your label and drop-off code' })
+    expect(within(label).getByRole('link', { name: 'Download shipping label (PDF)' })).toBeInTheDocument()
+  })
+
+  test('rejected: the reason, nothing to send, no refund, and each item’s way ends at “Not accepted”', async () => {
+    answer(
+      buildReturnStatus({
+        items: [
+          buildStatusItem({ line_item_id: 'mug', title: 'Ceramic Mug', variant_title: null }),
+          buildStatusItem({ line_item_id: 'socks', title: 'Cotton Socks', keep: true }),
+        ],
+        review: {
+          state: 'rejected',
+          reason: 'Worn items\ncannot be returned.',
+          decided_at: '2026-11-13T10:00:00.000Z',
+        },
+        refund: { method: 'original_payment', amount: money('25.00').presentment_money, timing: null, expected: null },
+        new_item: {
+          variant_id: 'socks-blue',
+          product_title: 'Cotton Socks',
+          title: 'Blue',
+          price: money('6.00'),
+          image_src: null,
+          state: 'to_be_sent',
+        },
+        label: null,
+      }),
+    )
+    renderPortal({ route: route() })
+    const notice = await screen.findByRole('region', { name: 'Your return was not accepted' })
+    expect(within(notice).getByRole('heading', { level: 3, name: 'The shop’s reason' })).toBeInTheDocument()
+    expect(within(notice).getByText(/Worn items\s+cannot be returned\./)).toBeVisible()
+    expect(notice).toHaveTextContent('You don’t need to send anything back, and nothing is refunded.')
+
+    const mugCard = screen.getByRole('listitem', { name: 'Ceramic Mug' })
+    expect(within(mugCard).getByText('Now:', { exact: false })).toHaveTextContent('Now: Not accepted')
+    const steps = within(within(mugCard).getByRole('list', { name: 'Progress of Ceramic Mug' })).getAllByRole(
+      'listitem',
+    )
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Return requested (done)November 12, 2026',
+      'Not accepted (current step)November 13, 2026',
+    ])
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step'])
+    // Nothing further is shown, so no parcel is expected.
+    expect(screen.queryByText(/On its way to us|Received by us/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/\(not yet\)/)).not.toBeInTheDocument()
+    const socksSteps = within(screen.getByRole('list', { name: 'Progress of Cotton Socks' })).getAllByRole('listitem')
+    expect(socksSteps.map((step) => step.textContent)).toEqual([
+      'Return requested (done)November 12, 2026',
+      'Not accepted (current step)November 13, 2026',
+    ])
+
+    expect(screen.queryByRole('region', { name: 'Your refund' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/to your original payment method/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your new item' })).not.toBeInTheDocument()
+    expectNoLabel()
+    expect(screen.getByRole('textbox', { name: 'Link to your return’s status' })).toBeInTheDocument()
+  })
+
+  test('the headings go in order: the review’s notice under the page’s heading, its reason under the notice', async () => {
+    answer(buildReturnStatus({ review: { state: 'rejected', reason: 'Worn.' }, label: null }))
+    renderPortal({ route: route() })
+    await screen.findByRole('region', { name: 'Your return was not accepted' })
+    expect(screen.getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])).toEqual(
+      expect.arrayContaining([
+        ['H1', 'Return #1001-R1'],
+        ['H2', 'Your return was not accepted'],
+        ['H3', 'The shop’s reason'],
+        ['H2', 'Your items'],
+      ]),
+    )
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName[1]))
+    expect(levels.every((level, index) => index === 0 || level <= levels[index - 1]! + 1)).toBe(true)
+  })
+
+  test('in German: waiting, with the day as German writes it', async () => {
+    answer(buildReturnStatus({ review: { state: 'pending', answer_by: '2026-11-16' }, label: null }))
+    renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
+    const notice = await screen.findByRole('region', { name: 'Ihre Rücksendung wird geprüft' })
+    expect(notice).toHaveTextContent('Der Shop antwortet Ihnen bis zum 16. November 2026.')
+  })
+})
+
+describe('return status page: what the inspection took off the refund', () => {
+  const deducted: ReturnStatus['refund'] = {
+    method: 'original_payment',
+    amount: { amount: '30.00', currency_code: 'EUR' },
+    before_deductions: { amount: '40.00', currency_code: 'EUR' },
+    deductions: [
+      {
+        line_item_id: 'tee',
+        title: 'Classic Tee',
+        condition: 'opened',
+        percent: 10,
+        amount: { amount: '2.50', currency_code: 'EUR' },
+      },
+      {
+        line_item_id: 'mug',
+        title: 'Ceramic Mug',
+        condition: 'damaged',
+        percent: 50,
+        amount: { amount: '7.50', currency_code: 'EUR' },
+      },
+    ],
+    timing: null,
+    expected: null,
+  }
+
+  test('each deduction with its item, condition in words, percent and amount; the refund before and after', async () => {
+    answer(buildReturnStatus({ refund: deducted, label: null }))
+    renderPortal({ route: route() })
+    const refund = await screen.findByRole('region', { name: 'Your refund' })
+    expect(refund).toHaveTextContent('€30.00 to your original payment method')
+    expect(within(refund).getByRole('heading', { level: 3, name: 'Taken off after inspection' })).toBeInTheDocument()
+    const lines = within(within(refund).getByRole('list', { name: 'Taken off after inspection' })).getAllByRole(
+      'listitem',
+    )
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Classic Tee: opened, 10% taken off (−€2.50)',
+      'Ceramic Mug: damaged, 50% taken off (−€7.50)',
+    ])
+    const totals = within(refund)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextSibling?.textContent])
+    expect(totals).toEqual([
+      ['Refund before deductions', '€40.00'],
+      ['Refund after deductions', '€30.00'],
+    ])
+  })
+
+  test.each([
+    ['as_new', 'as new'],
+    ['wrong_item', 'wrong item'],
+  ] as const)('the condition %s reads “%s”', async (condition, words) => {
+    answer(
+      buildReturnStatus({
+        refund: { ...deducted, deductions: [{ ...deducted.deductions![0]!, condition, percent: 0 }] },
+        label: null,
+      }),
+    )
+    renderPortal({ route: route() })
+    const list = await screen.findByRole('list', { name: 'Taken off after inspection' })
+    expect(within(list).getByRole('listitem')).toHaveTextContent(`Classic Tee: ${words}, 0% taken off (−€2.50)`)
+  })
+
+  test('in German: the words, the percent and the money as German writes them', async () => {
+    answer(buildReturnStatus({ refund: deducted, label: null }))
+    renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
+    const list = await screen.findByRole('list', { name: 'Abzüge nach der Prüfung' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Classic Tee: geöffnet, 10 % abgezogen (−2,50 €)', 'Ceramic Mug: beschädigt, 50 % abgezogen (−7,50 €)'])
+    expect(screen.getByText('Erstattung vor Abzügen')).toBeInTheDocument()
+  })
+
+  test('nothing deducted: no deductions and no before and after', async () => {
+    answer(buildReturnStatus())
+    renderPortal({ route: route() })
+    const refund = await screen.findByRole('region', { name: 'Your refund' })
+    expect(within(refund).queryByRole('list')).not.toBeInTheDocument()
+    expect(refund).not.toHaveTextContent(/deductions|Taken off/)
+  })
+})

@@ -13,6 +13,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useLocale, useT } from '../../i18n/useT'
 import { NewItemCard } from '../returnFlow/NewItem'
 import { ItemProgress } from './ItemProgress'
+import { RefundDeductions } from './RefundDeductions'
+import { ReviewNotice } from './ReviewNotice'
 import './StatusScreen.css'
 
 /** What the server signs: base64url of an HMAC-SHA256 (43 characters); anything else is not a link of ours. */
@@ -43,6 +45,7 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
       ) : timing ? (
         <p className="status__refund-when">{t('timing.arrives', { when: refundWhen(timing, t, locale) })}</p>
       ) : null}
+      <RefundDeductions refund={refund} />
     </>
   )
 }
@@ -67,7 +70,11 @@ function NewItemSection({ item }: { item: NonNullable<ReturnStatus['new_item']> 
 function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
   const t = useT()
   const locale = useLocale()
-  const label = status.label ? labelHref(status.label.label_url) : null
+  const review = status.review?.state
+  // Waiting for the shop, or refused: nothing is to be sent yet (or ever), so no label is offered.
+  const held = review === 'pending' || review === 'rejected'
+  const rejected = review === 'rejected' ? { at: status.review?.decided_at } : undefined
+  const label = status.label && !held ? labelHref(status.label.label_url) : null
   // Every item exchanged: nothing is refunded, so there is no refund to speak of.
   const exchangeOnly =
     status.refund === null &&
@@ -78,19 +85,21 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
       <p className="status__submitted muted">
         {t('status.submittedOn', { date: formatDate(status.created_at, locale) })}
       </p>
+      {status.review ? <ReviewNotice review={status.review} /> : null}
       <section className="status__section status__items" aria-labelledby="status-items">
         <h2 id="status-items" className="status__heading">
           {t('status.items')}
         </h2>
         <ul className="status__item-list">
           {status.items.map((item) => (
-            <ItemProgress key={item.line_item_id} item={item} />
+            <ItemProgress key={item.line_item_id} item={item} rejected={rejected} />
           ))}
         </ul>
       </section>
       <div className="status__side">
-        {status.new_item ? <NewItemSection item={status.new_item} /> : null}
-        {exchangeOnly ? null : (
+        {/* A refused return sends no new item and refunds nothing: its notice says so. */}
+        {status.new_item && !rejected ? <NewItemSection item={status.new_item} /> : null}
+        {exchangeOnly || rejected ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
             <h2 id="status-refund" className="status__heading">
               {t('status.refund')}
@@ -98,7 +107,7 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
             <RefundBlock refund={status.refund} />
           </section>
         )}
-        {status.label ? (
+        {status.label && !held ? (
           <section className="status__section status__label" aria-labelledby="status-label">
             <h2 id="status-label" className="status__heading">
               {t('status.label')}
@@ -128,7 +137,7 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
             <h3 className="status__subheading">{t('instructions.address')}</h3>
             <ReturnAddress address={status.address} locale={locale} className="status__address" />
           </section>
-        ) : status.items.some((item) => !item.keep) ? (
+        ) : !held && status.items.some((item) => !item.keep) ? (
           // Said rather than silently gone: the label was on this page before.
           <p className="status__section status__label-done">{t('status.labelDone')}</p>
         ) : null}
