@@ -19,6 +19,7 @@ const summary = (overrides: Partial<ReturnSummary> = {}): ReturnSummary => ({
   outcome: 'refund',
   refund: { amount: '14.00', currency_code: 'EUR' },
   state: 'requested',
+  review: null,
   ...overrides,
 })
 
@@ -111,6 +112,8 @@ function detail(state: 'requested' | 'received' = 'requested'): ReturnDetail {
           ]
         : []),
     ],
+    review: null,
+    inspections: [],
   }
 }
 
@@ -128,7 +131,15 @@ const SHOP = {
 }
 /** The shop's reasons, for the list's filter. */
 const shop = () => http.get('*/admin/api/shop', () => HttpResponse.json(SHOP))
-const signedIn = () => [http.get('*/admin/api/session', () => HttpResponse.json(SESSION)), shop()]
+/** The nav's count of returns waiting for review. */
+const reviews = () => http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 0 }))
+const signedIn = () => [
+  http.get('*/admin/api/session', () => HttpResponse.json(SESSION)),
+  shop(),
+  reviews(),
+  // A return's own e-mails, on its screen.
+  http.get('*/admin/api/emails', () => HttpResponse.json({ smtp: false, emails: [] })),
+]
 
 test('without a session the console asks for e-mail and password; a refusal is said and takes the focus; the right password shows the returns', async () => {
   let session = false
@@ -148,6 +159,7 @@ test('without a session the console asks for e-mail and password; a refusal is s
     }),
     http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [summary()], next: null })),
     shop(),
+    reviews(),
   )
   renderConsole()
   const user = userEvent.setup()
@@ -286,6 +298,7 @@ test('a session that ends while the console is open brings back the sign-in', as
       session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
     ),
     shop(),
+    reviews(),
     http.get('*/admin/api/returns', () => {
       session = false
       return HttpResponse.json({ error: 'not_signed_in', message: 'Please sign in.' }, { status: 401 })
@@ -302,6 +315,7 @@ test('sign-out ends the session and shows the sign-in', async () => {
       session ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
     ),
     shop(),
+    reviews(),
     http.delete('*/admin/api/session', () => {
       session = false
       return new HttpResponse(null, { status: 204 })
@@ -419,4 +433,58 @@ test('insights show reasons, products and revenue kept, each chart with a table 
   fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
   await waitFor(() => expect(asked.at(-1)).toBe('?from=2026-11-01'))
   expect(window.location.search).toBe('?from=2026-11-01')
+})
+
+test('the review filter is sent and kept in the address; a row says when its return waits for review or was rejected', async () => {
+  const asked: string[] = []
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns', ({ request }) => {
+      const review = new URL(request.url).searchParams.get('review')
+      asked.push(review ?? '')
+      return HttpResponse.json({
+        returns:
+          review === 'pending'
+            ? [summary({ review: 'pending' })]
+            : [
+                summary({ review: 'pending' }),
+                summary({ id: 'r-2', name: '#1002-R1', review: 'rejected' }),
+                summary({ id: 'r-3', name: '#1003-R1', review: 'approved' }),
+              ],
+        next: null,
+      })
+    }),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!
+  expect(within(await rowOf('#1001-R1')).getByText('Waiting for review')).toBeInTheDocument()
+  expect(within(await rowOf('#1002-R1')).getByText('Rejected')).toBeInTheDocument()
+  // Approved goes on as any return: nothing to notice.
+  expect(within(await rowOf('#1003-R1')).queryByText('Approved')).not.toBeInTheDocument()
+
+  await user.selectOptions(screen.getByLabelText('Review'), 'Waiting for review')
+  await waitFor(() => expect(screen.queryByRole('link', { name: '#1002-R1' })).not.toBeInTheDocument())
+  expect(window.location.search).toBe('?review=pending')
+  expect(asked.at(-1)).toBe('pending')
+  expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/admin/api/returns.csv?review=pending',
+  )
+  await user.click(screen.getByRole('button', { name: 'Clear search and filters' }))
+  expect(await screen.findByRole('link', { name: '#1002-R1' })).toBeInTheDocument()
+  expect(screen.getByLabelText('Review')).toHaveValue('')
+})
+
+test('the nav says how many returns wait for review, in words', async () => {
+  server.use(
+    // Before signedIn()'s empty queue: the first handler that matches answers.
+    http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 3 })),
+    ...signedIn(),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+  )
+  renderConsole()
+  const nav = await screen.findByRole('navigation', { name: 'Back office' })
+  expect(await within(nav).findByRole('link', { name: 'Review (3 waiting)' })).toHaveAttribute('href', '/admin/reviews')
+  expect(within(nav).getByRole('link', { name: 'Policy' })).toHaveAttribute('href', '/admin/policy')
 })

@@ -1,16 +1,25 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Provider } from 'react-redux'
 import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
-import { errorText, signedOut, useSessionQuery, useSignOutMutation } from './api'
+import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
 import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
+import { ReviewQueueScreen } from './ReviewQueueScreen'
 import { SignInScreen } from './SignInScreen'
 import { SupportScreen } from './SupportScreen'
 import { WebhooksScreen } from './WebhooksScreen'
 import type { ConsoleStore } from './store'
+
+// The warehouse's and the policy's screens are used by few and rarely: loaded when opened, they
+// keep the console's first load within its budget (docs/benchmarks.md).
+const PolicyScreen = lazy(() => import('./PolicyScreen').then((module) => ({ default: module.PolicyScreen })))
+const ReceivingScreen = lazy(() => import('./ReceivingScreen').then((module) => ({ default: module.ReceivingScreen })))
+const ReceivingReturnScreen = lazy(() =>
+  import('./ReceivingReturnScreen').then((module) => ({ default: module.ReceivingReturnScreen })),
+)
 
 /**
  * The back office: sign-in, then the shop's returns (docs/back-office.md). A page of its own
@@ -45,16 +54,22 @@ function SignedIn() {
     <div className="console">
       <Header shop={session.data.shop} email={session.data.email} />
       <main className="console__main" id="main">
-        <Routes>
-          <Route index element={<ReturnsScreen />} />
-          <Route path="returns/:id" element={<ReturnScreen />} />
-          <Route path="support/:reference" element={<SupportScreen />} />
-          <Route path="insights" element={<InsightsScreen />} />
-          <Route path="emails" element={<EmailsScreen />} />
-          <Route path="emails/:id" element={<EmailScreen />} />
-          <Route path="webhooks" element={<WebhooksScreen />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <Routes>
+            <Route index element={<ReturnsScreen />} />
+            <Route path="returns/:id" element={<ReturnScreen />} />
+            <Route path="receive" element={<ReceivingScreen />} />
+            <Route path="receive/:id" element={<ReceivingReturnScreen />} />
+            <Route path="support/:reference" element={<SupportScreen />} />
+            <Route path="insights" element={<InsightsScreen />} />
+            <Route path="emails" element={<EmailsScreen />} />
+            <Route path="emails/:id" element={<EmailScreen />} />
+            <Route path="webhooks" element={<WebhooksScreen />} />
+            <Route path="reviews" element={<ReviewQueueScreen />} />
+            <Route path="policy" element={<PolicyScreen />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </main>
     </div>
   )
@@ -79,9 +94,12 @@ function Header({ shop, email }: { shop: string; email: string }) {
         <NavLink to="/" end>
           Returns
         </NavLink>
+        <ReviewLink />
+        <NavLink to="/receive">Receive</NavLink>
         <NavLink to="/insights">Insights</NavLink>
         <NavLink to="/emails">E-mails</NavLink>
         <NavLink to="/webhooks">Webhooks</NavLink>
+        <NavLink to="/policy">Policy</NavLink>
       </nav>
       <nav aria-label="Account" className="console__account">
         <span className="console__email">{email}</span>
@@ -95,6 +113,24 @@ function Header({ shop, email }: { shop: string; email: string }) {
         </button>
       </nav>
     </header>
+  )
+}
+
+/** The review queue, with how many returns wait (asked again every minute). */
+function ReviewLink() {
+  const waiting = useReviewsQuery(undefined, { pollingInterval: 60_000 }).data?.total ?? 0
+  return (
+    <NavLink to="/reviews">
+      Review
+      {waiting > 0 ? (
+        <>
+          <span className="console__count" aria-hidden="true">
+            {waiting}
+          </span>
+          <span className="visually-hidden"> ({waiting} waiting)</span>
+        </>
+      ) : null}
+    </NavLink>
   )
 }
 

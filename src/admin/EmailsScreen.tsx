@@ -10,6 +10,8 @@ export const EMAIL_KIND_LABELS: Record<OutboxEmail['kind'], string> = {
   received: 'Items received',
   refunded: 'Refund issued',
   new_item_sent: 'New item sent',
+  approved: 'Return approved',
+  rejected: 'Return rejected',
 }
 
 /** "de" as staff read it: German. */

@@ -9,7 +9,11 @@ import { makeConsoleStore } from './store'
 /** The console's E-mails and Webhooks pages (docs/events.md), against the API's answers. */
 
 const SESSION = { email: 'staff@demo.example', shop: 'demo', shops: ['demo'] }
-const signedIn = () => http.get('*/admin/api/session', () => HttpResponse.json(SESSION))
+/** Signed in, with nothing waiting for review (the nav's count asks). */
+const signedIn = () => [
+  http.get('*/admin/api/session', () => HttpResponse.json(SESSION)),
+  http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 0 })),
+]
 
 function renderConsole(path: string) {
   window.history.pushState({}, '', path)
@@ -46,7 +50,7 @@ const endpoint = (overrides: Partial<WebhookEndpointView> = {}): WebhookEndpoint
 
 test('E-mails lists what shoppers were told, says when no mail server is set, and why one waits', async () => {
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/emails', () =>
       HttpResponse.json({
         smtp: false,
@@ -87,7 +91,7 @@ test('an e-mail opens as the shopper sees it, in a sandboxed frame, with its fac
     html_url: '/admin/api/emails/msg_00000000000000000000000000000001/html',
   }
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/emails/:id', () => HttpResponse.json(detail)),
   )
   renderConsole('/admin/emails/msg_00000000000000000000000000000001')
@@ -106,7 +110,7 @@ test('Webhooks adds an endpoint and shows its secret once; a refused address is 
   const endpoints: WebhookEndpointView[] = []
   const posted: unknown[] = []
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/webhooks', () => HttpResponse.json({ endpoints })),
     http.get('*/admin/api/webhooks/:id/deliveries', () => HttpResponse.json({ deliveries: [] })),
     http.post('*/admin/api/webhooks', async ({ request }) => {
@@ -181,7 +185,7 @@ test('an endpoint shows that it fails or is disabled, its deliveries with each a
     ],
   }
   server.use(
-    signedIn(),
+    ...signedIn(),
     http.get('*/admin/api/webhooks', () =>
       HttpResponse.json({
         endpoints: [endpoint({ disabled_at: '2026-11-25T08:00:00.000Z', failing_since: '2026-11-20T12:00:00.000Z' })],

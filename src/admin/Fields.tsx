@@ -1,3 +1,5 @@
+import type { InputHTMLAttributes } from 'react'
+
 /** A labelled day picker; the day arrives whole (YYYY-MM-DD), or '' when cleared. */
 export function DayField({
   id,
@@ -55,6 +57,33 @@ export function ChoiceField({
           </option>
         ))}
       </select>
+    </div>
+  )
+}
+
+/** A labelled input, with a hint read with it; the rest of the props go to the input as they are. */
+export function InputField({
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: {
+  id: string
+  label: string
+  hint?: string
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {hint ? (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
     </div>
   )
 }

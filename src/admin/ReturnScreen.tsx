@@ -1,12 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { MoneyBag, ReturnItemState, ReturnStatusItem } from '../../contract/api'
-import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
+import type { Inspection, ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useEmailsQuery, useMoveItemsMutation, useReturnDetailQuery } from './api'
 import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
-import { formatDay, formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge, timingText } from './format'
+import {
+  CONDITION_LABELS,
+  DISPOSITION_LABELS,
+  formatDay,
+  formatMoment,
+  OUTCOME_LABELS,
+  ReviewBadge,
+  STATE_LABELS,
+  StateBadge,
+  timingText,
+} from './format'
+import { ReviewPanel } from './ReviewQueueScreen'
 
 type Move = StaffStateChange['state']
 const MOVES: { state: Move; label: string }[] = [
@@ -45,8 +56,13 @@ export function ReturnScreen() {
       </section>
     )
   if (!detail.data) return <Spinner label="Loading the return" />
-  const { summary, status, return_order: order, photos, timeline } = detail.data
+  const { summary, status, return_order: order, photos, timeline, review, inspections } = detail.data
   const reasonOf = new Map(order?.items.map((item) => [item.line_item_id, item]) ?? [])
+  // The server refuses to move on a return that waits for review, or was rejected.
+  const held = review?.state === 'pending' || review?.state === 'rejected'
+  const inspected = new Set(inspections.map((inspection) => inspection.line_item_id))
+  const receivable =
+    !held && status.items.some((item) => !item.keep && item.state !== 'refunded' && !inspected.has(item.line_item_id))
 
   return (
     <article aria-labelledby="return-title" className="console-return">
@@ -59,6 +75,7 @@ export function ReturnScreen() {
         <h1 id="return-title" ref={heading} tabIndex={-1}>
           Return {summary.name}
         </h1>
+        <ReviewBadge review={summary.review} />
         <StateBadge state={summary.state} />
       </div>
       <dl className="console-facts">
@@ -84,6 +101,7 @@ export function ReturnScreen() {
 
       <div className="console-return__columns">
         <div>
+          {review ? <ReviewPanel id={summary.id} name={summary.name} review={review} /> : null}
           <section className="console-card" aria-labelledby="items-title">
             <h2 id="items-title">Items</h2>
             <ul className="console-items">
@@ -137,8 +155,16 @@ export function ReturnScreen() {
                 ), {status.new_item.state === 'sent' ? 'sent' : 'to be sent'}
               </p>
             ) : null}
+            {receivable ? (
+              <p className="console-receive">
+                <Link className="button button--primary" to={`/receive/${encodeURIComponent(summary.id)}`}>
+                  Receive and inspect
+                </Link>
+              </p>
+            ) : null}
           </section>
-          <Actions detail={detail.data} />
+          {inspections.length > 0 ? <Inspections detail={detail.data} /> : null}
+          {held ? null : <Actions detail={detail.data} />}
         </div>
         <div>
           {order ? <Money detail={detail.data} /> : null}
@@ -163,6 +189,70 @@ export function ReturnScreen() {
         </div>
       </div>
     </article>
+  )
+}
+
+/** What the warehouse found of each item it received, and what became of it. */
+function Inspections({ detail }: { detail: ReturnDetail }) {
+  const itemOf = new Map(detail.status.items.map((item) => [item.line_item_id, item]))
+  const titleOf = (inspection: Inspection) => {
+    const item = itemOf.get(inspection.line_item_id)
+    return item ? `${item.title}${item.variant_title ? ` · ${item.variant_title}` : ''}` : inspection.line_item_id
+  }
+  return (
+    <section className="console-card" aria-labelledby="inspections-title">
+      <h2 id="inspections-title">Inspection</h2>
+      <ul className="console-items">
+        {detail.inspections.map((inspection) => {
+          const title = titleOf(inspection)
+          return (
+            <li key={inspection.line_item_id} className="console-inspection">
+              <h3 className="console-item__title">{title}</h3>
+              <dl className="console-inspection__facts">
+                <div>
+                  <dt>Condition</dt>
+                  <dd>{CONDITION_LABELS[inspection.condition]}</dd>
+                </div>
+                <div>
+                  <dt>Disposition</dt>
+                  <dd>{DISPOSITION_LABELS[inspection.disposition]}</dd>
+                </div>
+                <div>
+                  <dt>Deducted</dt>
+                  <dd>
+                    {inspection.deduction
+                      ? `${formatMoney(inspection.deduction.amount)} (${inspection.deduction.percent}%)`
+                      : 'Nothing'}
+                  </dd>
+                </div>
+                {inspection.restocked_variant ? (
+                  <div>
+                    <dt>Back on sale</dt>
+                    <dd>{inspection.restocked_variant}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {inspection.note ? <blockquote className="console-item__comment">{inspection.note}</blockquote> : null}
+              {inspection.photos.length > 0 ? (
+                <ul className="console-photos" aria-label={`Inspection photos of ${title}`}>
+                  {inspection.photos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a href={photo.url} target="_blank" rel="noreferrer">
+                        <img src={photo.url} alt={`Inspection photo ${index + 1} of ${title}`} width={96} height={96} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="muted">
+                Inspected by {inspection.inspected_by},{' '}
+                <time dateTime={inspection.inspected_at}>{formatMoment(inspection.inspected_at)}</time>
+              </p>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }
 
@@ -218,6 +308,23 @@ function Money({ detail }: { detail: ReturnDetail }) {
             <th scope="row">Total</th>
             <td>{formatMoney(breakdown.total.shop_money)}</td>
           </tr>
+          {refund?.deductions?.length ? (
+            <>
+              {refund.deductions.map((deduction) => (
+                <tr key={deduction.line_item_id}>
+                  <th scope="row">
+                    Inspection: {deduction.title}, {CONDITION_LABELS[deduction.condition].toLowerCase()} (
+                    {deduction.percent}%)
+                  </th>
+                  <td>−{formatMoney(deduction.amount)}</td>
+                </tr>
+              ))}
+              <tr className="console-money__total">
+                <th scope="row">After the inspection</th>
+                <td>{formatMoney(refund.amount)}</td>
+              </tr>
+            </>
+          ) : null}
         </tbody>
       </table>
       {method ? <p>To: {method}</p> : null}

@@ -1,26 +1,38 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { RETURN_ITEM_STATES } from '../../contract/constants'
+import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
-import { changedParams, errorText, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs } from './api'
-import { formatDay, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+import {
+  changedParams,
+  errorText,
+  queryOf,
+  useReturnsQuery,
+  useShopQuery,
+  type ReturnsArgs,
+  type ReviewState,
+} from './api'
+import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, ReviewBadge, STATE_LABELS, StateBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
 
 const isState = (value: string | null): value is ReturnItemState =>
   (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
+const isReview = (value: string | null): value is ReviewState =>
+  (REVIEW_STATES as readonly (string | null)[]).includes(value)
 
 /** The list's search and filters from the address: a link to a filtered list can be shared. */
 function argsOf(params: URLSearchParams): ReturnsArgs {
   const state = params.get('state')
+  const review = params.get('review')
   const args: ReturnsArgs = {}
   for (const name of ['q', 'from', 'to', 'reason', 'after'] as const) {
     const value = params.get(name)
     if (value) args[name] = value
   }
   if (isState(state)) args.state = state
+  if (isReview(review)) args.review = review
   return args
 }
 
@@ -55,7 +67,7 @@ export function ReturnsScreen() {
     void navigate({ search: `?${next.toString()}` }, { state: { page: page + 1 } })
     heading.current?.focus()
   }
-  const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason)
+  const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason || args.review)
   const { after: _page, ...filters } = args
 
   return (
@@ -100,6 +112,14 @@ export function ReturnsScreen() {
           value={args.reason ?? ''}
           options={reasons.map((reason) => ({ value: reason.id, label: reason.label }))}
           onChange={(reason) => apply({ reason })}
+        />
+        <ChoiceField
+          id="returns-review"
+          label="Review"
+          anyLabel="Any review"
+          value={args.review ?? ''}
+          options={REVIEW_STATES.map((review) => ({ value: review, label: REVIEW_LABELS[review] }))}
+          onChange={(review) => apply({ review })}
         />
         <DayField id="returns-from" label="From" value={args.from ?? ''} onChange={(from) => apply({ from })} />
         <DayField id="returns-to" label="To" value={args.to ?? ''} onChange={(to) => apply({ to })} />
@@ -169,7 +189,10 @@ export function ReturnsScreen() {
                     {entry.refund ? formatMoney(entry.refund) : '—'}
                   </td>
                   <td data-label="State">
-                    <StateBadge state={entry.state} />
+                    <span className="console-badges">
+                      <ReviewBadge review={entry.review} />
+                      <StateBadge state={entry.state} />
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -1,11 +1,17 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
+import type { REVIEW_STATES } from '../../contract/constants'
+import type { ShopPolicy } from '../../contract/policy'
 import type {
   Insights,
   InsightsQuery,
   ReturnDetail,
   ReturnList,
+  ReviewDecided,
+  ReviewDecision,
+  ReviewQueue,
   SignIn,
+  StaffPolicy,
   StaffSession,
   StaffShop,
   StaffStateChange,
@@ -20,6 +26,9 @@ import type {
   WebhookList,
 } from '../../contract/events'
 
+/** Where a flagged return's review stands: waiting, approved or rejected. */
+export type ReviewState = (typeof REVIEW_STATES)[number]
+
 /** The list's search, filters and page, as in the console's address (shareable between staff). */
 export interface ReturnsArgs {
   q?: string
@@ -27,6 +36,7 @@ export interface ReturnsArgs {
   from?: string
   to?: string
   reason?: string
+  review?: ReviewState
   after?: string
 }
 
@@ -64,7 +74,7 @@ const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery,
-  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks'],
+  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy'],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
     signIn: build.mutation<StaffSession, SignIn>({
@@ -97,6 +107,28 @@ export const staffApi = createApi({
     moveItems: build.mutation<ReturnDetail, { id: string; change: StaffStateChange }>({
       query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
       invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }, 'Emails', 'Webhooks'],
+    }),
+    reviews: build.query<ReviewQueue, void>({ query: () => 'reviews', providesTags: ['Reviews'] }),
+    decideReviews: build.mutation<ReviewDecided, ReviewDecision>({
+      query: (body) => ({ url: 'reviews', method: 'POST', body }),
+      // Skipped ones too: someone else decided them, and the screens should say so.
+      invalidatesTags: (result, _error, { return_ids }) =>
+        result
+          ? ['Reviews', 'Returns', 'Emails', 'Webhooks', ...return_ids.map((id) => ({ type: 'Return' as const, id }))]
+          : [],
+    }),
+    policy: build.query<StaffPolicy, void>({ query: () => 'policy', providesTags: ['Policy'] }),
+    savePolicy: build.mutation<StaffPolicy, ShopPolicy>({
+      query: (body) => ({ url: 'policy', method: 'PUT', body }),
+      // The answer is the policy as saved: it replaces the cache without asking again.
+      async onQueryStarted(_policy, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled
+          void dispatch(staffApi.util.upsertQueryData('policy', undefined, data))
+        } catch {
+          // A refusal leaves the saved policy as it was; the form shows why.
+        }
+      },
     }),
     emails: build.query<EmailList, string | undefined>({
       query: (returnId) => (returnId ? `emails?return_id=${encodeURIComponent(returnId)}` : 'emails'),
@@ -141,6 +173,10 @@ export const {
   useReturnsQuery,
   useReturnDetailQuery,
   useMoveItemsMutation,
+  useReviewsQuery,
+  useDecideReviewsMutation,
+  usePolicyQuery,
+  useSavePolicyMutation,
   useSupportSessionQuery,
   useShopQuery,
   useInsightsQuery,

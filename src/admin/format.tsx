@@ -1,5 +1,7 @@
 import type { RefundTiming, ReturnItemState } from '../../contract/api'
+import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../contract/constants'
 import type { ReturnOutcome } from '../../contract/staff'
+import type { ReviewState } from './api'
 
 export const STATE_LABELS: Record<ReturnItemState, string> = {
   requested: 'Requested',
@@ -16,6 +18,25 @@ export const OUTCOME_LABELS: Record<ReturnOutcome, string> = {
   mixed: 'Exchange and refund',
 }
 
+export const REVIEW_LABELS: Record<ReviewState, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+export const CONDITION_LABELS: Record<(typeof INSPECTION_CONDITIONS)[number], string> = {
+  as_new: 'As new',
+  opened: 'Opened',
+  damaged: 'Damaged',
+  wrong_item: 'Wrong item',
+}
+
+export const DISPOSITION_LABELS: Record<(typeof DISPOSITIONS)[number], string> = {
+  restock: 'Restock',
+  refurbish: 'Refurbish',
+  dispose: 'Dispose',
+}
+
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 const MOMENT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -27,11 +48,38 @@ const MOMENT = new Intl.DateTimeFormat('en-GB', {
 
 /** 22 Nov 2026 */
 export const formatDay = (iso: string) => DAY.format(new Date(iso))
+const CALENDAR_DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+/** A calendar day (YYYY-MM-DD) as written, in any time zone: 2026-11-24 → 24 Nov 2026 */
+export const formatCalendarDay = (day: string) => CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`))
+
+/**
+ * How an answer-by day (YYYY-MM-DD, UTC) stands today, in words: colour alone says nothing to
+ * some readers.
+ * @example answerByText('2026-11-20', new Date('2026-11-23T10:00:00Z')) // '20 Nov 2026 (overdue)'
+ */
+export function answerByText(day: string, now = new Date()): { text: string; overdue: boolean } {
+  const today = now.toISOString().slice(0, 10)
+  const overdue = day < today
+  const when = day === today ? ' (today)' : overdue ? ' (overdue)' : ''
+  return { text: `${formatCalendarDay(day)}${when}`, overdue }
+}
+
 /** 22 Nov 2026, 14:05 (the staff member's time zone) */
 export const formatMoment = (iso: string) => MOMENT.format(new Date(iso))
 
 export function StateBadge({ state }: { state: ReturnItemState }) {
   return <span className={`state-badge state-badge--${state}`}>{STATE_LABELS[state]}</span>
+}
+
+/** A flagged return's review in words, for the states staff must notice (approved goes as any return). */
+export function ReviewBadge({ review }: { review: ReviewState | null }) {
+  if (review !== 'pending' && review !== 'rejected') return null
+  return <span className={`state-badge state-badge--review-${review}`}>{REVIEW_LABELS[review]}</span>
 }
 
 /** The shop's refund timing as staff read it: "5–10 business days after the parcel arrives". */

@@ -1,0 +1,85 @@
+import type { StaffPhoto } from '../../contract/staff'
+import { buildInspection, choicesReducer, initialChoices, type ChoiceEvent, type Choices } from './ReceivingChoices'
+
+const photo: StaffPhoto = { id: 'k3J9dP0qLm2xYt7Rb5Nw1A', line_item_id: 'mug', url: '/admin/api/returns/r-1/photos/x' }
+const run = (...events: ChoiceEvent[]): Choices => events.reduce(choicesReducer, initialChoices(['mug', 'tee']))
+const condition = (value: 'as_new' | 'opened' | 'damaged' | 'wrong_item'): ChoiceEvent => ({
+  type: 'conditionChosen',
+  item: 'mug',
+  condition: value,
+})
+
+test.each([
+  ['as new suggests restock', [condition('as_new')], 'restock'],
+  ['damaged suggests nothing', [condition('damaged')], null],
+  ['as new then opened takes the suggestion back', [condition('as_new'), condition('opened')], null],
+  [
+    'a disposition staff chose stays when the condition changes',
+    [condition('as_new'), { type: 'dispositionChosen', item: 'mug', disposition: 'restock' }, condition('opened')],
+    'restock',
+  ],
+  [
+    'as new does not replace a disposition staff chose',
+    [condition('damaged'), { type: 'dispositionChosen', item: 'mug', disposition: 'dispose' }, condition('as_new')],
+    'dispose',
+  ],
+] as [string, ChoiceEvent[], string | null][])('choicesReducer: %s', (_name, events, disposition) => {
+  expect(run(...events).mug!.disposition).toBe(disposition)
+})
+
+test('choicesReducer: an event for an item not on the form changes nothing; a photo removed while uploading stays removed', () => {
+  const start = initialChoices(['mug'])
+  expect(choicesReducer(start, { type: 'noteWritten', item: 'shoe', note: 'x' })).toBe(start)
+  const removed = run(
+    { type: 'photoStarted', item: 'mug', key: 'a', name: 'mug.jpg' },
+    { type: 'photoRemoved', item: 'mug', key: 'a' },
+    { type: 'photoUploaded', item: 'mug', key: 'a', photo },
+  )
+  expect(removed.mug!.photos).toEqual([])
+})
+
+const ITEMS = [
+  { id: 'mug', title: 'Ceramic Mug' },
+  { id: 'tee', title: 'Basic Tee' },
+]
+
+test.each([
+  ['nothing chosen', [], { ok: false, problem: 'Choose the condition of at least one item.', item: null }],
+  [
+    'a condition without a disposition',
+    [condition('opened')],
+    { ok: false, problem: 'Choose the disposition of Ceramic Mug: restock, refurbish or dispose.', item: 'mug' },
+  ],
+  [
+    'a note without a condition',
+    [{ type: 'noteWritten', item: 'tee', note: 'Smells of smoke' }, condition('as_new')],
+    { ok: false, problem: 'Choose the condition of Basic Tee.', item: 'tee' },
+  ],
+  [
+    'a photo still uploading',
+    [condition('as_new'), { type: 'photoStarted', item: 'mug', key: 'a', name: 'mug.jpg' }],
+    { ok: false, problem: 'Wait for the photos of Ceramic Mug to finish uploading.', item: 'mug' },
+  ],
+  [
+    'one item done, one untouched: the untouched is left for later',
+    [
+      condition('damaged'),
+      { type: 'dispositionChosen', item: 'mug', disposition: 'dispose' },
+      { type: 'noteWritten', item: 'mug', note: '  cracked  ' },
+      { type: 'photoStarted', item: 'mug', key: 'a', name: 'mug.jpg' },
+      { type: 'photoUploaded', item: 'mug', key: 'a', photo },
+    ],
+    {
+      ok: true,
+      body: {
+        items: [
+          { line_item_id: 'mug', condition: 'damaged', disposition: 'dispose', note: 'cracked', photo_ids: [photo.id] },
+        ],
+        refund: true,
+      },
+      left: ['Basic Tee'],
+    },
+  ],
+] as [string, ChoiceEvent[], unknown][])('buildInspection: %s', (_name, events, expected) => {
+  expect(buildInspection(ITEMS, run(...events), true)).toEqual(expected)
+})

@@ -1,0 +1,165 @@
+import type { StaffPhoto, InspectionRequest } from '../../contract/staff'
+import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../contract/constants'
+
+export type Condition = (typeof INSPECTION_CONDITIONS)[number]
+export type Disposition = (typeof DISPOSITIONS)[number]
+
+export const CONDITION_LABELS: Record<Condition, string> = {
+  as_new: 'As new',
+  opened: 'Opened',
+  damaged: 'Damaged',
+  wrong_item: 'Wrong item',
+}
+
+export const DISPOSITION_LABELS: Record<Disposition, string> = {
+  restock: 'Restock',
+  refurbish: 'Refurbish',
+  dispose: 'Dispose',
+}
+
+/** A photo of the item: uploading (photo null), or uploaded. */
+export interface PhotoSlot {
+  key: string
+  name: string
+  photo: StaffPhoto | null
+}
+
+/** What the warehouse has chosen for one item so far. */
+export interface ItemChoice {
+  condition: Condition | null
+  disposition: Disposition | null
+  /** restock put there by choosing "As new", not by staff: another condition takes it back */
+  dispositionAuto: boolean
+  note: string
+  photos: PhotoSlot[]
+  /** why the last photo was not taken */
+  photoProblem: string | null
+}
+
+export type Choices = Record<string, ItemChoice>
+
+export type ChoiceEvent =
+  | { type: 'conditionChosen'; item: string; condition: Condition }
+  | { type: 'dispositionChosen'; item: string; disposition: Disposition }
+  | { type: 'noteWritten'; item: string; note: string }
+  | { type: 'photoStarted'; item: string; key: string; name: string }
+  | { type: 'photoUploaded'; item: string; key: string; photo: StaffPhoto }
+  | { type: 'photoRefused'; item: string; key: string | null; problem: string }
+  | { type: 'photoRemoved'; item: string; key: string }
+
+const blank = (): ItemChoice => ({
+  condition: null,
+  disposition: null,
+  dispositionAuto: false,
+  note: '',
+  photos: [],
+  photoProblem: null,
+})
+
+/** Nothing chosen yet for each of these items. */
+export const initialChoices = (items: readonly string[]): Choices =>
+  Object.fromEntries(items.map((item) => [item, blank()]))
+
+/**
+ * The form's transitions. Only "As new" suggests a disposition (restock): a damaged or wrong item
+ * goes back on sale only when staff say so. An event for an item not on the form is ignored.
+ */
+export function choicesReducer(choices: Choices, event: ChoiceEvent): Choices {
+  const now = choices[event.item]
+  if (!now) return choices
+  const next = (change: Partial<ItemChoice>): Choices => ({ ...choices, [event.item]: { ...now, ...change } })
+  switch (event.type) {
+    case 'conditionChosen': {
+      if (event.condition === 'as_new' && (now.disposition === null || now.dispositionAuto))
+        return next({ condition: event.condition, disposition: 'restock', dispositionAuto: true })
+      if (now.dispositionAuto) return next({ condition: event.condition, disposition: null, dispositionAuto: false })
+      return next({ condition: event.condition })
+    }
+    case 'dispositionChosen':
+      return next({ disposition: event.disposition, dispositionAuto: false })
+    case 'noteWritten':
+      return next({ note: event.note })
+    case 'photoStarted':
+      return next({ photos: [...now.photos, { key: event.key, name: event.name, photo: null }], photoProblem: null })
+    case 'photoUploaded':
+      // Removed while it uploaded: it stays removed.
+      if (!now.photos.some((slot) => slot.key === event.key)) return choices
+      return next({
+        photos: now.photos.map((slot) => (slot.key === event.key ? { ...slot, photo: event.photo } : slot)),
+      })
+    case 'photoRefused':
+      return next({ photos: now.photos.filter((slot) => slot.key !== event.key), photoProblem: event.problem })
+    case 'photoRemoved':
+      return next({ photos: now.photos.filter((slot) => slot.key !== event.key), photoProblem: null })
+  }
+}
+
+const touched = (choice: ItemChoice) =>
+  choice.condition !== null || choice.disposition !== null || choice.note.trim() !== '' || choice.photos.length > 0
+
+export type BuiltInspection =
+  { ok: true; body: InspectionRequest; left: string[] } | { ok: false; problem: string; item: string | null }
+
+/**
+ * The inspection to send, from the items on the form (in order): each item with a condition, and
+ * the items left untouched listed as left for later. An item begun but not finished, or a photo
+ * still uploading, is a problem to fix first.
+ */
+export function buildInspection(
+  items: readonly { id: string; title: string }[],
+  choices: Choices,
+  refund: boolean,
+): BuiltInspection {
+  const body: InspectionRequest['items'] = []
+  const left: string[] = []
+  for (const { id, title } of items) {
+    const choice = choices[id] ?? blank()
+    if (choice.photos.some((slot) => slot.photo === null))
+      return { ok: false, problem: `Wait for the photos of ${title} to finish uploading.`, item: id }
+    if (!touched(choice)) {
+      left.push(title)
+      continue
+    }
+    if (!choice.condition) return { ok: false, problem: `Choose the condition of ${title}.`, item: id }
+    if (!choice.disposition)
+      return { ok: false, problem: `Choose the disposition of ${title}: restock, refurbish or dispose.`, item: id }
+    const note = choice.note.trim()
+    const photoIds = choice.photos.flatMap((slot) => (slot.photo ? [slot.photo.id] : []))
+    body.push({
+      line_item_id: id,
+      condition: choice.condition,
+      disposition: choice.disposition,
+      ...(note ? { note } : {}),
+      ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}),
+    })
+  }
+  if (body.length === 0) return { ok: false, problem: 'Choose the condition of at least one item.', item: null }
+  return { ok: true, body: { items: body, refund }, left }
+}
+
+/** A labelled set of radio buttons, each a large target (a phone in a gloved hand). */
+export function RadioChoices<T extends string>({
+  legend,
+  name,
+  labels,
+  value,
+  onChange,
+}: {
+  legend: string
+  name: string
+  labels: Record<T, string>
+  value: T | null
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className="choices receiving-choices">
+      <legend>{legend}</legend>
+      {(Object.entries(labels) as [T, string][]).map(([option, label]) => (
+        <label key={option} className="choice receiving-choice">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,218 @@
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import type { InspectionPreview, InspectionRequest, ReturnDetail } from '../../contract/staff'
+import { Spinner } from '../components/Spinner'
+import { errorText } from './api'
+import { buildInspection, choicesReducer, initialChoices, type ChoiceEvent } from './ReceivingChoices'
+import { InspectItem, inspectable, itemTitle, settledText } from './ReceivingItem'
+import { ReceivingPreview } from './ReceivingPreview'
+import { useInspectReturnMutation, useLazyPreviewInspectionQuery } from './receivingApi'
+
+/** The server's refusal: its message, and its problems when a 422 lists them. */
+interface Refusal {
+  message: string
+  problems: string[]
+}
+
+function refusalOf(error: unknown): Refusal {
+  const data = (error as { data?: { problems?: unknown } } | undefined)?.data
+  const problems = Array.isArray(data?.problems) ? (data.problems as unknown[]) : []
+  return {
+    message: errorText(error),
+    problems: problems.flatMap((problem) => {
+      if (typeof problem === 'string') return [problem]
+      const message = (problem as { message?: unknown } | null)?.message
+      return typeof message === 'string' ? [message] : []
+    }),
+  }
+}
+
+interface Reviewed {
+  body: InspectionRequest
+  preview: InspectionPreview
+  left: string[]
+}
+
+/** The items to inspect, the refund switch, Review, the preview and Confirm; then what was done. */
+export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
+  const navigate = useNavigate()
+  const returnId = detail.summary.id
+  const items = detail.status.items
+  const inspections = new Map(detail.inspections.map((inspection) => [inspection.line_item_id, inspection]))
+  const inspected = new Set(inspections.keys())
+  const toInspect = items.filter((item) => inspectable(item, inspected))
+  const settled = items.filter((item) => !inspectable(item, inspected))
+  const answers = new Map(detail.return_order?.items.map((answer) => [answer.line_item_id, answer]) ?? [])
+  const titleOf = (id: string) => {
+    const item = items.find((line) => line.line_item_id === id)
+    return item ? itemTitle(item) : id
+  }
+
+  const [choices, dispatchChoice] = useReducer(
+    choicesReducer,
+    items.map((item) => item.line_item_id),
+    initialChoices,
+  )
+  const [refundNow, setRefundNow] = useState(true)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const [reviewed, setReviewed] = useState<Reviewed | null>(null)
+  const [done, setDone] = useState<InspectionRequest | null>(null)
+  const [preview, { isFetching: previewing }] = useLazyPreviewInspectionQuery()
+  const [inspect, { isLoading: confirming }] = useInspectReturnMutation()
+  const problemAlert = useRef<HTMLDivElement>(null)
+  const reviewButton = useRef<HTMLButtonElement>(null)
+  const doneHeading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (done) doneHeading.current?.focus()
+  }, [done])
+
+  /** Any change after Review makes its preview stale: back to the form. */
+  const dispatch = (event: ChoiceEvent) => {
+    dispatchChoice(event)
+    setReviewed(null)
+    setRefusal(null)
+  }
+
+  const review = async (event: FormEvent) => {
+    event.preventDefault()
+    setRefusal(null)
+    const built = buildInspection(
+      toInspect.map((item) => ({ id: item.line_item_id, title: itemTitle(item) })),
+      choices,
+      refundNow,
+    )
+    if (!built.ok) {
+      setProblem(built.problem)
+      setTimeout(() => problemAlert.current?.focus())
+      return
+    }
+    setProblem(null)
+    try {
+      const answer = await preview({ returnId, body: built.body }).unwrap()
+      setReviewed({ body: built.body, preview: answer, left: built.left })
+    } catch (error) {
+      setRefusal(refusalOf(error))
+      setTimeout(() => problemAlert.current?.focus())
+    }
+  }
+
+  const confirm = async () => {
+    if (!reviewed) return
+    setRefusal(null)
+    try {
+      await inspect({ returnId, body: reviewed.body }).unwrap()
+      setDone(reviewed.body)
+    } catch (error) {
+      setRefusal(refusalOf(error))
+    }
+  }
+
+  if (done) {
+    const count = done.items.length
+    return (
+      <section className="console-card receiving-done" aria-labelledby="done-title">
+        <h2 id="done-title" ref={doneHeading} tabIndex={-1}>
+          Inspection recorded
+        </h2>
+        <p role="status">
+          {count === 1 ? '1 item' : `${count} items`} of {detail.summary.name} inspected
+          {done.refund ? ', and the refund issued.' : ' and marked received; the refund waits.'}
+        </p>
+        <div className="console-actions receiving-actions">
+          <button type="button" className="button button--primary" onClick={() => void navigate('/receive')}>
+            Receive next
+          </button>
+          <Link to={`/returns/${encodeURIComponent(returnId)}`} className="button button--secondary">
+            Open the return
+          </Link>
+        </div>
+      </section>
+    )
+  }
+
+  const formAlert = problem ?? (reviewed ? null : refusal?.message)
+  return (
+    <>
+      {toInspect.length > 0 ? (
+        <form className="receiving-form" onSubmit={(event) => void review(event)} noValidate>
+          <h2 className="receiving-form__title">Items to inspect</h2>
+          {toInspect.map((item) => (
+            <InspectItem
+              key={item.line_item_id}
+              returnId={returnId}
+              item={item}
+              answer={answers.get(item.line_item_id)}
+              choice={choices[item.line_item_id]!}
+              dispatch={dispatch}
+            />
+          ))}
+          <div className="console-card receiving-submit">
+            <label className="console-check receiving-check">
+              <input
+                type="checkbox"
+                checked={refundNow}
+                onChange={(event) => {
+                  setRefundNow(event.target.checked)
+                  setReviewed(null)
+                  setRefusal(null)
+                }}
+              />
+              Issue the refund now
+            </label>
+            {formAlert ? (
+              <div ref={problemAlert} className="receiving-refusal" role="alert" tabIndex={-1}>
+                <p className="error-message">{formAlert}</p>
+                {!problem && refusal && refusal.problems.length > 0 ? (
+                  <ul>
+                    {refusal.problems.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+            {reviewed ? null : (
+              <div className="console-actions receiving-actions">
+                <button ref={reviewButton} type="submit" className="button button--primary" disabled={previewing}>
+                  Review
+                </button>
+                {previewing ? <Spinner label="Working out the refund" size="small" /> : null}
+              </div>
+            )}
+          </div>
+        </form>
+      ) : (
+        <p className="console-card">Nothing left to inspect on this return.</p>
+      )}
+      {reviewed ? (
+        <ReceivingPreview
+          preview={reviewed.preview}
+          refundNow={reviewed.body.refund === true}
+          left={reviewed.left}
+          titleOf={titleOf}
+          confirming={confirming}
+          refusal={refusal}
+          onConfirm={() => void confirm()}
+          onChange={() => {
+            setReviewed(null)
+            setRefusal(null)
+            setTimeout(() => reviewButton.current?.focus())
+          }}
+        />
+      ) : null}
+      {settled.length > 0 ? (
+        <section className="console-card" aria-labelledby="settled-title">
+          <h2 id="settled-title">Not to inspect</h2>
+          <ul className="console-list" aria-label="Items not to inspect">
+            {settled.map((item) => (
+              <li key={item.line_item_id}>
+                <strong>{itemTitle(item)}</strong>: {settledText(item, inspections.get(item.line_item_id))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { Spinner } from '../components/Spinner'
+import { errorText } from './api'
+import { ReceivingCamera } from './ReceivingCamera'
+import { useLazyFindReturnByCodeQuery } from './receivingApi'
+import './receiving.css'
+
+/** The longest code the API looks up (ReceiveQuery). */
+const CODE_MAX = 64
+
+/**
+ * The warehouse's first step: a parcel's drop-off code (scanned by a USB scanner, which types it
+ * and Enter, or by the camera) or a return number typed, then that return's inspection.
+ */
+export function ReceivingScreen() {
+  const navigate = useNavigate()
+  const input = useRef<HTMLInputElement>(null)
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [find, { isFetching }] = useLazyFindReturnByCodeQuery()
+  // A scanner may send the next code before the last answer: only the latest look-up counts.
+  const latest = useRef(0)
+
+  useEffect(() => {
+    document.title = 'Receive · Returns back office'
+    input.current?.focus()
+  }, [])
+
+  /** The code kept and selected, so the next scan replaces it. */
+  const ready = () => {
+    input.current?.focus()
+    input.current?.select()
+  }
+
+  const look = async (value: string) => {
+    const wanted = value.trim()
+    const ask = ++latest.current
+    if (!wanted || wanted.length > CODE_MAX) {
+      setProblem(
+        wanted ? 'That is not a drop-off code or a return number.' : 'Scan or type a drop-off code or return number.',
+      )
+      ready()
+      return
+    }
+    setProblem(null)
+    try {
+      const found = await find(wanted).unwrap()
+      if (ask === latest.current) void navigate(`/receive/${encodeURIComponent(found.return_id)}`)
+    } catch (error) {
+      if (ask !== latest.current) return
+      setProblem(errorText(error))
+      ready()
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void look(code)
+  }
+
+  return (
+    <section className="receiving" aria-labelledby="receive-title">
+      <h1 id="receive-title">Receive a return</h1>
+      <form className="console-card receiving-scan" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label receiving-scan__label" htmlFor="receive-code">
+            Drop-off code or return number
+          </label>
+          <span className="field__hint" id="receive-code-hint">
+            Scan the parcel’s QR code, or type RB-… or #1001-R1, then Enter.
+          </span>
+          <div className="receiving-scan__row">
+            <input
+              ref={input}
+              id="receive-code"
+              className="field__input receiving-scan__input"
+              type="text"
+              name="code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              autoCorrect="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              enterKeyHint="go"
+              aria-describedby={problem ? 'receive-code-hint receive-code-problem' : 'receive-code-hint'}
+              aria-invalid={problem ? true : undefined}
+            />
+            <button type="submit" className="button button--primary receiving-scan__go">
+              Open
+            </button>
+          </div>
+        </div>
+        {isFetching ? <Spinner label="Looking up the return" size="small" /> : null}
+        {problem ? (
+          <p id="receive-code-problem" className="error-message receiving-scan__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <ReceivingCamera
+          onCode={(scanned) => {
+            setCode(scanned)
+            void look(scanned)
+          }}
+        />
+      </form>
+    </section>
+  )
+}
