@@ -1,63 +1,26 @@
 import { useId, useRef, type Dispatch } from 'react'
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES, PHOTOS_PER_ITEM } from '../../contract/constants'
+import { PHOTOS_PER_ITEM } from '../../contract/constants'
+import { checkPhotoFile, preparePhoto } from '../features/returnReason/preparePhoto'
 import { Spinner } from '../components/Spinner'
 import { errorText } from './api'
 import type { ChoiceEvent, PhotoSlot } from './ReceivingChoices'
 import { useUploadInspectionPhotoMutation } from './receivingApi'
 
-/** The largest file taken from the camera or library before it is drawn smaller (a 50 MP JPEG). */
-const PICK_MAX_BYTES = 30 * 1024 * 1024
-
-type Prepared = { ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: string }
-
-/** A file's bytes (FileReader: every browser, and jsdom in the tests). */
-function readBytes(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(reader.result as ArrayBuffer)
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
-    reader.readAsArrayBuffer(file)
-  })
-}
-
-/** The picture at most PHOTO_MAX_SIDE on its longest side, as a JPEG; null where the browser cannot draw it. */
-async function shrink(file: Blob): Promise<Blob | null> {
-  if (typeof createImageBitmap !== 'function') return null
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null)
-  if (!bitmap) return null
-  const canvas = document.createElement('canvas')
-  try {
-    const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height))
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale))
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale))
-    const context = canvas.getContext('2d')
-    if (!context) return null
-    context.fillStyle = '#fff'
-    context.fillRect(0, 0, canvas.width, canvas.height)
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
-    return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85))
-  } finally {
-    bitmap.close()
-    canvas.width = 0
-    canvas.height = 0
-  }
-}
-
-/**
- * The photo as it is sent: drawn again at most 2560 px as a JPEG where the browser can, so a
- * phone's 5 to 12 MB picture goes up as a few hundred KB over the warehouse's Wi-Fi; else as it is,
- * when the API takes its type and size.
- */
-async function preparePhoto(file: File): Promise<Prepared> {
+/** The console's words for a photo that cannot go up (the portal says the same in the shopper's language). */
+async function prepared(
+  file: File,
+): Promise<{ ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: string }> {
   const name = file.name.length > 60 ? `${file.name.slice(0, 57)}…` : file.name
-  if (file.type !== '' && !file.type.startsWith('image/')) return { ok: false, problem: `${name} is not a photo.` }
-  if (file.size > PICK_MAX_BYTES) return { ok: false, problem: `${name} is too large.` }
-  const shrunk = await shrink(file)
-  if (shrunk && shrunk.size <= PHOTO_MAX_BYTES) return { ok: true, bytes: await readBytes(shrunk), type: 'image/jpeg' }
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type))
-    return { ok: false, problem: `${name} cannot be sent: take a JPEG, PNG or WebP photo.` }
-  if (file.size > PHOTO_MAX_BYTES) return { ok: false, problem: `${name} is over ${PHOTO_MAX_BYTES / 1024 / 1024} MB.` }
-  return { ok: true, bytes: await readBytes(file), type: file.type }
+  // The portal's own preparation: checked, drawn again at most 2560 px as a JPEG where the browser can.
+  const photo = checkPhotoFile(file) ?? (await preparePhoto(file))
+  if (photo.ok) return photo
+  return {
+    ok: false,
+    problem:
+      photo.problem === 'notImage'
+        ? `${name} cannot be sent: take a JPEG, PNG or WebP photo.`
+        : `${name} is over ${Math.round(photo.maxBytes / 1024 / 1024)} MB.`,
+  }
 }
 
 let slots = 0
@@ -85,9 +48,9 @@ export function ReceivingPhotos({
 
   const send = async (file: File, key: string) => {
     try {
-      const prepared = await preparePhoto(file)
-      if (!prepared.ok) return dispatch({ type: 'photoRefused', item: lineItemId, key, problem: prepared.problem })
-      const photo = await upload({ returnId, lineItemId, bytes: prepared.bytes, type: prepared.type }).unwrap()
+      const ready = await prepared(file)
+      if (!ready.ok) return dispatch({ type: 'photoRefused', item: lineItemId, key, problem: ready.problem })
+      const photo = await upload({ returnId, lineItemId, bytes: ready.bytes, type: ready.type }).unwrap()
       dispatch({ type: 'photoUploaded', item: lineItemId, key, photo })
     } catch (error) {
       dispatch({

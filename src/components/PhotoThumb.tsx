@@ -11,16 +11,6 @@ export function dataUrl(bytes: ArrayBuffer, type: string): string {
   return `data:${type};base64,${btoa(binary)}`
 }
 
-/** A file's bytes (FileReader: every browser, and jsdom in the tests). */
-export function readBytes(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(reader.result as ArrayBuffer)
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
-    reader.readAsArrayBuffer(file)
-  })
-}
-
 /**
  * The preview of an uploaded photo: fetched with the order's token (an <img> cannot send it).
  * Without a preview (a support replay, which may not fetch photos, or a failed call) a neutral

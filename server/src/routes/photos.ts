@@ -25,6 +25,47 @@ const TOO_MANY_PIXELS = {
 }
 
 /**
+ * The raw image bodies of the routes of `app`'s plugin (another plugin still reads JSON only): at
+ * most PHOTO_MAX_BYTES, of the photo types, refused in words otherwise.
+ */
+export function acceptImageBodies(app: Api): void {
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
+    throw error // the API's own handler answers the rest
+  })
+}
+
+/**
+ * An uploaded body as the photo to keep: the bytes decide its type, not the header (HTML or SVG
+ * named image/png is refused), and only its pixels are kept, encoded again, so the camera's
+ * metadata (where it was taken) goes no further. Otherwise the answer that refuses it.
+ */
+export async function cleanedBody(
+  body: unknown,
+): Promise<
+  | { ok: true; type: string; bytes: Uint8Array }
+  | { ok: false; status: number; body: { error: string; message: string } }
+> {
+  if (!Buffer.isBuffer(body)) return { ok: false, status: 415, body: NOT_AN_IMAGE }
+  if (body.byteLength === 0)
+    return { ok: false, status: 400, body: { error: 'invalid_request', message: 'body: is empty; send the photo' } }
+  const type = sniffImage(body)
+  if (!type) return { ok: false, status: 415, body: NOT_AN_IMAGE }
+  const cleaned = await cleanPhoto(body, type)
+  if (!cleaned.ok)
+    return cleaned.problem === 'too_many_pixels'
+      ? { ok: false, status: 413, body: TOO_MANY_PIXELS }
+      : { ok: false, status: 415, body: UNREADABLE }
+  return { ok: true, type: cleaned.type, bytes: cleaned.bytes }
+}
+
+/**
  * Photos as evidence for a return reason, for the token's order only: an upload (the raw image as
  * the body, checked by its bytes, then decoded and encoded again without its metadata) and a
  * preview of the order's own uploads. The image parser lives in this plugin alone: every other
@@ -36,16 +77,7 @@ export function photoRoutes(app: Api, context: PortalContext) {
   // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
   const readsPerClient = app.rateLimit({ max: PHOTO_READS_PER_MINUTE, timeWindow: 60_000, groupId: 'photo-read' })
 
-  app.addContentTypeParser(
-    [...PHOTO_TYPES],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  )
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
-    throw error // the API's own handler answers the rest
-  })
+  acceptImageBodies(app)
 
   app.post(
     '/portal-registration/photos',
@@ -55,19 +87,9 @@ export function photoRoutes(app: Api, context: PortalContext) {
     },
     async (request, reply) => {
       const claims = request.claims!
-      const bytes = request.body
-      if (!Buffer.isBuffer(bytes)) return reply.code(415).send(NOT_AN_IMAGE)
-      if (bytes.byteLength === 0)
-        return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
-      // The bytes decide, not the header: HTML or SVG named image/png is refused.
-      const type = sniffImage(bytes)
-      if (!type) return reply.code(415).send(NOT_AN_IMAGE)
       // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
-      const cleaned = await cleanPhoto(bytes, type)
-      if (!cleaned.ok)
-        return cleaned.problem === 'too_many_pixels'
-          ? reply.code(413).send(TOO_MANY_PIXELS)
-          : reply.code(415).send(UNREADABLE)
+      const cleaned = await cleanedBody(request.body)
+      if (!cleaned.ok) return reply.code(cleaned.status).send(cleaned.body)
       const now = context.now()
       const photo: UploadedPhoto = {
         id: randomBytes(16).toString('base64url'),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
 import type { Money, ReturnStatus } from '../../../contract/api'
 import {
   Inspection,
@@ -14,7 +13,6 @@ import {
 } from '../../../contract/staff'
 import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
-import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
 import {
   dropOffCode,
   inspectionProblems,
@@ -28,7 +26,6 @@ import {
 } from '../domain/inspection'
 import { fromMinor, toMinor } from '../domain/money'
 import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
-import { sniffImage } from '../domain/photos'
 import { keptLineIds, lineState } from '../domain/returnStatus'
 import type { Queryable } from '../storage/database'
 import {
@@ -51,6 +48,7 @@ import { findReturnedLines, recordAction, recordLineState, type ReturnedLine } f
 import { findReturn, lockReturn, type ReturnRecord } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { returnStatus } from './status'
+import { acceptImageBodies, cleanedBody } from './photos'
 import { replies, type Api } from './typed'
 
 const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
@@ -317,19 +315,7 @@ async function recordInspection(
 
 /** Photos staff may take of one item of a return: the inspection keeps 3, and retakes need room. */
 export const STAFF_PHOTOS_PER_ITEM = 10
-const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
 // The shopper's upload's words (routes/photos.ts), for the same checks.
-const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
-const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
-const UNREADABLE = {
-  error: 'unsupported_media_type',
-  message: 'The image could not be read: it may be damaged or cut short.',
-}
-const TOO_MANY_PIXELS = {
-  error: 'photo_too_large',
-  message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.`,
-}
-
 const PhotoQuery = Type.Object(
   { line_item_id: Type.String({ minLength: 1, maxLength: 128 }) },
   { additionalProperties: false },
@@ -347,16 +333,7 @@ function staffPhotoRoutes(
   requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'staff-photo-upload' })
-  app.addContentTypeParser(
-    [...PHOTO_TYPES],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  )
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
-    throw error // the API's own handler answers the rest
-  })
+  acceptImageBodies(app)
 
   app.post(
     '/admin/api/returns/:id/photos',
@@ -378,18 +355,9 @@ function staffPhotoRoutes(
           ? `line_item_id: "${lineItemId}" is kept by the shopper (never sent back)`
           : null
       if (problem) return reply.code(422).send({ error: 'invalid_request', message: problem })
-      const bytes = request.body
-      if (!Buffer.isBuffer(bytes)) return reply.code(415).send(NOT_AN_IMAGE)
-      if (bytes.byteLength === 0)
-        return reply.code(400).send({ error: 'invalid_request', message: 'body: is empty; send the photo' })
-      const type = sniffImage(bytes)
-      if (!type) return reply.code(415).send(NOT_AN_IMAGE)
-      // Only the pixels are kept, as for the shopper's photos: no camera metadata.
-      const cleaned = await cleanPhoto(bytes, type)
-      if (!cleaned.ok)
-        return cleaned.problem === 'too_many_pixels'
-          ? reply.code(413).send(TOO_MANY_PIXELS)
-          : reply.code(415).send(UNREADABLE)
+      // Checked and encoded again as the shopper's are: no camera metadata.
+      const cleaned = await cleanedBody(request.body)
+      if (!cleaned.ok) return reply.code(cleaned.status).send(cleaned.body)
       const photoId = randomBytes(16).toString('base64url')
       const staged = await context.photos.put(photoId, cleaned.bytes)
       let stored = false

@@ -1,5 +1,4 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../../contract/constants'
-import { readBytes } from '../../components/PhotoThumb'
 
 /**
  * The largest file the browser is asked to shrink: a phone camera's photo (a 50 MP JPEG is 15 to
@@ -7,6 +6,16 @@ import { readBytes } from '../../components/PhotoThumb'
  */
 export const PHOTO_PICK_MAX_BYTES = 30 * 1024 * 1024
 const JPEG_QUALITY = 0.85
+
+/** A file's bytes (FileReader: every browser, and jsdom in the tests). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as ArrayBuffer)
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+    reader.readAsArrayBuffer(file)
+  })
+}
 
 export type PreparedPhoto =
   { ok: true; bytes: ArrayBuffer; type: string } | { ok: false; problem: 'notImage' | 'tooLarge'; maxBytes: number }
