@@ -80,7 +80,10 @@ const REVIEW_LABELS = { pending: 'Waiting for review', approved: 'Approved', rej
 function NotReceivable({ detail, rejected }: { detail: ReturnDetail; rejected: boolean }) {
   const answerBy = detail.review?.answer_by
   return (
-    <section className="console-card receiving-blocked" aria-labelledby="blocked-title">
+    <section
+      className={`console-card receiving-blocked${rejected ? ' receiving-blocked--rejected' : ''}`}
+      aria-labelledby="blocked-title"
+    >
       <h2 id="blocked-title">{rejected ? 'This return was rejected' : 'This return waits for review'}</h2>
       <p>
         {rejected
@@ -89,7 +92,9 @@ function NotReceivable({ detail, rejected }: { detail: ReturnDetail; rejected: b
       </p>
       {rejected && detail.review?.reason ? <p>Reason given: “{detail.review.reason}”</p> : null}
       <p>
-        <Link to={`/returns/${encodeURIComponent(detail.summary.id)}`}>Open the return</Link>
+        <Link className="button button--secondary" to={`/returns/${encodeURIComponent(detail.summary.id)}`}>
+          Open the return
+        </Link>
       </p>
     </section>
   )
