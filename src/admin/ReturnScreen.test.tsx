@@ -126,7 +126,7 @@ test('a return waiting for review shows why and by when, offers no moves or rece
   )
   renderConsole()
   const user = userEvent.setup()
-  const panel = await screen.findByRole('region', { name: 'Review: waiting for review' })
+  const panel = await screen.findByRole('region', { name: 'Waiting for review' })
   expect(within(panel).getByText('Worth €250.00, over €200.00')).toBeInTheDocument()
   expect(within(panel).getByText('2 Jan 2020 (overdue)')).toBeInTheDocument()
   expect(
@@ -140,7 +140,7 @@ test('a return waiting for review shows why and by when, offers no moves or rece
   await user.click(within(panel).getByRole('button', { name: 'Approve' }))
   expect(await within(panel).findByRole('status')).toHaveTextContent('Approved #1001-R1.')
   expect(decisions).toEqual([{ return_ids: ['r-1'], decision: 'approve' }])
-  const approved = await screen.findByRole('region', { name: 'Review: approved' })
+  const approved = await screen.findByRole('region', { name: 'Approved after review' })
   expect(within(approved).getByText(/by staff@demo\.example/)).toBeInTheDocument()
   expect(within(approved).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
   // Approved: the return goes on as any other.
@@ -167,7 +167,7 @@ test('rejecting from a return’s screen needs a reason; the rejected return sho
   )
   renderConsole()
   const user = userEvent.setup()
-  const panel = await screen.findByRole('region', { name: 'Review: waiting for review' })
+  const panel = await screen.findByRole('region', { name: 'Waiting for review' })
   await user.click(within(panel).getByRole('button', { name: 'Reject…' }))
   await user.click(within(panel).getByRole('button', { name: 'Reject the return' }))
   expect(within(panel).getByRole('textbox', { name: 'Reason for rejecting the return' })).toHaveAttribute(
@@ -177,7 +177,7 @@ test('rejecting from a return’s screen needs a reason; the rejected return sho
   expect(decisions).toEqual([])
   await user.type(within(panel).getByRole('textbox', { name: 'Reason for rejecting the return' }), 'Worn and washed')
   await user.click(within(panel).getByRole('button', { name: 'Reject the return' }))
-  const rejected = await screen.findByRole('region', { name: 'Review: rejected' })
+  const rejected = await screen.findByRole('region', { name: 'Rejected after review' })
   expect(within(rejected).getByRole('status')).toHaveTextContent('Rejected #1001-R1.')
   await waitFor(() => expect(within(rejected).getByRole('status')).toHaveFocus())
   expect(within(rejected).getByText('Worn and washed')).toBeInTheDocument()
@@ -227,7 +227,7 @@ test('inspections show each item’s condition, disposition, note, photos, deduc
   expect(within(tee).queryByText('Back on sale')).not.toBeInTheDocument()
   // Both items inspected: nothing is left to receive.
   expect(screen.queryByRole('link', { name: 'Receive and inspect' })).not.toBeInTheDocument()
-  expect(screen.queryByRole('region', { name: 'Review: waiting for review' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('region', { name: 'Waiting for review' })).not.toBeInTheDocument()
 })
 
 test('a return with items still to come offers receiving them', async () => {

@@ -327,7 +327,11 @@ function Money({ detail }: { detail: ReturnDetail }) {
           ) : null}
         </tbody>
       </table>
-      {method ? <p>To: {method}</p> : null}
+      {detail.review?.state === 'rejected' ? (
+        <p>Rejected after review: none of this is refunded.</p>
+      ) : method ? (
+        <p>To: {method}</p>
+      ) : null}
       {refund?.timing ? <p>The shop’s timing: {timingText(refund.timing)}</p> : null}
       {refund?.issued_at ? (
         <p>Issued {formatDay(refund.issued_at)}</p>

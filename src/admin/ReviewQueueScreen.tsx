@@ -4,7 +4,7 @@ import type { ReviewDecided, ReviewDecision, ReviewQueue, StaffReview } from '..
 import { formatMoney } from '../components/format'
 import { Spinner } from '../components/Spinner'
 import { errorText, useDecideReviewsMutation, useReviewsQuery } from './api'
-import { answerByText, formatCalendarDay, formatDay, formatMoment, REVIEW_LABELS } from './format'
+import { answerByText, formatCalendarDay, formatDay, formatMoment } from './format'
 
 const NAMES = new Intl.ListFormat('en', { type: 'conjunction' })
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
@@ -158,6 +158,12 @@ export function DecideReviews({
   )
 }
 
+const PANEL_TITLES: Record<StaffReview['state'], string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved after review',
+  rejected: 'Rejected after review',
+}
+
 /** Why the shop's rules held this return, and what staff decided (or the decision, while it waits). */
 export function ReviewPanel({ id, name, review }: { id: string; name: string; review: StaffReview }) {
   const [done, setDone] = useState('')
@@ -166,7 +172,7 @@ export function ReviewPanel({ id, name, review }: { id: string; name: string; re
   const pending = review.state === 'pending'
   return (
     <section className={`console-card review-panel review-panel--${review.state}`} aria-labelledby="review-title">
-      <h2 id="review-title">Review: {REVIEW_LABELS[review.state].toLowerCase()}</h2>
+      <h2 id="review-title">{PANEL_TITLES[review.state]}</h2>
       {pending ? (
         <p>No label is made and the items cannot move on until the return is approved.</p>
       ) : review.state === 'rejected' ? (

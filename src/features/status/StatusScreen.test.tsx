@@ -145,7 +145,10 @@ describe('return status page', () => {
     expect(await screen.findByText('Expected between November 27, 2026 and December 4, 2026')).toBeInTheDocument()
     expect(screen.queryByText(/Arrives/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
-    expect(screen.getByText('Your parcel is on its way to us, so you no longer need the label.')).toBeInTheDocument()
+    // Arrived: no parcel is on its way any more, and the item's progress says where it is.
+    expect(
+      screen.queryByText('Your parcel is on its way to us, so you no longer need the label.'),
+    ).not.toBeInTheDocument()
     expect(screen.getByText('Now:', { exact: false })).toHaveTextContent('Now: Received by us')
   })
 

@@ -137,8 +137,8 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
             <h3 className="status__subheading">{t('instructions.address')}</h3>
             <ReturnAddress address={status.address} locale={locale} className="status__address" />
           </section>
-        ) : !held && status.items.some((item) => !item.keep) ? (
-          // Said rather than silently gone: the label was on this page before.
+        ) : !held && status.items.some((item) => !item.keep && item.state === 'in_transit') ? (
+          // Said rather than silently gone while the parcel travels; once it arrives, the items say so.
           <p className="status__section status__label-done">{t('status.labelDone')}</p>
         ) : null}
         <section className="status__section" aria-label={t('status.linkLabel')}>
