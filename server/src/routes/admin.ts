@@ -11,7 +11,8 @@ import { findReturnedLines, recordAction, recordLineState } from '../storage/ret
 import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { lockReturn } from '../storage/returns'
-import { returnStatus, waitsOrRejected } from './status'
+import { waitsOrRejected } from '../domain/review'
+import { returnStatus } from './status'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

@@ -9,12 +9,12 @@ import {
 import type { PortalContext } from '../context'
 import { withLines } from '../domain/addressLines'
 import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
+import { shopperReview, waitsOrRejected } from '../domain/review'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { requireToken } from './auth'
 import { requestLanguage } from './language'
-import { reviewOf, waitsOrRejected } from './status'
 import { Bytes, replies, type Api } from './typed'
 
 /** What to do, in the portal's languages (Accept-Language); English for any other. */
@@ -145,7 +145,7 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       const lang = requestLanguage(request)
       const items = instructionItems(found.return_order)
       const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
-      const { review } = reviewOf(found)
+      const { review } = shopperReview(found)
       if (review && (review.state === 'pending' || review.state === 'rejected')) {
         const waiting: ReturnInstructionsAnswer = {
           return_id: found.id,

@@ -12,6 +12,7 @@ import {
   lineState,
   statusRefund,
 } from '../domain/returnStatus'
+import { shopperReview, waitsOrRejected } from '../domain/review'
 import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
@@ -122,24 +123,7 @@ export async function returnStatus(
       : null,
     address: withLines(shop.return_address),
     ...newItemOf(found.return_order?.new_item, items),
-    ...reviewOf(found),
-  }
-}
-
-/** A return with no label (docs/lifecycle.md): waiting for review, or rejected. */
-export const waitsOrRejected = (found: Pick<ReturnRecord, 'review'>) =>
-  found.review === 'pending' || found.review === 'rejected'
-
-/** The review as the shopper reads it: when to expect an answer, or what was decided and why. */
-export function reviewOf(found: ReturnRecord): Pick<ReturnStatus, 'review'> {
-  if (found.review === null) return {}
-  if (found.review === 'pending') return { review: { state: 'pending', answer_by: found.review_answer_by! } }
-  return {
-    review: {
-      state: found.review,
-      ...(found.review === 'rejected' && found.review_reason ? { reason: found.review_reason } : {}),
-      ...(found.reviewed_at ? { decided_at: new Date(found.reviewed_at).toISOString() } : {}),
-    },
+    ...shopperReview(found),
   }
 }
 
