@@ -235,7 +235,7 @@ export const Insights = Type.Object({
 })
 export type Insights = Static<typeof Insights>
 
-/** GET /admin/api/reviews: the returns waiting for review, oldest first (at most 100), and how many wait. */
+/** GET /admin/api/reviews: the returns waiting for review, oldest first, a page of 25 (as the list's), and how many wait. */
 export const ReviewQueue = Type.Object({
   returns: Type.Array(
     Type.Object({ ...ReturnSummary.properties, flags: Type.Array(ReviewFlag), answer_by: Type.String() }),

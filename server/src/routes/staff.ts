@@ -302,7 +302,8 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   app.get(
     '/admin/api/reviews',
     { onRequest: requireStaff, schema: { response: replies({ 200: ReviewQueue }) } },
-    async (request) => listReviewQueue(context.db, request.staff!.shop, 100),
+    // A page as the list's: staff decide 25 at a time, and the next come as these go.
+    async (request) => listReviewQueue(context.db, request.staff!.shop, 25),
   )
 
   app.post(

@@ -27,7 +27,6 @@ import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { keptLineIds, lineState } from '../domain/returnStatus'
 import type { Queryable } from '../storage/database'
 import {
-  fillDropOffCodes,
   type FoundReturn,
   findByDropOffCode,
   findByReturnNumber,
@@ -114,16 +113,14 @@ export function staffInspectionRoutes(
 }
 
 /**
- * The shop's return a scanned drop-off code or a typed return number names. Returns stored before
- * codes were kept get theirs on the first lookup that misses, then it looks again.
+ * The shop's return a scanned drop-off code or a typed return number names (every return keeps
+ * its code: migration 11 gave the older ones theirs).
  */
 async function receive(context: PortalContext, shopId: string, typed: string): Promise<FoundReturn | Refused> {
   const code = dropOffCode(typed)
   const number = returnNumber(typed)
   if (code) {
-    let found = await findByDropOffCode(context.db, shopId, code)
-    if (found.length === 0 && (await fillDropOffCodes(context.db, shopId)) > 0)
-      found = await findByDropOffCode(context.db, shopId, code)
+    const found = await findByDropOffCode(context.db, shopId, code)
     if (found.length === 1) return found[0]!
     if (found.length > 1)
       return {

@@ -7,9 +7,8 @@ import type { Money } from '../../../contract/api'
 import type { Inspection } from '../../../contract/staff'
 import { indexCatalogue } from '../domain/catalogue'
 import type { PlannedInspection } from '../domain/inspection'
-import { qrCodeValue } from '../domain/label'
 import { fromMinor } from '../domain/money'
-import type { Database, Queryable } from './database'
+import type { Queryable } from './database'
 import { findOrderById } from './orders'
 import { findReturn } from './returns'
 import type { ShopRecord } from './shops'
@@ -43,38 +42,18 @@ export async function findByReturnNumber(
   return row ?? null
 }
 
-/** Returns given their codes a batch at a time: a few round trips for a shop's whole history. */
-const CODES_PER_BATCH = 1000
-
 /**
- * Gives the shop's returns stored without a drop-off code (made before codes were kept) theirs.
- * Answers how many it filled. Rows are taken in id order under their locks, so two lookups that
- * miss at once wait for each other instead of deadlocking, and the second finds nothing left.
- * Once every return has its code, this is one probe of the code's index for nulls.
+ * A return's drop-off code as SQL, the same as qrCodeValue (domain/label.ts): the first 40 bits of
+ * the SHA-256 of its id in lower case, as 8 Crockford base32 digits after "RB-". Migration 11
+ * gives the returns made before codes were kept theirs with it, in one statement.
  */
-export async function fillDropOffCodes(db: Database, shopId: string): Promise<number> {
-  // A read first: most misses are typos, with nothing to fill, and on PGlite a transaction counts
-  // as a write, which would make verify's and the sessions' remembered reads stale (decision 0032).
-  const [any] = await db.query('SELECT 1 FROM returns WHERE drop_off_code IS NULL AND shop_id = $1 LIMIT 1', [shopId])
-  if (!any) return 0
-  let filled = 0
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: string }>(
-        `SELECT id FROM returns WHERE drop_off_code IS NULL AND shop_id = $1 ORDER BY id LIMIT ${CODES_PER_BATCH} FOR UPDATE`,
-        [shopId],
-      )
-      if (rows.length === 0) return 0
-      await tx.query(
-        `UPDATE returns r SET drop_off_code = c.code FROM unnest($1::text[], $2::text[]) AS c (id, code)
-          WHERE r.id = c.id AND r.drop_off_code IS NULL`,
-        [rows.map((row) => row.id), rows.map((row) => qrCodeValue(row.id))],
-      )
-      return rows.length
-    })
-    filled += done
-    if (done < CODES_PER_BATCH) return filled
-  }
+export function dropOffCodeSql(id: string): string {
+  return `('RB-' || (
+    SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((bits >> (5 * (7 - digit))) & 31)::int + 1, 1), '' ORDER BY digit)
+      FROM generate_series(0, 7) AS digit,
+           (SELECT (get_byte(d, 0)::bigint << 32) | (get_byte(d, 1)::bigint << 24) | (get_byte(d, 2)::bigint << 16)
+                   | (get_byte(d, 3)::bigint << 8) | get_byte(d, 4)::bigint AS bits
+              FROM (SELECT sha256(convert_to(lower(${id}), 'UTF8')) AS d) AS digest) AS code))`
 }
 
 /** The ids of the return's lines already inspected. */

@@ -1,4 +1,5 @@
 import type { Database } from './database'
+import { dropOffCodeSql } from './inspections'
 import { returnStateSql } from './returnStates'
 
 /**
@@ -271,8 +272,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     name: 'policy, review, inspection',
     // docs/lifecycle.md. A return the policy flags waits for review; a received item's inspection
     // says what it was found to be and what became of it; staff decisions are actions of their
-    // own kind. The drop-off code is kept so a scan finds its return by index (older returns get
-    // theirs when first looked up).
+    // own kind. The drop-off code is kept so a scan finds its return by index; the returns made
+    // before get theirs here, computed as the label computes it.
     sql: `
       ALTER TABLE shops ADD COLUMN policy jsonb NOT NULL DEFAULT '{}';
       ALTER TABLE returns ADD COLUMN review text CHECK (review IN ('pending', 'approved', 'rejected'));
@@ -283,6 +284,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE returns ADD COLUMN reviewed_by text;
       ALTER TABLE returns ADD COLUMN drop_off_code text;
       CREATE INDEX returns_review_queue ON returns (shop_id, created_at, id) WHERE review = 'pending';
+      UPDATE returns SET drop_off_code = ${dropOffCodeSql('returns.id')};
       CREATE INDEX returns_by_drop_off_code ON returns (drop_off_code);
       ALTER TABLE return_actions ALTER COLUMN state DROP NOT NULL;
       ALTER TABLE return_actions ADD COLUMN kind text NOT NULL DEFAULT 'state';

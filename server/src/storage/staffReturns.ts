@@ -210,16 +210,22 @@ export async function findShopReturn(
  * the partial index on waiting returns; at most `limit`, and how many wait in all.
  */
 export async function listReviewQueue(db: Queryable, shopId: string, limit: number): Promise<ReviewQueue> {
+  // How many wait, counted once in the same statement (an uncorrelated subquery): one round trip.
   const rows = await db.query<
-    Row & { settlement: Settlement | null; review_flags: ReviewFlag[] | null; review_answer_by: string | null }
+    Row & {
+      settlement: Settlement | null
+      review_flags: ReviewFlag[] | null
+      review_answer_by: string | null
+      total: number
+    }
   >(
-    `${LIST_SELECT.replace('SELECT ', 'SELECT r.review_flags, r.review_answer_by, ')}
+    `${LIST_SELECT.replace(
+      'SELECT ',
+      `SELECT r.review_flags, r.review_answer_by,
+              (SELECT count(*)::int FROM returns w WHERE w.shop_id = $1 AND w.review = 'pending') AS total, `,
+    )}
       WHERE r.shop_id = $1 AND r.review = 'pending' ORDER BY r.created_at, r.id LIMIT $2`,
     [shopId, limit],
-  )
-  const [count] = await db.query<{ total: number }>(
-    "SELECT count(*)::int AS total FROM returns WHERE shop_id = $1 AND review = 'pending'",
-    [shopId],
   )
   return {
     returns: rows.map((row) => ({
@@ -227,7 +233,8 @@ export async function listReviewQueue(db: Queryable, shopId: string, limit: numb
       flags: row.review_flags ?? [],
       answer_by: row.review_answer_by ?? '',
     })),
-    total: Number(count?.total ?? 0),
+    // No row: nothing waits.
+    total: Number(rows[0]?.total ?? 0),
   }
 }
 
