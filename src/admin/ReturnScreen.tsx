@@ -17,7 +17,7 @@ import {
   StateBadge,
   timingText,
 } from './format'
-import { ReviewPanel } from './ReviewQueueScreen'
+import { ReviewPanel } from './ReviewDecide'
 
 type Move = StaffStateChange['state']
 const MOVES: { state: Move; label: string }[] = [

@@ -5,7 +5,7 @@ import type { ReviewDecision, ReviewQueue } from '../../contract/staff'
 import { server } from '../testing/server'
 import { Console } from './Console'
 import { answerByText } from './format'
-import { decidedText } from './ReviewQueueScreen'
+import { decidedText } from './ReviewDecide'
 import { makeConsoleStore } from './store'
 
 /** The review queue (docs/lifecycle.md, Review) against the API's answers. */
