@@ -11,7 +11,7 @@ import {
 import type { PortalContext } from '../context'
 import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { photoProblems } from '../domain/photos'
-import { answerBy, limitSince, reviewFlags, shopperRefused } from '../domain/policy'
+import { answerBy, reviewFlags } from '../domain/policy'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
 import type { TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities, type OrderRecord } from '../storage/orders'
@@ -26,6 +26,7 @@ import { refuseReadOnly, requireToken } from './auth'
 import { requestLanguage } from './language'
 import { returnStatus } from './status'
 import { replies, type Api } from './typed'
+import { NOT_AVAILABLE, refused } from './verify'
 
 type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
 
@@ -58,22 +59,6 @@ async function price(
 }
 
 const DAY_MS = 86_400_000
-
-/** As verify answers a blocked shopper (docs/lifecycle.md): no reason to work around. */
-const NOT_AVAILABLE = {
-  error: 'return_not_available',
-  message: 'Returns for this order cannot be made online. Please contact the shop.',
-}
-
-/** A blocked shopper, or one at the shop's limit of returns. */
-async function refusedShopper(tx: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
-  const since = limitSince(shop.policy, now)
-  return shopperRefused(shop.policy, {
-    email: order.email_key,
-    orderName: order.name,
-    recentReturns: since ? await countShopperReturns(tx, shop.id, order.email_key, since) : 0,
-  })
-}
 
 /**
  * Whether the shop's review rules flag this return (docs/lifecycle.md): what its items are worth
@@ -197,7 +182,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
         if ('problems' in priced) return { status: 422, body: invalidReturn(priced.problems) }
         const order = await findOrderById(tx, claims.orderId)
         // Checked again here: a token verified before a block, or before the limit was reached, is no way round them.
-        if (await refusedShopper(tx, shop!, order!, now)) return { status: 403, body: NOT_AVAILABLE }
+        if (await refused(tx, shop!, order!, now)) return { status: 403, body: NOT_AVAILABLE }
         const returnId = randomUUID()
         const created = await insertReturn(
           tx,

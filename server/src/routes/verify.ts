@@ -45,10 +45,10 @@ export const NOT_AVAILABLE = {
 
 /**
  * Whether the shop's policy refuses the shopper of this order now: blocked, or at the limit of
- * returns. Decided at every verify, never kept with an answer: it depends on the shopper's other
- * orders and on the clock.
+ * returns. Decided at every verify and again at submit (routes/returns.ts), never kept with an
+ * answer: it depends on the shopper's other orders and on the clock.
  */
-async function refused(db: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
+export async function refused(db: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
   const since = limitSince(shop.policy, now)
   const recentReturns = since ? await countShopperReturns(db, shop.id, order.email_key, since) : 0
   return shopperRefused(shop.policy, { email: order.email_key, orderName: order.name, recentReturns })
