@@ -1,5 +1,6 @@
 import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { ReturnOutcome, ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
+import { fromMinor, toMinor } from '../domain/money'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
 import type { ReturnRecord, ReviewState } from './returns'
@@ -49,6 +50,8 @@ interface Row {
   units: number
   state: ReturnItemState
   review: ReviewState | null
+  /** what inspections took off the refund, in minor units (docs/lifecycle.md) */
+  deducted: number
 }
 
 /**
@@ -88,6 +91,20 @@ export function outcomeOf(order: ReturnOrder | null): ReturnOutcome | null {
   return order && outcomeOfSettlement(settlementOf(order))
 }
 
+/** What the shopper gets back: the refund or credit as submitted, less the inspections' deductions, never below zero. */
+function refundOf(settled: Settlement, deducted: number): Money {
+  const refund =
+    settled.refund_method === 'store_credit' && settled.store_credit_value
+      ? settled.store_credit_value
+      : settled.refund_value
+  if (!(deducted > 0)) return refund
+  const currency = refund.currency_code
+  return {
+    amount: fromMinor(Math.max(0, toMinor(refund.amount, currency) - deducted), currency),
+    currency_code: currency,
+  }
+}
+
 function summaryOf(row: Row, settled: Settlement | null): ReturnSummary {
   return {
     id: row.id,
@@ -97,19 +114,15 @@ function summaryOf(row: Row, settled: Settlement | null): ReturnSummary {
     created_at: new Date(row.created_at).toISOString(),
     items: Number(row.units),
     outcome: settled && outcomeOfSettlement(settled),
-    refund:
-      settled === null
-        ? null
-        : settled.refund_method === 'store_credit' && settled.store_credit_value
-          ? settled.store_credit_value
-          : settled.refund_value,
+    refund: settled === null ? null : refundOf(settled, Number(row.deducted)),
     state: row.state,
     review: row.review,
   }
 }
 
 const COLUMNS = `r.id, r.name, o.name AS order_name, o.email_key AS email, r.created_at, r.state, r.review,
-         (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units`
+         (SELECT COALESCE(SUM(quantity), 0)::int FROM return_items i WHERE i.return_id = r.id) AS units,
+         (SELECT COALESCE(SUM(deduction_minor), 0)::int FROM return_inspections x WHERE x.return_id = r.id) AS deducted`
 const FROM = 'FROM returns r JOIN orders o ON o.id = r.order_id'
 
 /**
