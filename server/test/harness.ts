@@ -157,3 +157,21 @@ export async function submitted(
   if (response.statusCode !== 201) throw new Error(`submit: ${response.statusCode} ${response.body}`)
   return response.json<ReturnOrder>()
 }
+
+/** Signs a staff member in on `host` (docs/back-office.md); the session cookie as a Cookie header. */
+export async function staffCookie(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  host: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/admin/api/session',
+    headers: { host, origin: `http://${host}` },
+    payload: { email, password },
+  })
+  const session = response.cookies.find((each) => each.name === 'rebound_staff')
+  if (!session) throw new Error(`sign-in: ${response.statusCode} ${response.body}`)
+  return `rebound_staff=${session.value}`
+}

@@ -8,7 +8,7 @@ import { signStatus } from '../src/domain/token'
 import { addStaff } from '../src/storage/staff'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
-import { bearer, engines, loadShops, NOW, startApi, submitted, type TestApi, verified } from './harness'
+import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
 import { photo } from './images'
 
 const PASSWORD = 'correct horse battery'
@@ -63,15 +63,7 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops; DELETE FROM outbox; DELETE FROM webhook_endpoints')
     await loadShops(api.db, [DEMO, ACME])
     await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    const signIn = await api.app.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      headers: { host: HOST, origin: `http://${HOST}` },
-      payload: { email: 'staff@demo.example', password: PASSWORD },
-    })
-    const session = signIn.cookies.find((each) => each.name === 'rebound_staff')
-    if (!session) throw new Error(`sign-in: ${signIn.statusCode} ${signIn.body}`)
-    cookie = `rebound_staff=${session.value}`
+    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
     await addEndpoint(
       api.db,
       'demo',

@@ -14,7 +14,18 @@ import {
   portalOf,
   returnItem,
 } from './builders'
-import { bearer, engines, loadShops, NOW, startApi, submitted, verified, verify, type TestApi } from './harness'
+import {
+  bearer,
+  engines,
+  loadShops,
+  NOW,
+  staffCookie,
+  startApi,
+  submitted,
+  verified,
+  verify,
+  type TestApi,
+} from './harness'
 
 /**
  * The shop's return policy (docs/lifecycle.md): edited whole in the back office, kept over an
@@ -93,17 +104,7 @@ describe.each(engines())('the return policy on %s', (engine) => {
     await importShop(DEMO)
   })
 
-  async function signIn(email: string, host: string) {
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      headers: { host, origin: `http://${host}` },
-      payload: { email, password: PASSWORD },
-    })
-    const found = response.cookies.find((each) => each.name === 'rebound_staff')
-    if (!found) throw new Error(`${response.statusCode} ${response.body}`)
-    return `rebound_staff=${found.value}`
-  }
+  const signIn = (email: string, host: string) => staffCookie(api.app, email, PASSWORD, host)
   const call = (
     method: 'GET' | 'PUT',
     payload?: unknown,
