@@ -1,5 +1,6 @@
 import { encodeConfigOverride } from '../src/shop/configOverride'
 import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
+import type { Request } from '@playwright/test'
 
 test.describe('start screen of the demo shop', () => {
   test('shows the shop branding from its configuration', async ({ page, shopConfig }) => {
@@ -168,10 +169,26 @@ test.describe('start screen of the demo shop', () => {
     page,
   }) => {
     await page.goto(shopUrl('demo'))
+    // The steps' chunks come in the background once the flow has begun; one still arriving when
+    // the cache is emptied would be written back to it and served from there to the reload.
+    const inFlight = new Set<Request>()
+    let lastSettled = Date.now()
+    const settled = (request: Request) => {
+      inFlight.delete(request)
+      lastSettled = Date.now()
+    }
+    page.on('request', (request) => void inFlight.add(request))
+    page.on('requestfinished', settled)
+    page.on('requestfailed', settled)
     await startReturn(page, '#1001', 'jane@example.com')
     await expect(page).toHaveURL(/\/products$/)
-    // What went over the network for the reloaded page (its loader's requests: the steps' chunks the
-    // page before fetched in the background may still be arriving).
+    // Quiet for longer than the preloader's idle timeout (a second): every step's chunk is in.
+    await expect
+      .poll(() => (Date.now() - lastSettled > 1_500 ? [...inFlight].map((each) => each.url()) : ['settling']), {
+        timeout: 15_000,
+      })
+      .toEqual([])
+    // What went over the network for the reloaded page (its loader's requests).
     const responses: { path: string; loaderId: string; type: string }[] = []
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
@@ -196,7 +213,11 @@ test.describe('start screen of the demo shop', () => {
     await page.waitForTimeout(3500)
     const reloaded = responses.findLast((each) => each.type === 'Document' && each.path === '/products')!.loaderId
     const fetched = responses.filter((each) => each.loaderId === reloaded).map((each) => each.path)
-    for (const path of named) expect(fetched.filter((each) => each === path)).toHaveLength(1)
+    for (const path of named)
+      expect(
+        fetched.filter((each) => each === path),
+        path,
+      ).toHaveLength(1)
     expect(warnings).toEqual([])
   })
 
