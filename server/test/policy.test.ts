@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { LightMyRequestResponse } from 'fastify'
 import type { InvalidReturn, VerifiedOrder } from '../../contract/api'
 import type { ShopPolicy } from '../../contract/policy'
 import type { StaffPolicy } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
+import { openPostgres } from '../src/storage/database'
 import { addStaff } from '../src/storage/staff'
 import {
   buildLine,
@@ -339,6 +342,51 @@ describe.each(engines())('the return policy on %s', (engine) => {
       clock = new Date(NOW.getTime() + 7 * DAY_MS + 1)
       expect((await verifyAs(janeAgain)).statusCode).toBe(200)
     })
+
+    // PGlite has one connection, so its transactions never overlap; PostgreSQL's do.
+    if (engine === 'postgres')
+      test('two submits at once on two of the shopper’s orders make one return at a limit of one', async () => {
+        await save({ limit: { returns: 1, days: 7 } })
+        const [first, second] = [await verified(api.app, DEMO, jane), await verified(api.app, DEMO, janeAgain)]
+        const submit = (token: string, line: string) =>
+          api.app.inject({
+            method: 'POST',
+            url: '/portal-registration/returns',
+            headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+            payload: buildReturn([returnItem(line)]),
+          })
+        // New returns wait until both submits have counted the shopper's returns (or wait to): without
+        // the shopper's lock both would count none and both would be made. The wait is held from
+        // connections of the test's own, beside the API's pool.
+        const [{ schema }] = (await api.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
+          { schema: string },
+        ]
+        const side = new URL(process.env.TEST_DATABASE_URL!)
+        side.searchParams.set('options', `-c search_path=${schema}`)
+        const beside = await openPostgres(side.toString(), 2)
+        const { made } = await beside
+          .transaction(async (tx) => {
+            await tx.query('LOCK TABLE returns IN SHARE MODE')
+            const made = Promise.all([submit(first.token, 'tee-line'), submit(second.token, 'again-line')])
+            const waiting = async () => {
+              const [row] = await beside.query<{ count: number }>(
+                `SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+                    AND pid IN (SELECT pid FROM pg_locks WHERE relation = 'returns'::regclass)`,
+              )
+              return row!.count
+            }
+            for (let tries = 0; (await waiting()) < 2; tries += 1) {
+              if (tries > 200) throw new Error('the submits never reached the returns table')
+              await sleep(10)
+            }
+            // Not awaited here: the submits go on once this transaction has ended.
+            return { made }
+          })
+          .finally(() => beside.close())
+        const answers = await made
+        expect(answers.map((each) => each.statusCode).sort()).toEqual([201, 403])
+        expect(answers.find((each) => each.statusCode === 403)!.json()).toEqual(NOT_AVAILABLE)
+      })
 
     test('a crafted quote of a line a rule makes final sale is refused', async () => {
       const { token } = await verified(api.app, DEMO, jane)

@@ -15,7 +15,7 @@ import { answerBy, reviewFlags } from '../domain/policy'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
 import type { TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities, type OrderRecord } from '../storage/orders'
-import { countShopperReturns } from '../storage/shopperReturns'
+import { countShopperReturns, lockShopperReturns } from '../storage/shopperReturns'
 import type { Queryable } from '../storage/database'
 import { attachPhotos, findOrderPhotos } from '../storage/photos'
 import { findReturnByKey, insertReturn, type NewReturn } from '../storage/returns'
@@ -181,7 +181,11 @@ export function returnRoutes(app: Api, context: PortalContext) {
         }
         if ('problems' in priced) return { status: 422, body: invalidReturn(priced.problems) }
         const order = await findOrderById(tx, claims.orderId)
-        // Checked again here: a token verified before a block, or before the limit was reached, is no way round them.
+        // Checked again here: a token verified before a block, or before the limit was reached, is
+        // no way round them; and, where a rule counts the shopper's returns (the limit, the
+        // frequent-returner review), with the shopper's other submits held off until this one ends.
+        if (shop!.policy.limit || shop!.policy.review?.frequent)
+          await lockShopperReturns(tx, shop!.id, order!.email_key)
         if (await refused(tx, shop!, order!, now)) return { status: 403, body: NOT_AVAILABLE }
         const returnId = randomUUID()
         const created = await insertReturn(

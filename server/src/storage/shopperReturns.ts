@@ -20,3 +20,13 @@ export async function countShopperReturns(
   )
   return Number(row?.count ?? 0)
 }
+
+/**
+ * Holds, until the transaction ends, the right to add a return for this shopper of the shop: two
+ * submits on two of the shopper's orders (each under its own order's lock) would otherwise both
+ * count the returns before either is made, and both pass a limit of returns. A lock on a hash of
+ * the pair, not a row: the shopper has no row of their own.
+ */
+export async function lockShopperReturns(tx: Queryable, shopId: string, emailKey: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`shopper-returns:${shopId}:${emailKey}`])
+}
