@@ -1,6 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnStatus, UploadedPhoto, VerifiedOrder } from '../../contract/api'
-import type { Inspection, InspectionPreview, ReceiveFound, ReturnList, StaffPhoto } from '../../contract/staff'
+import type {
+  Insights,
+  Inspection,
+  InspectionPreview,
+  ReceiveFound,
+  ReturnList,
+  StaffPhoto,
+} from '../../contract/staff'
 import { qrCodeValue } from '../src/domain/label'
 import { dropOffCodeSql } from '../src/storage/inspections'
 import { hashPassword } from '../src/domain/passwords'
@@ -248,6 +255,8 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
       // The console's list and its export say what the shopper gets back now, too.
       const listed = json<ReturnList>(await get('/admin/api/returns'))
       expect(listed.returns.find((entry) => entry.id === id)?.refund).toEqual(EUR('42.49'))
+      // So do the insights' figure of what was refunded.
+      expect(json<Insights>(await get('/admin/api/insights')).outcomes.refunded).toEqual(EUR('42.49'))
       const events = await api.db.query<{ event: string; payload: { data?: ReturnStatus; status?: ReturnStatus } }>(
         'SELECT event, payload FROM outbox WHERE return_id = $1 ORDER BY seq',
         [id],

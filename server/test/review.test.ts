@@ -6,7 +6,7 @@ import type {
   UploadedPhoto,
   VerifiedOrder,
 } from '../../contract/api'
-import type { ReturnDetail, ReturnList, ReviewDecided, ReviewQueue } from '../../contract/staff'
+import type { Insights, ReturnDetail, ReturnList, ReviewDecided, ReviewQueue } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
 import { signLabel, signStatus } from '../src/domain/token'
 import { addStaff } from '../src/storage/staff'
@@ -223,6 +223,10 @@ describe.each(engines())('returns waiting for review on %s', (engine) => {
       note: `Rejected: ${reason}`,
     })
     expect((await post(`/admin/api/returns/${made.id}/status`, { state: 'received' })).statusCode).toBe(409)
+    // The insights count its reason, but neither a refund nor anything the shop kept.
+    const insights = json<Insights>(await get('/admin/api/insights'))
+    expect(insights.returns).toBe(1)
+    expect(Object.values(insights.outcomes).map((each) => each.amount)).toEqual(['0.00', '0.00', '0.00', '0.00'])
 
     // The rejected return holds no units: the tees can be returned again.
     const again = await verified(api.app, DEMO, jane)

@@ -21,11 +21,11 @@ export interface InsightRows {
  */
 const UNITS = `
   WITH chosen AS (
-    SELECT r.id, r.return_order, o.line_items
+    SELECT r.id, r.return_order, o.line_items, r.review IS NOT DISTINCT FROM 'rejected' AS rejected
       FROM returns r JOIN orders o ON o.id = r.order_id
      WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL
   ), units AS (
-    SELECT c.id, item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS label, item ->> 'title' AS title,
+    SELECT c.id, c.rejected, item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS label, item ->> 'title' AS title,
            (item ->> 'exchange_variant_id') IS NOT NULL AS exchanged, (item ->> 'quantity')::int AS count,
            (item ->> 'quantity')::int * COALESCE((
              SELECT (line ->> 'price')::numeric FROM jsonb_array_elements(c.line_items) AS line
@@ -36,7 +36,20 @@ const UNITS = `
 /** Sums as the API writes money: two decimals (the insights' figures are shown, never charged). */
 const amount = (column: string) => `round(COALESCE(SUM(${column}), 0), 2)::text`
 
-export async function findInsights(db: Queryable, shopId: string, from: Date, until: Date): Promise<InsightRows> {
+/**
+ * The insights of the shop's returns made in [from, until). Reasons and products count every
+ * return asked for; the outcomes only what happened: a return the shop rejected in review kept
+ * and refunded nothing, and a refund or credit is what the shopper got, less the inspections'
+ * deductions (never below zero). `minorDigits`: the shop currency's decimals, in which
+ * deductions are kept.
+ */
+export async function findInsights(
+  db: Queryable,
+  shopId: string,
+  from: Date,
+  until: Date,
+  minorDigits: number,
+): Promise<InsightRows> {
   const params = [shopId, from, until]
   // One pass over the units (the CTE is read three times, so PostgreSQL computes it once).
   const tallies = await db.query<{
@@ -52,19 +65,23 @@ export async function findInsights(db: Queryable, shopId: string, from: Date, un
      UNION ALL
      SELECT 'product', title, title, SUM(count)::int, ${amount('value')} FROM units GROUP BY title
      UNION ALL
-     SELECT 'exchanges', '', '', COALESCE(SUM(count), 0)::int, ${amount('value')} FROM units WHERE exchanged`,
+     SELECT 'exchanges', '', '', COALESCE(SUM(count), 0)::int, ${amount('value')} FROM units WHERE exchanged AND NOT rejected`,
     params,
   )
+  const refund = `GREATEST((ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric - deducted, 0)`
   const [totals] = await db.query<InsightRows['outcomes'] & { returns: number }>(
     `WITH chosen AS (
-       SELECT r.return_order AS ro FROM returns r
+       SELECT r.return_order AS ro, r.review IS NOT DISTINCT FROM 'rejected' AS rejected,
+              (SELECT COALESCE(SUM(i.deduction_minor), 0) FROM return_inspections i WHERE i.return_id = r.id)
+                / power(10::numeric, $4::int) AS deducted
+         FROM returns r
         WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL)
      SELECT COUNT(*)::int AS returns,
-            ${amount(`(ro -> 'new_item' -> 'price' -> 'shop_money' ->> 'amount')::numeric`)} AS upsells,
-            ${amount(`CASE WHEN ro ->> 'refund_method' = 'store_credit' THEN (ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric END`)} AS store_credit,
-            ${amount(`CASE WHEN ro ->> 'refund_method' = 'original_payment' THEN (ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric END`)} AS refunded
+            ${amount(`CASE WHEN NOT rejected THEN (ro -> 'new_item' -> 'price' -> 'shop_money' ->> 'amount')::numeric END`)} AS upsells,
+            ${amount(`CASE WHEN NOT rejected AND ro ->> 'refund_method' = 'store_credit' THEN ${refund} END`)} AS store_credit,
+            ${amount(`CASE WHEN NOT rejected AND ro ->> 'refund_method' = 'original_payment' THEN ${refund} END`)} AS refunded
        FROM chosen`,
-    params,
+    [...params, minorDigits],
   )
   // Most units first; a tie by name, so the order never changes between two looks.
   const ranked = (kind: 'reason' | 'product') =>
