@@ -10,11 +10,6 @@ const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency
 
 export const isCurrency = (code: string): boolean => CURRENCIES.has(code)
 
-/** The decimal places of a currency's minor unit: 2 for EUR, 0 for JPY. */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-}
-
 /** An amount with a string's decimal digits, in minor units (exact up to 12 integer digits). */
 export function toMinor(value: string, digits: number): number {
   const [whole = '0', fraction = ''] = value.split('.')
