@@ -1,0 +1,161 @@
+/** Sections of a return's page in the console (ReturnScreen): inspections, e-mails and money. */
+import { Link } from 'react-router-dom'
+import type { MoneyBag } from '../../contract/api'
+import type { Inspection, ReturnDetail } from '../../contract/staff'
+import { formatMoney } from '../components/format'
+import { useEmailsQuery } from './api'
+import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
+import { CONDITION_LABELS, DISPOSITION_LABELS, formatDay, formatMoment, timingText } from './format'
+
+/** What the warehouse found of each item it received, and what became of it. */
+export function Inspections({ detail }: { detail: ReturnDetail }) {
+  const itemOf = new Map(detail.status.items.map((item) => [item.line_item_id, item]))
+  const titleOf = (inspection: Inspection) => {
+    const item = itemOf.get(inspection.line_item_id)
+    return item ? `${item.title}${item.variant_title ? ` · ${item.variant_title}` : ''}` : inspection.line_item_id
+  }
+  return (
+    <section className="console-card" aria-labelledby="inspections-title">
+      <h2 id="inspections-title">Inspection</h2>
+      <ul className="console-items">
+        {detail.inspections.map((inspection) => {
+          const title = titleOf(inspection)
+          return (
+            <li key={inspection.line_item_id} className="console-inspection">
+              <h3 className="console-item__title">{title}</h3>
+              <dl className="console-inspection__facts">
+                <div>
+                  <dt>Condition</dt>
+                  <dd>{CONDITION_LABELS[inspection.condition]}</dd>
+                </div>
+                <div>
+                  <dt>Disposition</dt>
+                  <dd>{DISPOSITION_LABELS[inspection.disposition]}</dd>
+                </div>
+                <div>
+                  <dt>Deducted</dt>
+                  <dd>
+                    {inspection.deduction
+                      ? `${formatMoney(inspection.deduction.amount)} (${inspection.deduction.percent}%)`
+                      : 'Nothing'}
+                  </dd>
+                </div>
+                {inspection.restocked_variant ? (
+                  <div>
+                    <dt>Back on sale</dt>
+                    <dd>{inspection.restocked_variant}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {inspection.note ? <blockquote className="console-item__comment">{inspection.note}</blockquote> : null}
+              {inspection.photos.length > 0 ? (
+                <ul className="console-photos" aria-label={`Inspection photos of ${title}`}>
+                  {inspection.photos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a href={photo.url} target="_blank" rel="noreferrer">
+                        <img src={photo.url} alt={`Inspection photo ${index + 1} of ${title}`} width={96} height={96} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="muted">
+                Inspected by {inspection.inspected_by},{' '}
+                <time dateTime={inspection.inspected_at}>{formatMoment(inspection.inspected_at)}</time>
+              </p>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** What the shopper was told of this return by e-mail (docs/events.md). */
+export function ReturnEmails({ id }: { id: string }) {
+  const emails = useEmailsQuery(id)
+  if (!emails.data || emails.data.emails.length === 0) return null
+  return (
+    <section className="console-card" aria-labelledby="emails-of-return">
+      <h2 id="emails-of-return">E-mails to the shopper</h2>
+      <ul className="console-list">
+        {emails.data.emails.map((email) => (
+          <li key={email.id}>
+            <Link to={`/emails/${email.id}`}>{email.subject ?? EMAIL_KIND_LABELS[email.kind]}</Link>
+            <br />
+            <EmailState email={email} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function Money({ detail }: { detail: ReturnDetail }) {
+  const order = detail.return_order!
+  const { breakdown } = order
+  const rows: [string, MoneyBag, boolean][] = [
+    ['Items', breakdown.items_subtotal, true],
+    ['Tax', breakdown.tax, true],
+    ['Return fee', breakdown.return_fee, false],
+    ['Store-credit bonus', breakdown.bonus, true],
+    ['New item', breakdown.upsell, false],
+  ]
+  const nonZero = rows.filter(([, money]) => Number(money.shop_money.amount) !== 0)
+  const method =
+    order.refund_method === 'store_credit' ? 'Store credit' : order.refund_method ? 'Original payment method' : null
+  const refund = detail.status.refund
+  return (
+    <section className="console-card" aria-labelledby="money-title">
+      <h2 id="money-title">Refund</h2>
+      <table className="console-money">
+        <tbody>
+          {nonZero.map(([label, money, plus]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>
+                {plus ? '' : '−'}
+                {formatMoney(money.shop_money)}
+              </td>
+            </tr>
+          ))}
+          <tr className="console-money__total">
+            <th scope="row">Total</th>
+            <td>{formatMoney(breakdown.total.shop_money)}</td>
+          </tr>
+          {refund?.deductions?.length ? (
+            <>
+              {refund.deductions.map((deduction) => (
+                <tr key={deduction.line_item_id}>
+                  <th scope="row">
+                    Inspection: {deduction.title}, {CONDITION_LABELS[deduction.condition].toLowerCase()} (
+                    {deduction.percent}%)
+                  </th>
+                  <td>−{formatMoney(deduction.amount)}</td>
+                </tr>
+              ))}
+              <tr className="console-money__total">
+                <th scope="row">After the inspection</th>
+                <td>{formatMoney(refund.amount)}</td>
+              </tr>
+            </>
+          ) : null}
+        </tbody>
+      </table>
+      {detail.review?.state === 'rejected' ? (
+        <p>Rejected after review: none of this is refunded.</p>
+      ) : method ? (
+        <p>To: {method}</p>
+      ) : null}
+      {refund?.timing ? <p>The shop’s timing: {timingText(refund.timing)}</p> : null}
+      {refund?.issued_at ? (
+        <p>Issued {formatDay(refund.issued_at)}</p>
+      ) : refund?.expected ? (
+        <p>
+          The shopper is told to expect it {formatDay(refund.expected.from)}
+          {refund.expected.to !== refund.expected.from ? `–${formatDay(refund.expected.to)}` : ''}
+        </p>
+      ) : null}
+    </section>
+  )
+}
