@@ -3,6 +3,7 @@ import { INSPECTION_CONDITIONS } from '../../contract/constants'
 import type { StaffPolicy } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import { errorText, usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
+import { ErrorAlert } from './ErrorAlert'
 import { InputField } from './Fields'
 import { CONDITION_LABELS } from './format'
 import { LinesField, Pair, Part, TagRows } from './PolicyFields'
@@ -40,14 +41,10 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
   const [done, setDone] = useState('')
   // A new object each time: focusing the same element twice (two removals) still moves focus.
   const [focus, setFocus] = useState<{ id: string } | null>(null)
-  const alert = useRef<HTMLParagraphElement>(null)
   const reasons = useShopQuery().data?.reasons
   useEffect(() => {
     if (focus) document.getElementById(focus.id)?.focus()
   }, [focus])
-  useEffect(() => {
-    if (error) alert.current?.focus()
-  }, [error])
 
   const change = (changes: Partial<Draft>) => {
     setDone('')
@@ -231,11 +228,7 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
       </Part>
 
       <div className="policy__save">
-        {error ? (
-          <p ref={alert} className="error-message policy__error" role="alert" tabIndex={-1}>
-            {errorText(error)}
-          </p>
-        ) : null}
+        <ErrorAlert error={error} className="policy__error" />
         <p role="status" className="console-done">
           {done}
         </p>

@@ -1,8 +1,9 @@
 /** The return page's actions (ReturnScreen): staff move chosen items on, with a note. */
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { ReturnItemState, ReturnStatusItem } from '../../contract/api'
 import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
-import { errorText, useMoveItemsMutation } from './api'
+import { useMoveItemsMutation } from './api'
+import { ErrorAlert } from './ErrorAlert'
 import { STATE_LABELS } from './format'
 
 type Move = StaffStateChange['state']
@@ -23,10 +24,6 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
   const [chosen, setChosen] = useState<string[]>(() => items.map((item) => item.line_item_id))
   const [note, setNote] = useState('')
   const [done, setDone] = useState<string | null>(null)
-  const alert = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
-    if (error) alert.current?.focus()
-  }, [error])
   const movable = MOVES.filter(({ state }) =>
     items.some((item) => chosen.includes(item.line_item_id) && canMove(item, state)),
   )
@@ -89,11 +86,7 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
             onChange={(event) => setNote(event.target.value)}
           />
         </div>
-        {error ? (
-          <p ref={alert} className="error-message" role="alert" tabIndex={-1}>
-            {errorText(error)}
-          </p>
-        ) : null}
+        <ErrorAlert error={error} />
         <p role="status" className="console-done">
           {done}
         </p>

@@ -4,7 +4,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ReviewDecided, ReviewDecision, StaffReview } from '../../contract/staff'
-import { errorText, useDecideReviewsMutation } from './api'
+import { useDecideReviewsMutation } from './api'
+import { ErrorAlert } from './ErrorAlert'
 import { answerByText, formatCalendarDay, formatMoment } from './format'
 
 const NAMES = new Intl.ListFormat('en', { type: 'conjunction' })
@@ -50,14 +51,10 @@ export function DecideReviews({
   const [missing, setMissing] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
   const field = useRef<HTMLTextAreaElement>(null)
-  const alert = useRef<HTMLParagraphElement>(null)
   const id = useId()
   useEffect(() => {
     if (rejecting) field.current?.focus()
   }, [rejecting])
-  useEffect(() => {
-    if (error) alert.current?.focus()
-  }, [error])
 
   const send = async (decision: ReviewDecision) => {
     reset()
@@ -150,11 +147,7 @@ export function DecideReviews({
           </div>
         </form>
       ) : null}
-      {error ? (
-        <p ref={alert} className="error-message review-decide__error" role="alert" tabIndex={-1}>
-          {errorText(error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} className="review-decide__error" />
     </div>
   )
 }

@@ -1,18 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { errorText, useSignInMutation } from './api'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useSignInMutation } from './api'
+import { ErrorAlert } from './ErrorAlert'
 
 /** E-mail and password; a refusal is said in the API's words and takes the focus. */
 export function SignInScreen() {
   const [signIn, { isLoading, error }] = useSignInMutation()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const alert = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     document.title = 'Sign in · Returns back office'
   }, [])
-  useEffect(() => {
-    if (error) alert.current?.focus()
-  }, [error])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void signIn({ email, password })
@@ -24,11 +21,7 @@ export function SignInScreen() {
           <span className="console__logo">R</span> Returns
         </p>
         <h1 id="signin-title">Sign in to the back office</h1>
-        {error ? (
-          <p ref={alert} className="error-message" role="alert" tabIndex={-1}>
-            {errorText(error)}
-          </p>
-        ) : null}
+        <ErrorAlert error={error} />
         <div className="field">
           <label className="field__label" htmlFor="staff-email">
             E-mail
