@@ -1,4 +1,36 @@
-import type { InputHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+
+/**
+ * A field's frame: its label above the control (`children`, whose id is `id`), and a hint below,
+ * read with it when the control names `${id}-hint` in aria-describedby.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string | undefined
+  className?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  )
+}
 
 /** A labelled day picker; the day arrives whole (YYYY-MM-DD), or '' when cleared. */
 export function DayField({
@@ -13,10 +45,7 @@ export function DayField({
   onChange: (day: string) => void
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <input
         id={id}
         className="field__input"
@@ -24,7 +53,7 @@ export function DayField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-    </div>
+    </Field>
   )
 }
 
@@ -45,10 +74,7 @@ export function ChoiceField({
   onChange: (value: string) => void
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
@@ -57,7 +83,7 @@ export function ChoiceField({
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   )
 }
 
@@ -74,16 +100,8 @@ export function InputField({
   hint?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} className={className}>
       <input id={id} className="field__input" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-    </div>
+    </Field>
   )
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { InputField } from './Fields'
+import { Field, InputField } from './Fields'
 import { row, type Draft, type TagRow } from './policyDraft'
 
 /** One part of the policy: a card with its heading and what it is for. */
@@ -123,10 +123,7 @@ export function LinesField({
   onChange: (value: string) => void
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint="One a line.">
       <textarea
         id={id}
         className="field__input field__textarea"
@@ -136,10 +133,7 @@ export function LinesField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      <span id={`${id}-hint`} className="field__hint">
-        One a line.
-      </span>
-    </div>
+    </Field>
   )
 }
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import type { ReturnItemState, ReturnStatusItem } from '../../contract/api'
 import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { useMoveItemsMutation } from './api'
+import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'
 import { STATE_LABELS } from './format'
 
@@ -73,10 +74,7 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="action-note">
-            Note (optional)
-          </label>
+        <Field id="action-note" label="Note (optional)">
           <textarea
             id="action-note"
             className="field__input field__textarea"
@@ -85,7 +83,7 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-        </div>
+        </Field>
         <ErrorAlert error={error} />
         <p role="status" className="console-done">
           {done}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useSignInMutation } from './api'
+import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'
 
 /** E-mail and password; a refusal is said in the API's words and takes the focus. */
@@ -22,10 +23,7 @@ export function SignInScreen() {
         </p>
         <h1 id="signin-title">Sign in to the back office</h1>
         <ErrorAlert error={error} />
-        <div className="field">
-          <label className="field__label" htmlFor="staff-email">
-            E-mail
-          </label>
+        <Field id="staff-email" label="E-mail">
           <input
             id="staff-email"
             className="field__input"
@@ -35,11 +33,8 @@ export function SignInScreen() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="staff-password">
-            Password
-          </label>
+        </Field>
+        <Field id="staff-password" label="Password">
           <input
             id="staff-password"
             className="field__input"
@@ -49,7 +44,7 @@ export function SignInScreen() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-        </div>
+        </Field>
         <button type="submit" className="button button--primary button--block" disabled={isLoading}>
           {isLoading ? 'Signing in…' : 'Sign in'}
         </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText, useSupportSessionQuery } from './api'
+import { Field } from './Fields'
 
 /**
  * The field labelled Support reference: the reference a shopper reads out (`7KQ2-9XHD`), opened
@@ -18,10 +19,7 @@ export function SupportReferenceForm({ initial = '' }: { initial?: string }) {
   }
   return (
     <form className="console-support-form" onSubmit={open}>
-      <div className="field">
-        <label className="field__label" htmlFor="support-reference">
-          Support reference
-        </label>
+      <Field id="support-reference" label="Support reference">
         <div className="console-filters__row">
           <input
             id="support-reference"
@@ -37,7 +35,7 @@ export function SupportReferenceForm({ initial = '' }: { initial?: string }) {
             Open
           </button>
         </div>
-      </div>
+      </Field>
     </form>
   )
 }

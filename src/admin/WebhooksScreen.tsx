@@ -11,6 +11,7 @@ import {
   useRemoveWebhookMutation,
   useWebhooksQuery,
 } from './api'
+import { Field } from './Fields'
 import { formatMoment } from './format'
 
 type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
@@ -40,10 +41,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
   return (
     <form className="console-card webhook-form" onSubmit={submit} aria-labelledby="add-endpoint">
       <h2 id="add-endpoint">Add an endpoint</h2>
-      <div className="field">
-        <label className="field__label" htmlFor="webhook-url">
-          Endpoint URL
-        </label>
+      <Field id="webhook-url" label="Endpoint URL">
         <input
           id="webhook-url"
           className="field__input"
@@ -54,7 +52,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
           aria-describedby={state.error ? 'webhook-error' : undefined}
           onChange={(event) => setUrl(event.target.value)}
         />
-      </div>
+      </Field>
       <fieldset className="webhook-events">
         <legend>Events</legend>
         {WEBHOOK_EVENTS.map((name) => (
