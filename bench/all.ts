@@ -1,5 +1,5 @@
 /**
- * Every benchmark in turn (bytes, API, photos, Lighthouse, scale, the back office at 100,000 returns): each prints its table and
+ * Every benchmark in turn (bytes, API, photos, Lighthouse, scale, the back office at 100,000 returns, the console under load): each prints its table and
  * merges its figures into bench/results.json. A missed budget does not stop the others; the exit
  * code is 1 when any missed (or failed).
  *   npm run bench
@@ -7,7 +7,16 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const BENCHMARKS = ['bytes', 'api', 'photos', 'lighthouse', 'scale', 'backOffice', 'events'] as const
+const BENCHMARKS = [
+  'bytes',
+  'api',
+  'photos',
+  'lighthouse',
+  'scale',
+  'backOffice',
+  'events',
+  'consoleUnderLoad',
+] as const
 const root = join(__dirname, '..')
 
 const outcomes = BENCHMARKS.map((name) => {

@@ -25,7 +25,7 @@ function buildServer() {
 /**
  * Starts the compiled server as `npm start` does (server/dist/server/src/server.js) on
  * 127.0.0.1:`port` with the rate limit relaxed and the log quiet (`env` overrides either), and
- * resolves once GET /health answers.
+ * resolves once GET /health answers. BENCH_NODE_ARGS adds node options (`--cpu-prof`) to the server's.
  */
 export async function startServer(
   port: number,
@@ -33,7 +33,12 @@ export async function startServer(
   options: { staticDir?: string } = {},
 ): Promise<ChildProcess> {
   buildServer()
-  const args = ['server/dist/server/src/server.js', ...(options.staticDir ? ['--static', options.staticDir] : [])]
+  // BENCH_NODE_ARGS: node's own options for the server (--cpu-prof, to see where its time goes).
+  const args = [
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    'server/dist/server/src/server.js',
+    ...(options.staticDir ? ['--static', options.staticDir] : []),
+  ]
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
