@@ -59,12 +59,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       writing(sql, async () => (await target.query<Row>(sql, params)).rows),
     exec: (sql: string) => writing(sql, async () => void (await target.exec(sql))),
   })
+  // PGlite runs one statement or transaction at a time, first come first served, and a transaction
+  // holds it through its own JavaScript between statements. Transactions take turns here, so at
+  // most one waits in PGlite's queue: a statement on its own (the console's list, verify's read)
+  // waits for the transaction running, not for every submit queued behind it (docs/performance.md).
+  let turn: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = turn.then(run)
+    turn = result.catch(() => {})
+    return result
+  }
   return {
     engine: 'pglite',
     exclusive: true,
     writeCount: () => writes,
     ...on(db),
-    transaction: (work) => writing(null, () => db.transaction((tx) => work(on(tx)))),
+    transaction: (work) => writing(null, () => inTurn(() => db.transaction((tx) => work(on(tx))))),
     close: () => db.close(),
   }
 }
@@ -89,7 +99,7 @@ function translate(error: unknown): unknown {
   const message = error instanceof Error ? error.message : ''
   if (
     (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    /timeout exceeded when trying to connect|Connection terminated|encountered a connection error/i.test(message)
   ) {
     return new DatabaseUnavailableError(error)
   }
@@ -127,6 +137,15 @@ export function openPostgres(connectionString: string, poolSize = 10): Promise<D
       } catch (error) {
         throw translate(error)
       }
+      // A client out of the pool has no listener of the pool's: the server going away in the
+      // middle of a transaction emits 'error' on it, which would end the process. It is heard
+      // here, and a client whose connection failed is destroyed on release, never handed on.
+      let lost = false
+      const onError = () => {
+        lost = true
+      }
+      client.on('error', onError)
+      let broken = false
       try {
         await client.query('BEGIN')
         const result = await work({
@@ -136,10 +155,14 @@ export function openPostgres(connectionString: string, poolSize = 10): Promise<D
         await client.query('COMMIT')
         return result
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw translate(error)
+        // Once its connection failed, whatever the client says next is that failure.
+        const translated = lost ? new DatabaseUnavailableError(error) : translate(error)
+        broken = translated instanceof DatabaseUnavailableError
+        if (!broken) await client.query('ROLLBACK').catch(() => {})
+        throw translated
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(broken || lost)
       }
     },
     close: () => pool.end(),
