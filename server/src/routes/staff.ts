@@ -35,7 +35,7 @@ import {
   endSession,
   findStaffByEmail,
   lockedUntil,
-  recordSignInFailure,
+  reserveSignInAttempt,
   startSession,
   useSession,
   type StaffMember,
@@ -72,6 +72,10 @@ export const SESSION_COOKIE = 'rebound_staff'
 
 const NOT_SIGNED_IN = { error: 'not_signed_in', message: 'Please sign in.' }
 const WRONG = { error: 'invalid_credentials', message: 'The e-mail or password is not right.' }
+const LOCKED = {
+  error: 'locked',
+  message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
+}
 const NOT_THIS_SHOP = { error: 'forbidden', message: 'This account does not work for this shop.' }
 const CROSS_SITE = { error: 'cross_site', message: 'This request must come from the console’s own page.' }
 
@@ -139,21 +143,20 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     async (request, reply) => {
       const { email, password } = request.body
       const now = context.now()
-      const locked = await lockedUntil(context.db, email, now)
-      if (locked)
+      // The try is taken before the password is checked, so a burst cannot check more than ten.
+      if (!(await reserveSignInAttempt(context.db, email, now))) {
+        const locked = await lockedUntil(context.db, email, now)
+        const seconds = locked ? Math.ceil((locked.getTime() - now.getTime()) / 1000) : 1
         return reply
           .code(429)
-          .header('retry-after', String(Math.ceil((locked.getTime() - now.getTime()) / 1000)))
-          .send({
-            error: 'locked',
-            message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
-          })
-      // An unknown e-mail is checked against a stand-in hash: the same work, the same answer.
-      const member = await findStaffByEmail(context.db, email)
-      if (!(await passwordMatches(member?.password_hash ?? null, password)) || !member) {
-        await recordSignInFailure(context.db, email, now)
-        return reply.code(401).send(WRONG)
+          .header('retry-after', String(Math.max(1, seconds)))
+          .send(LOCKED)
       }
+      // An unknown e-mail is checked against a stand-in hash: the same work, the same answer.
+      // A wrong password leaves its try counted.
+      const member = await findStaffByEmail(context.db, email)
+      if (!(await passwordMatches(member?.password_hash ?? null, password)) || !member)
+        return reply.code(401).send(WRONG)
       await clearSignInFailures(context.db, email)
       const shop = shopOf(request, member)
       if (!shop) return reply.code(403).send(NOT_THIS_SHOP)

@@ -204,28 +204,40 @@ export async function lockedUntil(db: Queryable, email: string, now: Date): Prom
 }
 
 /**
- * Counts a wrong password for this e-mail (known or not): the tenth within the window locks it.
- * One statement, so two replicas counting at once cannot lose a failure.
+ * The row `f` starts again: an unlocked count past its window, or a lock past its time ($2 is now,
+ * $3 the window's start). A lock outlasts the window it was counted in.
  */
-export async function recordSignInFailure(db: Queryable, email: string, now: Date): Promise<void> {
+const STALE = '((f.locked_until IS NULL AND f.first_at < $3) OR f.locked_until <= $2)'
+
+/**
+ * Takes one of the e-mail's ten tries in the window (known or not), before its password is
+ * checked: the try counts as a wrong password until a right one clears the count, and the tenth
+ * locks the e-mail. Answers false, taking nothing, when the e-mail is locked. One statement: a
+ * burst on one process, or on every replica at once, gets at most ten passwords checked.
+ */
+export async function reserveSignInAttempt(db: Queryable, email: string, now: Date): Promise<boolean> {
+  const key = staffEmailKey(email)
   const windowStart = new Date(now.getTime() - LOCKOUT.windowMs)
-  await db.query(
+  const taken = await db.query(
     `INSERT INTO sign_in_failures AS f (email, failures, first_at, locked_until) VALUES ($1, 1, $2, NULL)
      ON CONFLICT (email) DO UPDATE SET
-       failures = CASE WHEN f.first_at < $3 THEN 1 ELSE f.failures + 1 END,
-       first_at = CASE WHEN f.first_at < $3 THEN $2 ELSE f.first_at END,
-       locked_until = CASE WHEN f.first_at >= $3 AND f.failures + 1 >= $4 THEN $5::timestamptz ELSE f.locked_until END`,
-    [staffEmailKey(email), now, windowStart, LOCKOUT.failures, new Date(now.getTime() + LOCKOUT.lockMs)],
+       failures = CASE WHEN ${STALE} THEN 1 ELSE f.failures + 1 END,
+       first_at = CASE WHEN ${STALE} THEN $2 ELSE f.first_at END,
+       locked_until = CASE WHEN ${STALE} THEN NULL WHEN f.failures + 1 >= $4 THEN $5::timestamptz ELSE NULL END
+     WHERE ${STALE} OR (f.locked_until IS NULL AND f.failures < $4)
+     RETURNING failures`,
+    [key, now, windowStart, LOCKOUT.failures, new Date(now.getTime() + LOCKOUT.lockMs)],
   )
   // Counts past their window and locks past their time say nothing any more: an attacker trying
   // a new e-mail each time leaves rows for 15 minutes, not for ever.
   await db.query(
     'DELETE FROM sign_in_failures WHERE first_at < $1 AND (locked_until IS NULL OR locked_until < $2) AND email <> $3',
-    [windowStart, now, staffEmailKey(email)],
+    [windowStart, now, key],
   )
+  return taken.length > 0
 }
 
-/** A right password clears the count. */
+/** A right password clears the count, its own try with it. */
 export async function clearSignInFailures(db: Queryable, email: string): Promise<void> {
   await db.query('DELETE FROM sign_in_failures WHERE email = $1', [staffEmailKey(email)])
 }
