@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom'
+import { configure } from '@testing-library/react'
 import { CompressionStream, DecompressionStream } from 'node:stream/web'
 import { messages as englishFlow } from './src/i18n/catalogs/flow/en'
 import { i18n } from './src/i18n/i18n'
 import { server } from './src/testing/server'
+import { TEST_MS, WAIT_MS } from './src/testing/timing'
+
+// Waits on the page, and tests, are limited by what a busy machine needs, not an idle one's pace
+// (src/testing/timing.ts; TEST_WAIT_MS and TEST_TIMEOUT_MS raise them further).
+configure({ asyncUtilTimeout: WAIT_MS })
+jest.setTimeout(TEST_MS)
 
 // jsdom has no compression streams; Node's are the real WHATWG implementation (zlib underneath),
 // so the support code is deflated and inflated in tests exactly as a browser does it.

@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react'
 import fc from 'fast-check'
 import { CONFIG_TEXT_FIELDS, CONFIG_URL_FIELDS } from '../api/configFields'
 import { renderPortal } from '../testing/renderWithProviders'
+import { TEST_MS } from '../testing/timing'
 import { encodeConfigOverride } from './configOverride'
 
 /**
@@ -52,6 +53,9 @@ const override = fc.oneof(
 
 const SAFE_URL = /^(https?:\/\/|\/(?!\/))/
 
+// 150 renders of the start screen: a multiple of one test's limit.
+jest.setTimeout(4 * TEST_MS)
+
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}))
 afterEach(() => jest.restoreAllMocks())
 
@@ -83,4 +87,4 @@ test('any override, hostile or garbage: the start screen renders with the Previe
     }),
     { numRuns: 150 },
   )
-}, 120_000)
+})
