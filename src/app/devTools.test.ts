@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react'
 import { devToolsOptions } from './devTools'
 
 describe('devToolsOptions', () => {
@@ -28,8 +29,11 @@ describe('devToolsOptions', () => {
     // Until the masker's chunk is in, nothing but an action's type is shown.
     expect(stateSanitizer({ form: { email: 'jane@example.com' } }, 0)).toEqual({})
     expect(actionSanitizer(action, 0)).toEqual({ type: 'returnFlow/orderVerified' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(stateSanitizer({ form: { email: 'jane@example.com' } }, 0)).toEqual({ form: { email: 'j***@example.com' } })
+    await waitFor(() =>
+      expect(stateSanitizer({ form: { email: 'jane@example.com' } }, 0)).toEqual({
+        form: { email: 'j***@example.com' },
+      }),
+    )
     expect(actionSanitizer(action, 0)).toEqual({ ...action, payload: { email: 'j***@example.com' } })
     expect(devToolsOptions(true, '?devtools=0', storage)).toBe(false)
     expect(devToolsOptions(true, '', storage)).toBe(false)

@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import { Provider } from 'react-redux'
@@ -8,6 +8,8 @@ import { persistStore } from 'redux-persist'
 import { buildCatalogue, buildInstructions, buildQuote } from '../testing/builders'
 import { completeFlow, persistedText, spoiledPersistedText } from '../testing/persisted'
 import { server } from '../testing/server'
+import { settled } from '../testing/settled'
+import { TEST_MS } from '../testing/timing'
 import { i18n } from '../i18n/i18n'
 import { PortalRoutes } from './routes'
 import { makeStore, persistedFlowKey } from './store'
@@ -31,6 +33,9 @@ const ROUTES = [
   '/confirm',
   '/return-instruction',
 ]
+
+// A hundred reloads of a screen, and its requests: a multiple of one test's limit.
+jest.setTimeout(4 * TEST_MS)
 
 beforeEach(() => {
   server.use(
@@ -60,9 +65,9 @@ async function reloadWith(stored: string, route: string) {
       </I18nProvider>
     </Provider>,
   )
-  const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })
-  // Let the screen's own requests (quote, catalogue, instructions) answer and render.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 30)))
+  const heading = await screen.findByRole('heading', { level: 1 })
+  // The screen's own requests (quote, catalogue, instructions) answered and rendered.
+  await settled(store)
   return { restored, heading }
 }
 
@@ -95,4 +100,4 @@ test('any spoiled session, reloaded on any step: a screen with its heading, neve
     }),
     { numRuns: 100 },
   )
-}, 120_000)
+})

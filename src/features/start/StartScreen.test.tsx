@@ -4,6 +4,7 @@ import type { VerifyRequest } from '../../../contract/api'
 import { buildConfig, buildFlow, buildLineItem, buildOrder } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
+import { settled } from '../../testing/settled'
 import { encodeConfigOverride } from '../../shop/configOverride'
 
 const configRoute = '*/portal-registration/config/:id'
@@ -376,11 +377,11 @@ describe('verification', () => {
         return new HttpResponse(null, { status: 503 })
       }),
     )
-    const { user } = renderPortal()
+    const { user, store } = renderPortal()
     await screen.findByRole('heading', { level: 1 })
     await fillAndSubmit(user, '#1001', 'jane@example.com')
     await screen.findByRole('alert')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await settled(store)
     expect(calls).toBe(1)
   })
 
@@ -437,7 +438,7 @@ describe('query parameters orderName and email', () => {
   test('Back from the items reaches a usable start screen: the link’s order and e-mail left the address, the other parameters stayed', async () => {
     let verifies = 0
     server.use(http.post(verifyRoute, () => (verifies++, HttpResponse.json(buildOrder()))))
-    const { router } = renderPortal({ route: '/?testMode=1&orderName=%231001&email=jane%40example.com' })
+    const { router, store } = renderPortal({ route: '/?testMode=1&orderName=%231001&email=jane%40example.com' })
     expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toBeInTheDocument()
     router.back()
     expect(await screen.findByRole('heading', { level: 1, name: 'Start your return' })).toBeInTheDocument()
@@ -445,7 +446,7 @@ describe('query parameters orderName and email', () => {
     expect(screen.getByText('Test Mode')).toBeInTheDocument()
     expect(orderField()).toHaveValue('')
     // Nothing verified again: the shopper may now type another order.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await settled(store)
     expect(verifies).toBe(1)
     expect(router.state.location.pathname).toBe('/')
   })
