@@ -11,19 +11,48 @@ const anyText = fc.oneof(
   fc.integer({ min: 1, max: 120 }).map((n) => `a@${'a.'.repeat(n)}-`),
 )
 
-test('isValidEmail is total and quick on any text, ignores surrounding spaces, and refuses control characters and over 254 characters', () => {
+test('isValidEmail is total on any text, ignores surrounding spaces, and refuses control characters and over 254 characters', () => {
   fc.assert(
     fc.property(anyText, (email) => {
-      const started = performance.now()
       const valid = isValidEmail(email)
-      // Not a speed figure (benchmarks measure speed): catastrophic backtracking takes seconds.
-      expect(performance.now() - started).toBeLessThan(500)
       expect(isValidEmail(` ${email}\t`)).toBe(valid)
       // eslint-disable-next-line no-control-regex -- an address with a control character is never valid
       if (/[\u0000-\u001f\u007f]/.test(email.trim()) || email.trim().length > 254) expect(valid).toBe(false)
     }),
     { numRuns: 5000 },
   )
+})
+
+/**
+ * The least time, in milliseconds, each of `runs` took over all the texts in any of the rounds,
+ * the runs taking turns so that a busy spell of the machine falls on both alike.
+ */
+function leastTimes(texts: string[], runs: ((text: string) => unknown)[], rounds = 7): number[] {
+  const least = runs.map(() => Infinity)
+  for (let round = 0; round < rounds; round += 1)
+    runs.forEach((run, index) => {
+      const started = performance.now()
+      for (const text of texts) run(text)
+      least[index] = Math.min(least[index]!, performance.now() - started)
+    })
+  return least
+}
+
+/** One look at each character, as a pattern without backtracking takes. */
+function countAts(text: string): number {
+  const trimmed = text.trim()
+  let count = 0
+  for (let index = 0; index < trimmed.length; index += 1) if (trimmed.charCodeAt(index) === 64) count += 1
+  return count
+}
+
+test('isValidEmail is quick on any text: within a small multiple of one pass over the same texts', () => {
+  const texts = fc.sample(anyText, { numRuns: 5000, seed: 29 })
+  // A ratio on this machine, as busy as it is, not a speed figure (benchmarks measure speed). The
+  // pattern takes about a third of the pass; a quadratic one takes 30 to 80 times it, and
+  // catastrophic backtracking takes seconds on a single text.
+  const [pattern, pass] = leastTimes(texts, [isValidEmail, countAts])
+  expect(pattern! / Math.max(pass!, 0.01)).toBeLessThan(10)
 })
 
 test('every address fast-check considers valid (RFC 5322, without quoted parts) and under 255 characters is accepted', () => {
