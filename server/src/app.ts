@@ -16,6 +16,7 @@ import { notFound, registerErrorHandler } from './routes/errors'
 import { replies } from './routes/typed'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
+import { servedHosts } from './routes/hosts'
 import { registerJsonBodies } from './routes/jsonBody'
 import { photoRoutes } from './routes/photos'
 import { returnRoutes } from './routes/returns'
@@ -44,6 +45,8 @@ export interface AppOptions {
   delivery?: DeliveryOptions
   /** webhooks may be saved for private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS); with delivery, its own */
   allowPrivateNetworks?: boolean
+  /** PORTAL_ORIGIN: each shop's portal address, and so the hosts served (routes/hosts.ts); the shipped one by default */
+  portalOrigin?: string
   /** the request log (off when not given): its level, and where it goes (standard output) */
   logger?: { level: Settings['LOG_LEVEL']; stream?: { write(line: string): void } }
 }
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let delivery: Delivery | null = null
 
   registerErrorHandler(app)
+  servedHosts(app, options.portalOrigin)
   registerJsonBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')

@@ -40,6 +40,7 @@ async function main() {
     ...(staticDir === undefined ? {} : { staticDir }),
     ...(settings.ADMIN_TOKEN === undefined ? {} : { adminToken: settings.ADMIN_TOKEN }),
     trustProxy: settings.TRUST_PROXY,
+    portalOrigin: settings.PORTAL_ORIGIN,
     delivery: { smtpUrl: settings.SMTP_URL, allowPrivateNetworks: settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     limits: {
       verifyPerClient: settings.VERIFY_RATE_LIMIT_PER_IP,

@@ -8,6 +8,8 @@ describe('readSettings', () => {
       PORT: 8080,
       HOST: '0.0.0.0',
       DATA_DIR: './data',
+      // Each shop's portal on its .localhost name, at the port the server listens on (docs/settings.md).
+      PORTAL_ORIGIN: 'http://{shop}.localhost:{PORT}',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
       VERIFY_RATE_LIMIT_PER_IP: 30,
@@ -35,6 +37,11 @@ describe('readSettings', () => {
     expect(settings).not.toHaveProperty('DATABASE_URL')
   })
 
+  test('PORTAL_ORIGIN takes a live domain, with or without a port', () => {
+    for (const origin of ['https://{shop}.returns.example.com', 'http://{shop}.localhost:9000'])
+      expect(readSettings({ PORTAL_ORIGIN: origin }).PORTAL_ORIGIN).toBe(origin)
+  })
+
   test('settings given are typed: numbers as numbers, TRUST_PROXY as its list', () => {
     expect(
       readSettings({
@@ -60,6 +67,12 @@ describe('readSettings', () => {
     ['TRUST_PROXY', 'true'],
     ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'maybe'],
     ['SMTP_URL', 'http://mail.example'],
+    // A portal address must name the shop as its host's first label, on a name the portal reads it from.
+    ['PORTAL_ORIGIN', 'https://returns.example.com'],
+    ['PORTAL_ORIGIN', 'https://returns.example.com/{shop}'],
+    ['PORTAL_ORIGIN', 'https://{shop}.example'],
+    ['PORTAL_ORIGIN', 'https://{shop}.returns.example.com/'],
+    ['PORTAL_ORIGIN', 'javascript://{shop}.returns.example.com'],
   ])('%s=%s is refused with a message naming it', (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError)
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`${name}`))

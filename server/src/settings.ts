@@ -13,6 +13,12 @@ type LogLevel = (typeof LOG_LEVELS)[number]
 export const SETTINGS_SCHEMA = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'the port of the API and the portal' }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'the address to listen on' }),
+  PORTAL_ORIGIN: Type.String({
+    default: 'http://{shop}.localhost:{PORT}',
+    pattern: '^https?://\\{shop\\}\\.(localhost|[a-z0-9-]+(\\.[a-z0-9-]+)+)(:([0-9]{1,5}|\\{PORT\\}))?$',
+    description:
+      "the portal's address, where shoppers' e-mails link: {shop} the shop's subdomain, {PORT} this server's port",
+  }),
   DATA_DIR: Type.String({
     minLength: 1,
     default: './data',

@@ -33,6 +33,7 @@ const UNSET = [
   'NODE_OPTIONS',
   'DEMO_STAFF_PASSWORD',
   'STAFF_PASSWORD',
+  'PORTAL_ORIGIN',
 ]
 
 /** This process's environment without the server's settings (and Jest's NODE_OPTIONS), plus `extra`. */

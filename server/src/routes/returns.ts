@@ -206,7 +206,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
             lines: priced.lines,
             // The shopper's language and portal word and link the e-mails of this return, now and later.
             language: emailLanguage(requestLanguage(request)),
-            portalOrigin: `${request.protocol}://${request.host}`,
+            portalOrigin: request.server.portalOrigin(shop!.id),
             review: await reviewOf(tx, shop!, order!, request.body, now),
           },
           now,
