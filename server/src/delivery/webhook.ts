@@ -3,10 +3,12 @@
  * endpoint's secret by the `standardwebhooks` library, POSTed within 10 s. A 2xx answer is done;
  * anything else, a refused address or a timeout is a failed attempt, tried again later.
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
+import { isIP, type LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { useAgent } from 'request-filtering-agent'
+import { isPublicAddress } from './endpointUrl'
 
 /** How long a receiver (or the mail server) has to answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -41,7 +43,8 @@ export function signedHeaders(delivery: Pick<WebhookDelivery, 'secret' | 'id' | 
 
 /**
  * POSTs the delivery and follows up to 3 redirects (each to http(s) only, each connection checked
- * by the filtering agent after DNS). With `allowPrivateNetworks`, inward addresses are allowed.
+ * after DNS by the rule of a saved endpoint, `isPublicAddress`). With `allowPrivateNetworks`,
+ * inward addresses are allowed.
  */
 export async function sendWebhook(
   delivery: WebhookDelivery,
@@ -81,13 +84,18 @@ function post(
   return new Promise((resolve, reject) => {
     if (timeoutMs <= 0) return reject(new Error('timeout'))
     const target = new URL(url)
+    // An address in the URL is connected to without DNS; a name goes through `publicOnly`.
+    const literal = target.hostname.replace(/^\[|\]$/g, '')
+    if (!allowPrivateNetworks && isIP(literal) !== 0 && !isPublicAddress(literal))
+      return reject(new Error(`${literal} is not allowed`))
     const send = target.protocol === 'https:' ? https.request : http.request
     const request = send(
       target,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: useAgent(url, { allowPrivateIPAddress: allowPrivateNetworks, keepAlive: false }),
+        agent: false,
+        ...(allowPrivateNetworks ? {} : { lookup: publicOnly }),
         timeout: timeoutMs,
       },
       (response) => {
@@ -102,6 +110,17 @@ function post(
     request.on('timeout', () => request.destroy(new Error('timeout')))
     request.on('error', reject)
     request.end(body)
+  })
+}
+
+/** dns.lookup that fails when any address of the name is not public (net asks for all of them). */
+const publicOnly: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 0)
+    const inward = addresses.find((entry) => !isPublicAddress(entry.address))
+    if (inward) return callback(new Error(`${inward.address} is not allowed`), '', 0)
+    if (options.all) return callback(null, addresses)
+    callback(null, addresses[0]!.address, addresses[0]!.family)
   })
 }
 
