@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import type { PhotoType } from '../src/domain/photos'
@@ -85,4 +86,19 @@ export function noisyPalettePng(width: number, height: number): Promise<Buffer> 
   })
     .png({ palette: true, effort: 1, dither: 0 })
     .toBuffer()
+}
+
+let noise: Promise<Buffer> | null = null
+
+/**
+ * A JPEG of 12 megapixels of pure noise, just under 4 MB: the photo that costs most to decode and
+ * encode again for its size (a few tenths of a second). Made once per test file.
+ */
+export function bigNoiseJpeg(): Promise<Buffer> {
+  const width = 4000
+  const height = 3000
+  noise ??= sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 40 })
+    .toBuffer()
+  return noise
 }

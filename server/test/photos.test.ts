@@ -6,7 +6,7 @@ import { sniffImage, UNATTACHED_PHOTOS_PER_ORDER } from '../src/domain/photos'
 import { issueToken } from '../src/domain/token'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
 import { bearer, eachTestWithVerifiedOrder, engines, NOW, type TestApi, verified } from './harness'
-import { MAGIC, photo } from './images'
+import { blackPng, MAGIC, photo } from './images'
 import { anyNumber, stringMatching } from './matchers'
 
 /**
@@ -326,11 +326,19 @@ describe.each(engines())('photos on %s', (engine) => {
     expect(forged.json<ApiError>().message).toContain('items[0].photo_ids[0]')
   })
 
-  test(`an order holds at most ${UNATTACHED_PHOTOS_PER_ORDER} photos no return has taken`, async () => {
+  test(`an order holds at most ${UNATTACHED_PHOTOS_PER_ORDER} photos no return has taken, and is told so before a photo is decoded`, async () => {
     for (let i = 0; i < UNATTACHED_PHOTOS_PER_ORDER; i++) await uploaded()
     const full = await upload(await photo())
     expect(full.statusCode).toBe(422)
-    expect(full.json<ApiError>().error).toBe('too_many_photos')
+    expect(full.json<ApiError>()).toEqual({
+      error: 'too_many_photos',
+      message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
+    })
+    // Photos that decoding would refuse (too many pixels, unreadable) get the count's answer: no
+    // decoding was tried.
+    const bomb = blackPng(8000, 8000)
+    const damaged = Buffer.concat([MAGIC.png, randomBytes(200)])
+    for (const body of [bomb, damaged]) expect((await upload(body)).json<ApiError>().error).toBe('too_many_photos')
   })
 
   test('a sub-reason is a reason; its parent is not, and verify names both in the shopper’s language', async () => {

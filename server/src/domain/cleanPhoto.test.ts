@@ -4,8 +4,10 @@ import { blackPng, noisyPalettePng, photo } from '../../test/images'
 import { cleanPhoto } from './cleanPhoto'
 import type { PhotoType } from './photos'
 
+const TESTER = { client: 'cleanPhoto.test' }
+
 async function cleaned(bytes: Buffer, type: PhotoType) {
-  const result = await cleanPhoto(bytes, type)
+  const result = await cleanPhoto(bytes, type, TESTER)
   if (!result.ok) throw new Error(`not cleaned: ${result.problem}`)
   return result
 }
@@ -113,11 +115,11 @@ describe('cleanPhoto reads the pixel count from the header, without sharp’s ow
     expect(huge.byteLength).toBeLessThan(300 * 1024)
     // sharp alone refuses to read it at all (its limit is 268 megapixels).
     await expect(sharp(huge).metadata()).rejects.toThrow(/pixel limit/)
-    expect(await cleanPhoto(huge, 'image/png')).toEqual({ ok: false, problem: 'too_many_pixels' })
+    expect(await cleanPhoto(huge, 'image/png', TESTER)).toEqual({ ok: false, problem: 'too_many_pixels' })
   })
 
   test('a large image within the limit (10 megapixels) is read, and stored at most 2560 px on its longest side', async () => {
-    const result = await cleanPhoto(blackPng(5000, 2000), 'image/png')
+    const result = await cleanPhoto(blackPng(5000, 2000), 'image/png', TESTER)
     expect(result).toMatchObject({ ok: true, width: PHOTO_MAX_SIDE, height: 1024 })
   })
 })

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import sharp from 'sharp'
 import { PHOTO_MAX_SIDE } from '../../../contract/constants'
+import { FairQueue } from './fairQueue'
 import type { PhotoType } from './photos'
 
 /**
@@ -22,28 +23,33 @@ const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4
  * than its pool (at least one photo). Encoding takes a core for up to a second; with every core
  * encoding, the event loop waits for a core between each of its steps, and every request is slow
  * (bench/photos.ts). With every pool thread encoding, the photo files (PGlite) wait behind them.
- * Further photos wait their turn here.
  */
-const ENCODING_AT_ONCE = Math.max(1, Math.min(availableParallelism(), POOL_THREADS) - 1)
-let encoding = 0
-const waiting: (() => void)[] = []
+export const ENCODING_AT_ONCE = Math.max(1, Math.min(availableParallelism(), POOL_THREADS) - 1)
 
-async function oneCoreLeft<T>(work: () => Promise<T>): Promise<T> {
-  if (encoding >= ENCODING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve))
-  else encoding++
-  try {
-    return await work()
-  } finally {
-    // The place passes straight to the next in line, if any.
-    const next = waiting.shift()
-    if (next) next()
-    else encoding--
-  }
-}
+/**
+ * Further photos wait their turn, shared fairly between clients, and not too many: 8 for each
+ * place (a few seconds each at most, fewer than the portal waits for an answer), and 5 of one
+ * client's, running or waiting (an item takes 3 at once). Beyond that, a photo is refused at once
+ * with a time to try again (docs/decisions/0038-photo-reencoding-concurrency.md).
+ */
+export const photoQueue = new FairQueue({ atOnce: ENCODING_AT_ONCE, waiting: 8 * ENCODING_AT_ONCE, perClient: 5 })
+
+/**
+ * The most time one photo's encodings take, all tries together: a 49-megapixel photo of noise
+ * takes 1.5 to 3 s on a busy core. Past it, the photo is refused rather than hold its place.
+ */
+export const ENCODING_SECONDS = 20
 
 export type CleanedPhoto =
   | { ok: true; bytes: Buffer; type: PhotoType; width: number; height: number }
-  | { ok: false; problem: 'unreadable' | 'too_many_pixels' }
+  | { ok: false; problem: 'unreadable' | 'too_many_pixels' | 'too_slow' }
+  | { ok: false; problem: 'queue_full' | 'client_full' | 'abandoned'; retryAfterSeconds: number }
+
+/** Whose photo it is (a client of the photo queue), and whether its sender still waits for it. */
+export interface PhotoSender {
+  client: string
+  signal?: AbortSignal
+}
 
 type Encoding = { type: PhotoType; encode: (image: sharp.Sharp) => sharp.Sharp }
 
@@ -84,9 +90,10 @@ const ENCODINGS: Record<PhotoType, Encoding[]> = {
  * the camera said, and at most PHOTO_MAX_SIDE (2560 px) on its longest side: a chipped rim or a
  * stain stays plain to see, at a fraction of a phone photo's bytes. It is never stored larger than
  * it was sent (ENCODINGS), but for an image of a few hundred bytes, where an encoder's own headers
- * are more than the picture: that one is kept in its smallest encoding.
+ * are more than the picture: that one is kept in its smallest encoding. The encoding waits its
+ * sender's turn in photoQueue, and is refused when the queue or the sender's share is full.
  */
-export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<CleanedPhoto> {
+export async function cleanPhoto(bytes: Buffer, type: PhotoType, sender: PhotoSender): Promise<CleanedPhoto> {
   // The header first: a decompression bomb is refused by its stated size, before any decoding.
   // Without sharp's own limit on pixels (268 MP), which would refuse a 400 MP header as unreadable
   // rather than let it be told apart as too large: reading a header decodes nothing.
@@ -95,29 +102,30 @@ export async function cleanPhoto(bytes: Buffer, type: PhotoType): Promise<Cleane
     .catch(() => null)
   if (!header?.width || !header.height) return { ok: false, problem: 'unreadable' }
   if (header.width * header.height > PHOTO_MAX_MEGAPIXELS * 1_000_000) return { ok: false, problem: 'too_many_pixels' }
+  const turn = await photoQueue.run(sender.client, () => smallestEncoding(bytes, type, header), sender.signal)
+  if (!turn.ok) return turn
+  return turn.value
+}
+
+async function smallestEncoding(bytes: Buffer, type: PhotoType, header: sharp.Metadata): Promise<CleanedPhoto> {
+  const deadline = performance.now() + ENCODING_SECONDS * 1_000
+  let found: { data: Buffer; info: sharp.OutputInfo; type: PhotoType } | null = null
   try {
-    const smallest = await oneCoreLeft(async () => {
-      let found: { data: Buffer; info: sharp.OutputInfo; type: PhotoType } | null = null
-      for (const { type: encodedType, encode } of encodingsFor(type, header)) {
-        // Decoded again for each try: it takes a fraction of the encoding's time, and a second
-        // try is for an upload that did not fit the first.
-        const { data, info } = await encode(decoded(bytes)).toBuffer({ resolveWithObject: true })
-        if (!found || data.byteLength < found.data.byteLength) found = { data, info, type: encodedType }
-        if (data.byteLength <= bytes.byteLength) break
-      }
-      return found!
-    })
-    return {
-      ok: true,
-      bytes: smallest.data,
-      type: smallest.type,
-      width: smallest.info.width,
-      height: smallest.info.height,
+    for (const { type: encodedType, encode } of encodingsFor(type, header)) {
+      // libvips stops a try past its time (whole seconds, at least one): the photo's time is shared by its tries.
+      const seconds = Math.max(1, Math.ceil((deadline - performance.now()) / 1_000))
+      // Decoded again for each try: it takes a fraction of the encoding's time, and a second
+      // try is for an upload that did not fit the first.
+      const { data, info } = await encode(decoded(bytes)).timeout({ seconds }).toBuffer({ resolveWithObject: true })
+      if (!found || data.byteLength < found.data.byteLength) found = { data, info, type: encodedType }
+      if (data.byteLength <= bytes.byteLength) break
     }
-  } catch {
+  } catch (error) {
+    if (/timeout/i.test((error as Error).message)) return { ok: false, problem: 'too_slow' }
     // A header that reads but pixels that do not: a damaged or cut-short file.
     return { ok: false, problem: 'unreadable' }
   }
+  return { ok: true, bytes: found!.data, type: found!.type, width: found!.info.width, height: found!.info.height }
 }
 
 /**

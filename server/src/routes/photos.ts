@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyError } from 'fastify'
+import type { FastifyError, FastifyReply } from 'fastify'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
 import { PhotoIdParams, UploadedPhoto } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { cleanPhoto, PHOTO_MAX_MEGAPIXELS } from '../domain/cleanPhoto'
-import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER } from '../domain/photos'
+import { cleanPhoto, PHOTO_MAX_MEGAPIXELS, type PhotoSender } from '../domain/cleanPhoto'
+import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER, type PhotoType } from '../domain/photos'
 import { findOrderById } from '../storage/orders'
-import { findPhoto, insertPhoto, pruneUnattachedPhotos } from '../storage/photos'
+import { countWaitingPhotos, findPhoto, insertPhoto, pruneUnattachedPhotos } from '../storage/photos'
 import { refuseReadOnly, requireToken } from './auth'
 import { Bytes, replies, type Api } from './typed'
 
@@ -18,6 +18,22 @@ const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most $
 const UNREADABLE = {
   error: 'unsupported_media_type',
   message: 'The image could not be read: it may be damaged or cut short.',
+}
+const TOO_SLOW = {
+  error: 'photo_too_large',
+  message: 'The photo took too long to prepare. Please send a smaller photo.',
+}
+const BUSY = {
+  error: 'busy',
+  message: 'Many photos are being prepared at the moment. Please try again in a few seconds.',
+}
+const CLIENT_BUSY = {
+  error: 'too_many_uploads',
+  message: 'Your other photos are still being prepared. Please send this one again once they are done.',
+}
+const TOO_MANY_PHOTOS = {
+  error: 'too_many_photos',
+  message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
 }
 const TOO_MANY_PIXELS = {
   error: 'photo_too_large',
@@ -41,28 +57,67 @@ export function acceptImageBodies(app: Api): void {
   })
 }
 
-/**
- * An uploaded body as the photo to keep: the bytes decide its type, not the header (HTML or SVG
- * named image/png is refused), and only its pixels are kept, encoded again, so the camera's
- * metadata (where it was taken) goes no further. Otherwise the answer that refuses it.
- */
-export async function cleanedBody(
-  body: unknown,
-): Promise<
-  | { ok: true; type: string; bytes: Uint8Array }
-  | { ok: false; status: number; body: { error: string; message: string } }
-> {
+/** A refusal of a photo: its status, its body, and when the sender may try again. */
+export interface PhotoRefusal {
+  ok: false
+  status: number
+  body: { error: string; message: string }
+  retryAfterSeconds?: number
+}
+
+/** The photo's own checks that cost nothing (its bytes say an image), before any count or decoding. */
+export function checkedBody(body: unknown): { ok: true; type: PhotoType; bytes: Buffer } | PhotoRefusal {
   if (!Buffer.isBuffer(body)) return { ok: false, status: 415, body: NOT_AN_IMAGE }
   if (body.byteLength === 0)
     return { ok: false, status: 400, body: { error: 'invalid_request', message: 'body: is empty; send the photo' } }
   const type = sniffImage(body)
   if (!type) return { ok: false, status: 415, body: NOT_AN_IMAGE }
-  const cleaned = await cleanPhoto(body, type)
-  if (!cleaned.ok)
-    return cleaned.problem === 'too_many_pixels'
-      ? { ok: false, status: 413, body: TOO_MANY_PIXELS }
-      : { ok: false, status: 415, body: UNREADABLE }
-  return { ok: true, type: cleaned.type, bytes: cleaned.bytes }
+  return { ok: true, type, bytes: body }
+}
+
+/**
+ * A checked body as the photo to keep: the bytes decide its type, not the header (HTML or SVG
+ * named image/png is refused), and only its pixels are kept, encoded again, so the camera's
+ * metadata (where it was taken) goes no further. The encoding waits the sender's turn (cleanPhoto);
+ * otherwise the answer that refuses it.
+ */
+export async function cleanedBody(
+  checked: { type: PhotoType; bytes: Buffer },
+  sender: PhotoSender,
+): Promise<{ ok: true; type: string; bytes: Uint8Array } | PhotoRefusal> {
+  const cleaned = await cleanPhoto(checked.bytes, checked.type, sender)
+  if (cleaned.ok) return { ok: true, type: cleaned.type, bytes: cleaned.bytes }
+  switch (cleaned.problem) {
+    case 'too_many_pixels':
+      return { ok: false, status: 413, body: TOO_MANY_PIXELS }
+    case 'too_slow':
+      return { ok: false, status: 413, body: TOO_SLOW }
+    case 'client_full':
+      return { ok: false, status: 429, body: CLIENT_BUSY, retryAfterSeconds: cleaned.retryAfterSeconds }
+    case 'queue_full':
+    case 'abandoned':
+      return { ok: false, status: 503, body: BUSY, retryAfterSeconds: cleaned.retryAfterSeconds }
+    default:
+      return { ok: false, status: 415, body: UNREADABLE }
+  }
+}
+
+/** Sends a refusal, with `retry-after` when it has one. */
+export function refuse(reply: FastifyReply, refusal: PhotoRefusal): FastifyReply {
+  if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds))
+  return reply.code(refusal.status).send(refusal.body)
+}
+
+/**
+ * The photo queue's client for this request, and a signal that aborts when the client goes away
+ * before its answer: a photo still waiting for its turn then never takes one.
+ */
+export function senderOf(reply: FastifyReply, client: string): PhotoSender {
+  const gone = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort()
+  })
+  return { client, signal: gone.signal }
 }
 
 /**
@@ -87,10 +142,17 @@ export function photoRoutes(app: Api, context: PortalContext) {
     },
     async (request, reply) => {
       const claims = request.claims!
-      // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
-      const cleaned = await cleanedBody(request.body)
-      if (!cleaned.ok) return reply.code(cleaned.status).send(cleaned.body)
+      const checked = checkedBody(request.body)
+      if (!checked.ok) return refuse(reply, checked)
       const now = context.now()
+      const expired = new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS)
+      // An order that cannot take another photo is told so before its photo costs a decoding.
+      if ((await countWaitingPhotos(context.db, claims.orderId, expired)) >= UNATTACHED_PHOTOS_PER_ORDER)
+        return reply.code(422).send(TOO_MANY_PHOTOS)
+      // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
+      // The order is the queue's client: a shopper behind a shared address is not another's share.
+      const cleaned = await cleanedBody(checked, senderOf(reply, `order:${claims.orderId}`))
+      if (!cleaned.ok) return refuse(reply, cleaned)
       const photo: UploadedPhoto = {
         id: randomBytes(16).toString('base64url'),
         content_type: cleaned.type,
@@ -100,18 +162,15 @@ export function photoRoutes(app: Api, context: PortalContext) {
       // transaction holds the order's lock for a few small statements only.
       const staged = await context.photos.put(photo.id, cleaned.bytes)
       let outcome: UploadedPhoto | 'gone' | 'full' | undefined
-      let expired: string[] = []
+      let pruned: string[] = []
       try {
         outcome = await context.db.transaction(async (tx) => {
           // The order's lock: two uploads at once cannot both take the last free place.
           if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
-          const pruned = await pruneUnattachedPhotos(
-            tx,
-            claims.orderId,
-            new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS),
-          )
-          expired = pruned.deleted
-          if (pruned.waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
+          // Counted again under the lock: another upload may have taken the last place meanwhile.
+          const kept = await pruneUnattachedPhotos(tx, claims.orderId, expired)
+          pruned = kept.deleted
+          if (kept.waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
           await insertPhoto(
             tx,
             {
@@ -132,16 +191,11 @@ export function photoRoutes(app: Api, context: PortalContext) {
       // The expired uploads' bytes go once the deletion of their rows is committed; any that cannot
       // go now go at the next sweep, and the photo just stored is answered all the same.
       await context.photos
-        .delete(expired)
+        .delete(pruned)
         .catch((error: unknown) => request.log.warn({ err: error }, 'expired photos not deleted'))
       if (outcome === 'gone')
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
-      if (outcome === 'full') {
-        return reply.code(422).send({
-          error: 'too_many_photos',
-          message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
-        })
-      }
+      if (outcome === 'full') return reply.code(422).send(TOO_MANY_PHOTOS)
       return reply.code(201).header('cache-control', 'no-store').send(outcome)
     },
   )

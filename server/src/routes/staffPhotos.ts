@@ -8,7 +8,7 @@ import { countStaffPhotos, insertStaffPhoto } from '../storage/inspections'
 import { findReturnedLines } from '../storage/returnStates'
 import { findReturn, lockReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
-import { acceptImageBodies, cleanedBody } from './photos'
+import { acceptImageBodies, checkedBody, cleanedBody, refuse, senderOf } from './photos'
 import { replies, type Api } from './typed'
 
 const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
@@ -25,6 +25,10 @@ export async function shopOfReturn(context: PortalContext, shopId: string, id: s
 
 /** Photos staff may take of one item of a return: the inspection keeps 3, and retakes need room. */
 export const STAFF_PHOTOS_PER_ITEM = 10
+const FULL = {
+  error: 'too_many_photos',
+  message: `This item already has ${STAFF_PHOTOS_PER_ITEM} photos taken on receipt.`,
+}
 const PhotoQuery = Type.Object(
   { line_item_id: Type.String({ minLength: 1, maxLength: 128 }) },
   { additionalProperties: false },
@@ -64,9 +68,15 @@ export function staffPhotoRoutes(
           ? `line_item_id: "${lineItemId}" is kept by the shopper (never sent back)`
           : null
       if (problem) return reply.code(422).send({ error: 'invalid_request', message: problem })
-      // Checked and encoded again as the shopper's are: no camera metadata.
-      const cleaned = await cleanedBody(request.body)
-      if (!cleaned.ok) return reply.code(cleaned.status).send(cleaned.body)
+      const checked = checkedBody(request.body)
+      if (!checked.ok) return refuse(reply, checked)
+      // An item that cannot take another photo is told so before its photo costs a decoding.
+      if ((await countStaffPhotos(context.db, id, lineItemId)) >= STAFF_PHOTOS_PER_ITEM)
+        return reply.code(422).send(FULL)
+      // Checked and encoded again as the shopper's are: no camera metadata. The staff member is
+      // the queue's client: a warehouse's desks behind one address each have their share.
+      const cleaned = await cleanedBody(checked, senderOf(reply, `staff:${request.staff!.member.id}`))
+      if (!cleaned.ok) return refuse(reply, cleaned)
       const photoId = randomBytes(16).toString('base64url')
       const staged = await context.photos.put(photoId, cleaned.bytes)
       let stored = false
@@ -94,11 +104,7 @@ export function staffPhotoRoutes(
         // Not committed: the bytes go, as the row never was.
         await staged.settle(stored)
       }
-      if (!stored)
-        return reply.code(422).send({
-          error: 'too_many_photos',
-          message: `This item already has ${STAFF_PHOTOS_PER_ITEM} photos taken on receipt.`,
-        })
+      if (!stored) return reply.code(422).send(FULL)
       return reply.code(201).send({
         id: photoId,
         line_item_id: lineItemId,

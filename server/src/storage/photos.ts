@@ -104,3 +104,12 @@ export async function attachPhotos(
     )
   }
 }
+
+/** The order's uploads no return has taken, from `since` on (older ones go at the next upload). */
+export async function countWaitingPhotos(db: Queryable, orderId: string, since: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM photos WHERE order_id = $1 AND return_id IS NULL AND created_at >= $2',
+    [orderId, since],
+  )
+  return Number(row?.n ?? 0)
+}
