@@ -17,7 +17,7 @@ import { replies } from './routes/typed'
 import { adminRoutes } from './routes/admin'
 import { instructionRoutes } from './routes/instructions'
 import { servedHosts } from './routes/hosts'
-import { registerJsonBodies } from './routes/jsonBody'
+import { registerJsonBodies, registerStorableParameters } from './routes/jsonBody'
 import { photoRoutes } from './routes/photos'
 import { returnRoutes } from './routes/returns'
 import { staffRoutes } from './routes/staff'
@@ -141,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app)
   servedHosts(app, options.portalOrigin)
   registerJsonBodies(app)
+  registerStorableParameters(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'no-referrer')

@@ -62,3 +62,16 @@ export function registerJsonBodies(app: FastifyInstance) {
     else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined)
   })
 }
+
+/**
+ * A query string's values and a path's parameters are held to the rule bodies are: text that
+ * PostgreSQL cannot store (U+0000, an unpaired surrogate) is a 400 naming the parameter, before
+ * any route or query sees it, instead of a database error.
+ */
+export function registerStorableParameters(app: FastifyInstance) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = unstorableText(request.params) ?? unstorableText(request.query)
+    if (found) done(Object.assign(new Error(`${bodyPath(found.segments)}: ${found.problem}`), { statusCode: 400 }))
+    else done()
+  })
+}

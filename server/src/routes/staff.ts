@@ -352,14 +352,16 @@ function filtersOf(query: Partial<ReturnsExportQuery>): ReturnFilters | string {
   const day = (value: string | undefined, plusDays = 0) => {
     if (value === undefined) return undefined
     const at = new Date(`${value}T00:00:00Z`)
-    // 2026-02-31 is not a day, though Date would make it one in March.
+    // 2026-02-31 is not a day, though Date would make it one in March; nor is year 0000, which
+    // Date takes and PostgreSQL does not. The years the console has any use for: 1900 to 2999.
     if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) return null
+    if (at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 2999) return null
     return new Date(at.getTime() + plusDays * 86_400_000)
   }
   const from = day(query.from)
   const until = day(query.to, 1)
-  if (from === null) return 'from: not a day'
-  if (until === null) return 'to: not a day'
+  if (from === null) return 'from: not a day from 1900-01-01 to 2999-12-31'
+  if (until === null) return 'to: not a day from 1900-01-01 to 2999-12-31'
   return { q: query.q, state: query.state, from, until, reason: query.reason, review: query.review }
 }
 

@@ -1,5 +1,6 @@
 import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { ReturnOutcome, ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
+import { RETURN_ID_PATTERN } from '../../../contract/constants'
 import { fromMinor, toMinor } from '../domain/money'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
@@ -29,17 +30,25 @@ export interface Cursor {
 export const encodeCursor = (cursor: Cursor) =>
   Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
 
+/**
+ * The cursor `encodeCursor` made, or null: a time exactly as it writes one, in the years a day
+ * filter takes (routes/staff.ts), and a return id, so that nothing the database would refuse
+ * reaches it (`Date.parse` takes "0", year 0000 and "+275760-09-13", PostgreSQL none of them).
+ */
 export function decodeCursor(value: string): Cursor | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
     if (!Array.isArray(parsed) || parsed.length !== 2) return null
     const [at, id] = parsed as unknown[]
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) return null
+    if (typeof at !== 'string' || typeof id !== 'string' || !RETURN_ID_PATTERN.test(id)) return null
+    if (!CURSOR_TIME.test(at) || new Date(at).toISOString() !== at) return null
     return { at, id }
   } catch {
     return null
   }
 }
+
+const CURSOR_TIME = /^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$/
 
 interface Row {
   id: string
