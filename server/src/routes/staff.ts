@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { Readable, pipeline } from 'node:stream'
 import cookie from '@fastify/cookie'
 import { stringify } from 'csv-stringify'
 import { Type } from '@sinclair/typebox'
@@ -226,7 +226,11 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="returns-${shop}-${day}.csv"`)
-        .send(Readable.from(exportRows(context, shop, filters)).pipe(csvOf()))
+        .send(
+          // pipeline, not pipe: a failed page (the database gone) ends this answer, and Fastify
+          // logs it (or answers 503 when nothing was sent yet), instead of an unhandled 'error'.
+          pipeline(Readable.from(exportRows(context, shop, filters)), csvOf(), () => {}),
+        )
     },
   )
 
