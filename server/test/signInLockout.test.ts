@@ -33,7 +33,8 @@ describe.each(engines())('the sign-in lock on %s', (engine) => {
   let api: TestApi
   beforeAll(async () => {
     api = await startApi(engine, [])
-  })
+    // PGlite's start and migrations take a while on a busy machine.
+  }, 120_000)
   afterAll(() => api.close())
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM sign_in_failures; DELETE FROM rate_limits; DELETE FROM shops')

@@ -60,7 +60,8 @@ describe.each(engines())('the back office on %s', (engine) => {
   let clock: Date
   beforeAll(async () => {
     api = await startApi(engine, [], { now: () => clock })
-  })
+    // PGlite's start and migrations take a while on a busy machine.
+  }, 120_000)
   afterAll(() => api.close())
   beforeEach(async () => {
     clock = NOW
