@@ -11,6 +11,8 @@
  *   3. while 3 clients read a stored photo back in parallel, one read after the other (at most
  *      READS, for as long as the uploads).
  * Budget: config's p99 < 100 ms during the uploads and during the reads, on both engines.
+ * Then fairness (bench/photoFairness.ts): a small upload's time behind another client's five
+ * 49-megapixel JPEGs of noise, and how many of those finished before it (at most one per place).
  * The uploads and reads come from a process of their own (this script, started with --load), as
  * other clients' would: sending and receiving megabytes in the probing process would delay its
  * own measurements.
@@ -29,6 +31,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { PHOTO_MAX_BYTES } from '../contract/constants'
 import type { UploadedPhoto, VerifiedOrder } from '../contract/api'
+import { measureFairness, noiseJpeg49, smallJpeg, type Fairness } from './photoFairness'
 import { freePort, machineLoad, startServer, stop } from './server'
 
 const uploadSeconds = Math.max(1, Number(process.argv[2] === '--load' ? 0 : (process.argv[2] ?? 6)))
@@ -274,7 +277,8 @@ async function measure(
   env: Record<string, string>,
   photo: Uint8Array<ArrayBuffer>,
   photoFile: string,
-): Promise<{ rows: Row[]; stored: UploadedPhoto | null }> {
+  fair: { large: Buffer; small: Buffer },
+): Promise<{ rows: Row[]; stored: UploadedPhoto | null; fairness: Fairness }> {
   const port = await freePort(18_500, 18_540)
   const base = `http://127.0.0.1:${port}`
   const server = await startServer(port, env)
@@ -333,7 +337,9 @@ async function measure(
       failed: reads.filter((done) => !done.ok).length,
       eachMs: median(reads.map((done) => done.ms)),
     })
-    return { rows, stored: first.photo }
+    const fairness = await measureFairness(port, [tokens[1]!, tokens[2]!], fair.large, fair.small)
+    console.log(fairnessLine(engine, fairness))
+    return { rows, stored: first.photo, fairness }
   } finally {
     loader.disconnect()
     children.delete(loader)
@@ -341,6 +347,9 @@ async function measure(
     children.delete(server)
   }
 }
+
+const fairnessLine = (engine: string, fairness: Fairness) =>
+  `Fairness on ${engine}: a small upload behind five 49-MP noise JPEGs took ${fairness.smallMs} ms, ${fairness.largeBefore} of the 5 done before it (each large: median ${fairness.largeMedianMs} ms; statuses ${fairness.statuses.join(' ')})`
 
 /** A schema of its own on the PostgreSQL server, so that earlier runs' photos do not count. */
 async function withSchema<T>(databaseUrl: string, use: (url: string) => Promise<T>): Promise<T> {
@@ -374,23 +383,36 @@ async function main(): Promise<boolean> {
   const photo = await maximumPhoto()
   made = performance.now() - made
   console.log(`The upload: a noisy 2560 × 1920 PNG of ${photo.byteLength.toLocaleString('en')} bytes.\n\n${HEADER}`)
+  const fair = { large: await noiseJpeg49(), small: await smallJpeg() }
+  console.log(
+    `Fairness: five JPEGs of ${fair.large.byteLength.toLocaleString('en')} bytes (49 MP of noise), then one of ${fair.small.byteLength.toLocaleString('en')} bytes.\n`,
+  )
   const rows: Row[] = []
   const stored: Record<string, UploadedPhoto | null> = {}
+  const fairness: Record<string, Fairness> = {}
   const scratch = mkdtempSync(join(tmpdir(), 'rebound-bench-photos-'))
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
   try {
     // For the load process, which reads it rather than making its own.
     const photoFile = join(scratch, 'photo.png')
     writeFileSync(photoFile, photo)
-    const pglite = await measure('PGlite', { DATA_DIR: join(scratch, 'data'), DATABASE_URL: '' }, photo, photoFile)
+    const pglite = await measure(
+      'PGlite',
+      { DATA_DIR: join(scratch, 'data'), DATABASE_URL: '' },
+      photo,
+      photoFile,
+      fair,
+    )
     rows.push(...pglite.rows)
     stored.PGlite = pglite.stored
+    fairness.PGlite = pglite.fairness
     if (databaseUrl) {
       const postgres = await withSchema(databaseUrl, (url) =>
-        measure('PostgreSQL', { DATABASE_URL: url }, photo, photoFile),
+        measure('PostgreSQL', { DATABASE_URL: url }, photo, photoFile, fair),
       )
       rows.push(...postgres.rows)
       stored.PostgreSQL = postgres.stored
+      fairness.PostgreSQL = postgres.fairness
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true })
@@ -416,6 +438,7 @@ async function main(): Promise<boolean> {
       `Budget on ${row.engine}, config during ${row.load}: p99 < ${BUDGET_P99_MS} ms, nothing failed: ${holds ? 'holds' : 'MISSED'} (p99 ${row.probe.p99} ms)`,
     )
   }
+  for (const [engine, figures] of Object.entries(fairness)) console.log(fairnessLine(engine, figures))
   if (!databaseUrl)
     console.log('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL): PostgreSQL not measured.')
   console.log(load.note)
@@ -427,6 +450,7 @@ async function main(): Promise<boolean> {
     stored,
     machine: load,
     rows,
+    fairness,
   })
   return ok
 }
