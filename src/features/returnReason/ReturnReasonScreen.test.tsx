@@ -500,6 +500,9 @@ describe('return reason: sub-reasons and photos', () => {
       [415, '“fake.png” is not a photo we can take. Choose a JPEG, PNG or WebP image.'],
       [413, '“fake.png” is larger than 5 MB. Choose a smaller photo.'],
       [500, '“fake.png” could not be uploaded. Please try again.'],
+      // The server's photo queue is full (503), or full of this shopper's photos (429): try again.
+      [503, '“fake.png” could not be uploaded. Please try again.'],
+      [429, '“fake.png” could not be uploaded. Please try again.'],
     ])('an upload the API refuses with %i is taken off the preview and said for that file', async (status, message) => {
       photoApi(() => HttpResponse.json({ error: 'x' }, { status }))
       const { user, store } = renderReason()
