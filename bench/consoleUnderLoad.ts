@@ -13,7 +13,7 @@
 import { runBenchmark, saveResults } from './results'
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -143,6 +143,18 @@ interface EngineRun {
   idle: Timing[]
   loaded: Timing[]
   submitted: Submitted
+  /** the server process's CPU time over the loaded phase, against its wall time */
+  serverCpuShare: number
+}
+
+/** CPU seconds the process has used so far (user and system, from /proc on Linux; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
 }
 
 async function measure(engine: string, env: Record<string, string>): Promise<EngineRun> {
@@ -158,11 +170,13 @@ async function measure(engine: string, env: Record<string, string>): Promise<Eng
     await staff(cookie, 2) // warm-up: JIT, query plans, the pool's connections
     const idle = await staff(cookie)
     const submitters = await startSubmitters()
+    const [cpuBefore, wallBefore] = [cpuSeconds(server.pid), performance.now()]
     const loaded = await staff(cookie).catch((error: unknown) => {
       submitters.child.kill('SIGKILL')
       throw error
     })
-    return { engine, idle, loaded, submitted: await submitters.done() }
+    const serverCpuShare = (cpuSeconds(server.pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000)
+    return { engine, idle, loaded, submitted: await submitters.done(), serverCpuShare }
   } finally {
     await stop(server)
   }
@@ -220,7 +234,7 @@ runBenchmark('Console under load', async () => {
     const { submits, perSecond, p50, p99, failures, firstFailure } = run.submitted
     held &&= failures === 0 && submits > 0
     console.log(
-      `${run.engine.padEnd(11)} submits: ${submits} (${perSecond}/s), submit p50 ${p50} ms, p99 ${p99} ms, ${failures} failed${firstFailure ? `: ${firstFailure}` : ''}`,
+      `${run.engine.padEnd(11)} submits: ${submits} (${perSecond}/s), submit p50 ${p50} ms, p99 ${p99} ms, ${failures} failed${firstFailure ? `: ${firstFailure}` : ''}; the server's CPU under load: ${Math.round(run.serverCpuShare * 100)}% of a core`,
     )
   }
   if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): PostgreSQL not measured.')
