@@ -2,7 +2,9 @@
  * The delivery loop (docs/events.md): takes due rows of the outbox under a lease, sends each
  * (SMTP for e-mails when SMTP_URL is set, else kept for the back office; signed POSTs for
  * webhooks), and records the attempt: done, or due again on the retry schedule, or failed.
- * Every process runs one; SKIP LOCKED and the lease keep two from taking the same row.
+ * Every process runs one; SKIP LOCKED and the lease keep two from taking the same row. It is a
+ * pool: a row is taken when a slot frees, and a target has at most a few slots, so a receiver
+ * that never answers delays nobody else's deliveries.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createTransport } from 'nodemailer'
@@ -20,6 +22,7 @@ import {
   type RenderedEmail,
 } from '../storage/outbox'
 import { findEndpoint, recordEndpointOutcome } from '../storage/webhookEndpoints'
+import { Slots } from './slots'
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook'
 
 export interface DeliveryOptions {
@@ -44,7 +47,9 @@ export interface Delivery {
   stop(): Promise<void>
 }
 
-const BATCH = 16
+/** Deliveries under way at once in one process, and to one target (an endpoint, or `email`). */
+export const CONCURRENCY = 64
+export const PER_TARGET = 4
 /**
  * A taken row is this process's for 30 s: three times the 10 s a delivery may take. A process
  * killed mid-delivery leaves its rows to others (or to its restart) after that; on PGlite, one
@@ -65,9 +70,15 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
         socketTimeout: timeoutMs,
       })
     : null
+  // The mailer re-emits its transport's errors (a pooled transport's, an OAuth2 token's); an
+  // 'error' nobody listens to would end the process. Each send reports its own failure.
+  mailer?.on('error', (error) => log.error({ err: error }, 'the mail transport failed'))
+  const slots = new Slots(CONCURRENCY, PER_TARGET)
+  const inHand = new Set<Promise<void>>()
   let stopped = false
   let wake: (() => void) | null = null
   let woken = false
+  let unreadable = false
 
   async function attemptEmail(row: OutboxRow): Promise<{ result: AttemptResult; message: RenderedEmail | null }> {
     const started = performance.now()
@@ -144,34 +155,78 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
       log.warn({ message: row.id, event: row.event, attempt: row.attempts, error: result.error }, 'delivery failed')
   }
 
-  async function loop() {
-    if (context.db.exclusive) await releaseLeases(context.db)
-    while (!stopped) {
-      let claimed: OutboxRow[] = []
-      try {
-        const now = clock()
-        claimed = await claimDue(context.db, now, new Date(now.getTime() + leaseMs), BATCH)
-        await Promise.all(claimed.map((row) => deliver(row)))
-      } catch (error) {
-        if (!stopped) log.error({ err: error }, 'the delivery loop could not read the outbox')
-      }
-      if (stopped || claimed.length === BATCH) continue
-      if (!woken) {
-        const ac = new AbortController()
-        wake = () => ac.abort()
-        await sleep(pollMs, undefined, { signal: ac.signal }).catch(() => {})
-        wake = null
-      }
-      woken = false
+  /** Starts a claimed row's delivery in a slot; a freed slot wakes the loop to take more. */
+  function run(row: OutboxRow) {
+    slots.take(row.target)
+    const task = deliver(row)
+      .catch((error: unknown) =>
+        // Its attempt could not be written (the database went away): the lease runs out and the
+        // row is taken again, an attempt later.
+        log.error({ err: error, message: row.id }, 'a delivery attempt could not be recorded'),
+      )
+      .finally(() => {
+        slots.give(row.target)
+        inHand.delete(task)
+        poke()
+      })
+    inHand.add(task)
+  }
+
+  function poke() {
+    woken = true
+    wake?.()
+  }
+
+  async function nap() {
+    if (!woken) {
+      const ac = new AbortController()
+      wake = () => ac.abort()
+      await sleep(pollMs, undefined, { signal: ac.signal }).catch(() => {})
+      wake = null
     }
+    woken = false
+  }
+
+  /** Takes what the free slots allow; how many rows it took, or 0 when the outbox cannot be read. */
+  async function claim(): Promise<number> {
+    try {
+      if (slots.free === 0) return 0
+      const now = clock()
+      const rows = await claimDue(context.db, now, new Date(now.getTime() + leaseMs), slots.free, {
+        perTarget: slots.perTarget,
+        held: slots.held,
+      })
+      for (const row of rows) run(row)
+      if (unreadable) log.info('the delivery loop reads the outbox again')
+      unreadable = false
+      return rows.length
+    } catch (error) {
+      // Logged once per outage; the loop goes on polling, and delivers again when it can read.
+      if (!stopped && !unreadable) log.error({ err: error }, 'the delivery loop could not read the outbox')
+      unreadable = true
+      return 0
+    }
+  }
+
+  async function loop() {
+    if (context.db.exclusive)
+      await releaseLeases(context.db).catch((error: unknown) =>
+        log.error({ err: error }, 'the delivery loop could not release the leases of the last run'),
+      )
+    while (!stopped) {
+      const taken = await claim()
+      if (stopped) break
+      // Rows came and slots are left: there may be more (another target's, past a full one's).
+      if (taken > 0 && slots.free > 0) continue
+      await nap()
+    }
+    // Rows in hand are delivered and recorded before the loop ends.
+    while (inHand.size > 0) await Promise.all([...inHand])
   }
 
   const running = loop()
   return {
-    nudge() {
-      woken = true
-      wake?.()
-    },
+    nudge: poke,
     async stop() {
       stopped = true
       wake?.()

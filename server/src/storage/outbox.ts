@@ -113,33 +113,74 @@ export async function writeReturnEvents(
     )
 }
 
+/** What the claiming process has in hand per target, and how many rows of one target it may hold. */
+export interface TargetsInHand {
+  perTarget: number
+  held: ReadonlyMap<string, number>
+}
+
+/** Rows looked at per claim, before each target's share is cut to what it may still take. */
+const CANDIDATES = 100
+
 /**
  * Takes up to `limit` due rows for one attempt each, leased until `leaseUntil`: rows another
  * process holds are skipped (SKIP LOCKED), a row waits while an earlier one of its return and
- * target is still pending (in order per return), and a disabled endpoint's rows wait.
+ * target is still pending (in order per return), and a disabled endpoint's rows wait. With
+ * `targets`, no target gets more than `perTarget` rows in hand, counting those already `held`:
+ * a slow endpoint holds its own rows only (docs/events.md).
  */
-export async function claimDue(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(
+  db: Queryable,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  targets: TargetsInHand = { perTarget: limit, held: new Map() },
+): Promise<OutboxRow[]> {
+  const held = [...targets.held].filter(([, count]) => count > 0)
+  const full = held.filter(([, count]) => count >= targets.perTarget).map(([target]) => target)
   // Most polls find nothing due: a read says so without writing. On PGlite any write, even of no
   // row, makes verify's and the staff sessions' remembered reads stale (decisions 0032 and 0048),
   // and the loop polls every second. The claim below checks everything again.
   const [due] = await db.query(
-    `SELECT 1 FROM outbox WHERE state = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) LIMIT 1`,
-    [now],
+    `SELECT 1 FROM outbox WHERE state = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
+        AND target <> ALL($2::text[]) LIMIT 1`,
+    [now, full],
   )
   if (!due) return []
+  // FOR UPDATE allows no window function beside it: the candidates are locked first, then each
+  // target's share is cut by rank.
   return db.query<OutboxRow>(
-    `UPDATE outbox SET locked_until = $2, attempts = attempts + 1
-      WHERE seq IN (
-        SELECT o.seq FROM outbox o
-         WHERE o.state = 'pending' AND o.due_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
-           AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = o.target AND e.disabled_at IS NOT NULL)
-           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.return_id = o.return_id AND p.target = o.target
-                             AND p.seq < o.seq AND p.state = 'pending')
-         ORDER BY o.due_at, o.seq
-         LIMIT $3
-         FOR UPDATE OF o SKIP LOCKED)
+    `WITH held AS (SELECT * FROM unnest($4::text[], $5::int[]) AS h(target, n)),
+     candidates AS (
+       SELECT o.seq, o.target, o.due_at FROM outbox o
+        WHERE o.state = 'pending' AND o.due_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+          AND NOT EXISTS (SELECT 1 FROM held h WHERE h.target = o.target AND h.n >= $6)
+          AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = o.target AND e.disabled_at IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.return_id = o.return_id AND p.target = o.target
+                            AND p.seq < o.seq AND p.state = 'pending')
+        ORDER BY o.due_at, o.seq
+        LIMIT $7
+        FOR UPDATE OF o SKIP LOCKED),
+     chosen AS (
+       SELECT r.seq FROM (
+         SELECT c.seq, c.due_at,
+                row_number() OVER (PARTITION BY c.target ORDER BY c.due_at, c.seq) + COALESCE(h.n, 0) AS place
+           FROM candidates c LEFT JOIN held h ON h.target = c.target) r
+        WHERE r.place <= $6
+        ORDER BY r.due_at, r.seq
+        LIMIT $3)
+     UPDATE outbox SET locked_until = $2, attempts = attempts + 1
+      WHERE seq IN (SELECT seq FROM chosen)
       RETURNING ${COLUMNS}`,
-    [now, leaseUntil, limit],
+    [
+      now,
+      leaseUntil,
+      limit,
+      held.map(([target]) => target),
+      held.map(([, count]) => count),
+      targets.perTarget,
+      Math.max(CANDIDATES, limit),
+    ],
   )
 }
 
