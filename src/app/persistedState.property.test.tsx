@@ -35,7 +35,7 @@ const ROUTES = [
 ]
 
 // A hundred reloads of a screen, and its requests: a multiple of one test's limit.
-jest.setTimeout(4 * TEST_MS)
+jest.setTimeout(10 * TEST_MS)
 
 beforeEach(() => {
   server.use(

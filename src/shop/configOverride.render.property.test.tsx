@@ -53,8 +53,8 @@ const override = fc.oneof(
 
 const SAFE_URL = /^(https?:\/\/|\/(?!\/))/
 
-// 150 renders of the start screen: a multiple of one test's limit.
-jest.setTimeout(4 * TEST_MS)
+// 150 renders of the start screen: a multiple of one test's limit (a busy machine took over 4 minutes).
+jest.setTimeout(10 * TEST_MS)
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}))
 afterEach(() => jest.restoreAllMocks())
