@@ -10,20 +10,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createTransport } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { PortalContext } from '../context'
-import { DISABLE_AFTER_MS, retryAt } from '../domain/events'
-import { renderEmail } from '../email/renderEmail'
-import {
-  claimDue,
-  finishAttempt,
-  releaseLeases,
-  type AttemptResult,
-  type EmailPayload,
-  type OutboxRow,
-  type RenderedEmail,
-} from '../storage/outbox'
-import { findEndpoint, recordEndpointOutcome } from '../storage/webhookEndpoints'
+import { claimDue, releaseLeases, type OutboxRow } from '../storage/outbox'
+import { deliveryOf } from './attempt'
 import { Slots } from './slots'
-import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook'
+import { DELIVERY_TIMEOUT_MS } from './webhook'
 
 export interface DeliveryOptions {
   /** e-mails go out over this SMTP server (smtp://user:pass@host:port, smtps://…); unset: kept */
@@ -80,80 +70,14 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
   let woken = false
   let unreadable = false
 
-  async function attemptEmail(row: OutboxRow): Promise<{ result: AttemptResult; message: RenderedEmail | null }> {
-    const started = performance.now()
-    const at = clock()
-    const shop = await context.shops.find(row.shop_id)
-    if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
-    const email = await renderEmail(shop, row.recipient!, row.payload as EmailPayload, context.secret)
-    const { attachments, ...message } = email
-    if (!mailer)
-      return {
-        result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null },
-        message,
-      }
-    try {
-      await mailer.sendMail({
-        from: message.from,
-        to: message.to,
-        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        attachments,
-        headers: { 'X-Rebound-Message-Id': row.id },
-      })
-      return {
-        result: { at, durationMs: performance.now() - started, ok: true, statusCode: 250, error: null },
-        message,
-      }
-    } catch (error) {
-      return { result: failed(at, started, smtpError(error, timeoutMs)), message }
-    }
-  }
-
-  async function attemptWebhook(row: OutboxRow): Promise<AttemptResult> {
-    const started = performance.now()
-    const at = clock()
-    const endpoint = await findEndpoint(context.db, row.target)
-    if (!endpoint) return failed(at, started, 'The endpoint was removed.')
-    const outcome = await sendWebhook(
-      {
-        url: endpoint.url,
-        secret: endpoint.secret,
-        id: row.id,
-        body: JSON.stringify(row.payload),
-        at,
-      },
-      options.allowPrivateNetworks,
-      timeoutMs,
-    )
-    await recordEndpointOutcome(context.db, endpoint.id, outcome.ok, at, DISABLE_AFTER_MS)
-    return { at, durationMs: performance.now() - started, ...outcome }
-  }
-
-  async function deliver(row: OutboxRow): Promise<void> {
-    let result: AttemptResult
-    let message: RenderedEmail | null = null
-    const [at, started] = [clock(), performance.now()]
-    try {
-      if (row.channel === 'email') ({ result, message } = await attemptEmail(row))
-      else result = await attemptWebhook(row)
-    } catch (error) {
-      // Rendering or the database failed: an attempt that failed, tried again on the schedule.
-      result = failed(at, started, error instanceof Error ? error.message : String(error))
-    }
-    const kept = row.channel === 'email' && mailer === null
-    const next = result.ok
-      ? { state: kept ? ('kept' as const) : ('delivered' as const), message }
-      : (() => {
-          const due = retryAt(row.attempts, result.at)
-          return due ? { state: 'pending' as const, dueAt: due, message } : { state: 'failed' as const, message }
-        })()
-    await finishAttempt(context.db, row, result, next)
-    if (!result.ok)
-      log.warn({ message: row.id, event: row.event, attempt: row.attempts, error: result.error }, 'delivery failed')
-  }
+  const deliver = deliveryOf({
+    context,
+    clock,
+    mailer,
+    timeoutMs,
+    allowPrivateNetworks: options.allowPrivateNetworks,
+    log,
+  })
 
   /** Starts a claimed row's delivery in a slot; a freed slot wakes the loop to take more. */
   function run(row: OutboxRow) {
@@ -234,15 +158,4 @@ export function startDelivery(context: PortalContext, options: DeliveryOptions, 
       mailer?.close()
     },
   }
-}
-
-function failed(at: Date, started: number, error: string): AttemptResult {
-  return { at, durationMs: performance.now() - started, ok: false, statusCode: null, error }
-}
-
-function smtpError(error: unknown, timeoutMs: number): string {
-  const { responseCode, code, message } = error as { responseCode?: number; code?: string; message?: string }
-  if (responseCode) return `The mail server answered ${responseCode}.`
-  if (code === 'ETIMEDOUT') return `The mail server did not answer within ${timeoutMs / 1000} s.`
-  return code ? `Could not send (${code}).` : (message ?? 'Could not send.')
 }
