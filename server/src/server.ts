@@ -2,6 +2,7 @@
  * Runs the Portal API (and, with --static dir, the built portal) on one port. Its settings come
  * from the environment through settings.ts, each with its default (docs/settings.md).
  */
+import './production'
 import { buildApp } from './app'
 import { seedDemoShops } from './import/demoShops'
 import { readSettings } from './settings'
