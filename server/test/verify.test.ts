@@ -280,17 +280,24 @@ describe('verify limits (PGlite)', () => {
       limits: { verifyPerClient: 100, verifyPerOrder: 100, verifyFailureFloorMs: 120 },
     })
     try {
-      for (const [order_name, email] of [
-        ['#9999', 'nobody@example.com'],
-        ['#1001', 'wrong@example.com'],
-      ]) {
-        const started = performance.now()
-        const response = await verify(api.app, { order_name, email, ...NORTH })
-        const took = performance.now() - started
-        expect(response.json()).toEqual({ error: 'invalid_order' })
-        expect(took).toBeGreaterThanOrEqual(115)
-        expect(took).toBeLessThan(400)
-      }
+      const times: Record<string, number[]> = { '#9999': [], '#1001': [] }
+      // The first round compiles the route: not a failure's time. Then both take turns, so that a
+      // busy machine slows both alike, and their medians are compared as a ratio, not to a clock.
+      for (let round = 0; round < 6; round++)
+        for (const [order_name, email] of [
+          ['#9999', 'nobody@example.com'],
+          ['#1001', 'wrong@example.com'],
+        ] as const) {
+          const started = performance.now()
+          const response = await verify(api.app, { order_name, email, ...NORTH })
+          const took = performance.now() - started
+          expect(response.json()).toEqual({ error: 'invalid_order' })
+          expect(took).toBeGreaterThanOrEqual(115)
+          if (round > 0) times[order_name]!.push(took)
+        }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+      const [a, b] = [median(times['#9999']!), median(times['#1001']!)]
+      expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(1.5)
     } finally {
       await api.close()
     }
