@@ -130,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // Files beside PGlite's data, the rows on PostgreSQL (see docs/decisions/0037-photo-storage.md).
     photos: await startPhotoStore(app, options.db, options.dataDir),
+    // Decorated by servedHosts below, before any request or delivery asks.
+    portalOrigin: (shop) => app.portalOrigin(shop),
     events: {
       nudge: () => delivery?.nudge(),
       allowPrivateNetworks: options.delivery?.allowPrivateNetworks ?? options.allowPrivateNetworks ?? false,

@@ -35,6 +35,8 @@ export interface PortalContext {
   photos: PhotoStore
   /** the outbox's delivery (docs/events.md): woken after a change writes to it */
   events: { nudge(): void; allowPrivateNetworks: boolean; /** e-mails go out over SMTP_URL */ smtp: boolean }
+  /** the shop's portal address from PORTAL_ORIGIN, where its e-mails link (routes/hosts.ts) */
+  portalOrigin(shop: string): string
 }
 
 /** The settings of a server started with none: the verify limits are the settings' defaults. */

@@ -120,6 +120,35 @@ describe.each(engines())('portal links and hosts on %s', (engine) => {
     }
   })
 
+  test('an e-mail written before PORTAL_ORIGIN, holding the host its submit came on, links to the shop when sent', async () => {
+    const { token } = await verified(api.app, SHOP, jane)
+    const made = (await submit(token, 'li-a', { host: 'north.localhost' })).json<ReturnOrder>()
+    await eventually(async () => {
+      const list = json<EmailList>(await staffGet('/admin/api/emails'))
+      return list.emails.length === 1 && list.emails[0]!.state === 'kept' ? true : null
+    }, 'the e-mail to be kept')
+    // As an older release wrote them: the submit's Host kept with the return and in the row.
+    await api.db.query(`UPDATE returns SET portal_origin = $1`, [`http://${EVIL}`])
+    await api.db.query(
+      `INSERT INTO outbox
+       SELECT (jsonb_populate_record(NULL::outbox, to_jsonb(o) || jsonb_build_object(
+         'seq', (SELECT max(seq) + 1 FROM outbox), 'id', 'msg_' || md5(o.id), 'state', 'pending',
+         'attempts', 0, 'delivered_at', NULL, 'message', NULL, 'due_at', o.created_at,
+         'payload', jsonb_set(o.payload, '{origin}', to_jsonb($1::text))))).*
+       FROM outbox o`,
+      [`http://${EVIL}`],
+    )
+    const emails = await eventually(async () => {
+      const list = json<EmailList>(await staffGet('/admin/api/emails'))
+      return list.emails.length === 2 && list.emails.every((email) => email.state === 'kept') ? list.emails : null
+    }, 'the older e-mail to be kept too')
+    for (const email of emails) {
+      const html = (await staffGet(json<EmailDetail>(await staffGet(`/admin/api/emails/${email.id}`)).html_url!)).body
+      expect(linksOf(html).some((link) => link.startsWith(`http://north.localhost:8080/status/${made.id}#`))).toBe(true)
+      expect(html).not.toContain('evil')
+    }
+  })
+
   test('/health answers whatever the host; the portal and the console refuse another site', async () => {
     for (const url of ['/health', '/health?probe=1'])
       expect((await api.app.inject({ method: 'GET', url, headers: { host: EVIL } })).statusCode).toBe(

@@ -35,7 +35,10 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
     const at = clock()
     const shop = await context.shops.find(row.shop_id)
     if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
-    const email = await renderEmail(shop, row.recipient!, row.payload as EmailPayload, context.secret)
+    // Linked to the shop's portal as configured now, never to an origin kept with the row: rows
+    // and returns written before PORTAL_ORIGIN held the Host a submit came on (decision 0052).
+    const payload = { ...(row.payload as EmailPayload), origin: context.portalOrigin(shop.id) }
+    const email = await renderEmail(shop, row.recipient!, payload, context.secret)
     const { attachments, ...message } = email
     if (!mailer)
       return {
