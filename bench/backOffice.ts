@@ -16,7 +16,6 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ReturnOrder } from '../contract/api'
 import { qrCodeValue } from '../server/src/domain/label'
 import { hashPassword } from '../server/src/domain/passwords'
 import { seedDemoShops } from '../server/src/import/demoShops'
@@ -25,7 +24,7 @@ import { migrate } from '../server/src/storage/migrations'
 import { addStaff } from '../server/src/storage/staff'
 import { dropOffCodeSql } from '../server/src/storage/inspections'
 import { encodeCursor } from '../server/src/storage/staffReturns'
-import { money } from '../src/testing/builders'
+import { REASONS, returnOrder } from './generatedReturns'
 import { machineLoad, startServer, stop } from './server'
 
 const seconds = Number(process.argv[2] ?? 5)
@@ -33,42 +32,6 @@ const RETURNS = Number(process.argv[3] ?? 100_000)
 const BUDGET = { pageP99Ms: 50 }
 const CONNECTIONS = 10
 const PASSWORD = 'bench-staff-password'
-const REASONS = ['too_small', 'changed_mind', 'damaged', 'wrong_item'] as const
-
-/** A submitted return as the API stores it: the tee, refunded, for `reason`. */
-function returnOrder(reason: string): ReturnOrder {
-  return {
-    id: 'generated',
-    name: 'generated',
-    status: 'requested',
-    items: [
-      {
-        line_item_id: 'generated',
-        title: 'Classic Tee',
-        variant_title: 'M',
-        quantity: 1,
-        reason_id: reason,
-        reason_label: reason,
-        comment: null,
-        exchange_variant_id: null,
-        exchange_variant_title: null,
-        keep: false,
-      },
-    ],
-    refund_method: 'original_payment',
-    refund_value: money('25.00'),
-    store_credit_value: null,
-    breakdown: {
-      items_subtotal: money('21.01'),
-      tax: money('3.99'),
-      return_fee: money('0.00'),
-      bonus: money('0.00'),
-      upsell: money('0.00'),
-      total: money('25.00'),
-    },
-    created_at: new Date().toISOString(),
-  }
-}
 
 /**
  * The demo shops, and `count` orders of one tee each with a return of it, one a minute back from

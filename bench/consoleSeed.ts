@@ -10,36 +10,13 @@ import { openDatabase } from '../server/src/storage/database'
 import { dropOffCodeSql } from '../server/src/storage/inspections'
 import { migrate } from '../server/src/storage/migrations'
 import { addStaff } from '../server/src/storage/staff'
+import { REASONS, returnOrder } from './generatedReturns'
 
 export const PASSWORD = 'bench-staff-password'
 /** More than 8 shoppers can submit in a run: each order is returned once. */
 export const SUBMITTER_ORDERS = 50_000
-const REASONS = ['too_small', 'changed_mind', 'damaged', 'wrong_item'] as const
-
 /** A submitted return as the API stores it, in the shape the list reads (a tee, refunded). */
-const answer = (reason: string) =>
-  JSON.stringify({
-    id: 'generated',
-    name: 'generated',
-    status: 'requested',
-    items: [
-      {
-        line_item_id: 'generated',
-        title: 'Classic Tee',
-        variant_title: 'M',
-        quantity: 1,
-        reason_id: reason,
-        reason_label: reason,
-        comment: null,
-        exchange_variant_id: null,
-        exchange_variant_title: null,
-        keep: false,
-      },
-    ],
-    refund_method: 'original_payment',
-    refund_value: { shop_money: { amount: '25.00', currency_code: 'EUR' } },
-    store_credit_value: null,
-  })
+const answer = (reason: string) => JSON.stringify(returnOrder(reason))
 
 const tee = (prefix: string) =>
   `jsonb_build_array(jsonb_build_object('id', '${prefix}' || g, 'variant_id', 'classic-tee-m', 'quantity', 1,
