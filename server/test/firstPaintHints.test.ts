@@ -72,10 +72,10 @@ describe('first-paint hints in the start screen’s HTML', () => {
     expect(response.body).toBe(PAGE)
   })
 
-  test('a host name that is no label falls back to the default shop, as the portal does, and is never written into the page', async () => {
-    const body = (await page('/', '"><script>alert(1)</script>.localhost')).body
-    expect(body).not.toContain('<script>alert')
-    expect(body).toContain(CONFIG_NORTH)
+  test('a host name that is no label is not served (421, decision 0052), and is never written into the answer', async () => {
+    const response = await page('/', '"><script>alert(1)</script>.localhost')
+    expect(response.statusCode).toBe(421)
+    expect(response.body).not.toContain('<script>alert')
   })
 
   test.each([
