@@ -134,13 +134,11 @@ describe.each(engines())('events in the back office on %s', (engine) => {
     await submit()
     const failing = await eventually(async () => {
       const { deliveries } = json<DeliveryList>(await call('GET', `/admin/api/webhooks/${created.id}/deliveries`))
-      return deliveries[0]?.attempts.length === 1 ? deliveries : null
+      return (deliveries[0]?.attempts.length ?? 0) >= 1 ? deliveries : null
     }, 'the first attempt')
-    expect(failing[0]).toMatchObject({
-      event: 'return.created',
-      state: 'pending',
-      attempts: [expect.objectContaining({ attempt: 1, ok: false, status_code: 503, error: 'Answered 503.' })],
-    })
+    // A busy machine may already have made the 5 s retry: the first attempt is what is checked.
+    expect(failing[0]).toMatchObject({ event: 'return.created', state: 'pending' })
+    expect(failing[0]!.attempts[0]).toMatchObject({ attempt: 1, ok: false, status_code: 503, error: 'Answered 503.' })
     expect(json<WebhookList>(await call('GET', '/admin/api/webhooks')).endpoints[0]!.failing_since).not.toBeNull()
     hooks.mode = 'ok'
     expect((await call('POST', `/admin/api/deliveries/${failing[0]!.id}/redeliver`)).statusCode).toBe(202)
