@@ -120,8 +120,10 @@ test(
     }
     expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(FLOOR_MS)
     const [a, b] = [median(known), median(unknown)]
-    // Without the floor the medians were ~1.5 ms and ~3 ms; with it both are the floor and a little.
-    expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(1.05)
+    // Without the floor the medians were ~1.5 ms and ~3 ms (a ratio of 2); with it both are the
+    // floor and a little. A machine busy with other work adds its own noise to each (1.07 was seen
+    // beside two busy loops), so the bound is 1.2: well under what an order's existence showed.
+    expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(1.2)
   },
   SLOW,
 )
