@@ -240,6 +240,9 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     async (request, reply) => {
       const today = context.now().toISOString().slice(0, 10)
       const to = request.query.to ?? today
+      // `to` is checked first: the 30 days before it are the period when no from is given.
+      const end = filtersOf({ to })
+      if (typeof end === 'string') return reply.code(400).send({ error: 'invalid_request', message: end })
       const from =
         request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
       const period = filtersOf({ from, to })
