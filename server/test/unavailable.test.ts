@@ -39,6 +39,23 @@ function relay(target: URL): Promise<{ port: number; cut(): void; restore(): voi
   )
 }
 
+/**
+ * A migrated schema of its own on the test server (`schemaDb`, reached directly), and a pool of 2
+ * to it through a relay the test can cut (`db`): the app's view of a database that goes away.
+ */
+async function relayedDatabase() {
+  const schemaDb = await openTestDatabase('postgres')
+  const [{ schema }] = (await schemaDb.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
+    { schema: string },
+  ]
+  const target = new URL(process.env.TEST_DATABASE_URL!)
+  const link = await relay(target)
+  const url = new URL(target)
+  url.host = `127.0.0.1:${link.port}`
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return { schemaDb, link, db: await openPostgres(url.toString(), 2) }
+}
+
 describe.each(engines())('health on %s', (engine) => {
   test('GET /health answers 200 with the engine while the database answers', async () => {
     const api = await startApi(engine, [])
@@ -57,16 +74,7 @@ if (engines().includes('postgres'))
   describe('the PostgreSQL server going away', () => {
     test('the API answers 503 within a few seconds while it is away, and recovers by itself when it is back', async () => {
       // A migrated schema to point the app at, reached through the relay.
-      const schemaDb = await openTestDatabase('postgres')
-      const [{ schema }] = (await schemaDb.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-        { schema: string },
-      ]
-      const target = new URL(process.env.TEST_DATABASE_URL!)
-      const link = await relay(target)
-      const url = new URL(target)
-      url.host = `127.0.0.1:${link.port}`
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      const db = await openPostgres(url.toString(), 2)
+      const { schemaDb, link, db } = await relayedDatabase()
       const app = await buildApp({ db, secret: Buffer.from('s') })
       try {
         expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
@@ -96,19 +104,10 @@ if (engines().includes('postgres'))
       }
     })
     test('the database lost in the middle of an export ends that answer, and the API serves on', async () => {
-      const schemaDb = await openTestDatabase('postgres')
-      const [{ schema }] = (await schemaDb.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-        { schema: string },
-      ]
+      const { schemaDb, link, db } = await relayedDatabase()
       const jane = buildOrder({ name: '#1001', email: 'jane@example.com' })
       const shop = buildShop({ shop: 'north', orders: [jane] })
       await loadShops(schemaDb, [shop])
-      const target = new URL(process.env.TEST_DATABASE_URL!)
-      const link = await relay(target)
-      const url = new URL(target)
-      url.host = `127.0.0.1:${link.port}`
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      const db = await openPostgres(url.toString(), 2)
       const app = await buildApp({ db, secret: Buffer.from('s'), now: () => NOW })
       try {
         await submitted(app, (await verified(app, shop, jane)).token, buildReturn([returnItem(jane.line_items[0]!.id)]))
