@@ -98,8 +98,9 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Lingui's CLI loads its configuration as CommonJS.
-    files: ['lingui.config.js'],
+    // Lingui's CLI loads its configuration as CommonJS, and Node starts the embedded database's
+    // worker thread from a CommonJS file as it is (server/src/storage/pgliteThread.js).
+    files: ['lingui.config.js', 'server/src/storage/pgliteThread.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

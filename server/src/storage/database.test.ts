@@ -55,3 +55,38 @@ describe('PGlite: statements and transactions in turn', () => {
     expect((await db.query<{ n: number }>('SELECT n FROM counts'))[0]!.n).toBe(10)
   })
 })
+
+describe('PGlite on its own thread', () => {
+  let db: Database
+  beforeEach(async () => {
+    db = await openPglite()
+    await db.exec('CREATE TABLE things (id int PRIMARY KEY, at timestamptz, body bytea, doc jsonb)')
+  })
+  afterEach(() => db.close())
+
+  test('values cross the thread as PostgreSQL gives them: dates, bytes, JSON, numbers', async () => {
+    const at = new Date('2026-11-27T09:30:00.123Z')
+    await db.query('INSERT INTO things VALUES ($1, $2, $3, $4)', [1, at, Buffer.from([0, 1, 255]), { a: [1, 'b'] }])
+    const [row] = await db.query<{ id: number; at: Date; body: Uint8Array; doc: unknown }>('SELECT * FROM things')
+    expect(row!.id).toBe(1)
+    expect(row!.at).toEqual(at)
+    expect([...row!.body]).toEqual([0, 1, 255])
+    expect(row!.doc).toEqual({ a: [1, 'b'] })
+  })
+
+  test("PostgreSQL's errors keep their code and detail, and a failed statement ends its transaction", async () => {
+    await db.query('INSERT INTO things (id) VALUES (1)')
+    const duplicate = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO things (id) VALUES (2)')
+      await tx.query('INSERT INTO things (id) VALUES (1)')
+    })
+    await expect(duplicate).rejects.toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') })
+    expect(await db.query('SELECT id FROM things ORDER BY id')).toEqual([{ id: 1 }])
+  })
+
+  test('a closed database answers "unavailable", never hangs', async () => {
+    const other = await openPglite()
+    await other.close()
+    await expect(other.query('SELECT 1')).rejects.toThrow('The database is unavailable')
+  })
+})

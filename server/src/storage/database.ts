@@ -2,7 +2,8 @@
  * One PostgreSQL dialect on two engines: PGlite (embedded, a data directory, nothing to install)
  * and a PostgreSQL server named by DATABASE_URL (production, many API replicas).
  */
-import { PGlite } from '@electric-sql/pglite'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 
 export interface Queryable {
@@ -36,12 +37,90 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-/** Embedded PostgreSQL in `dataDir` (created when missing), or in memory without one. */
 /** A statement that cannot write: one SELECT, not locking rows, and no second statement. */
 const READ_ONLY = /^\s*SELECT\b(?![\s\S]*(?:\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bFOR\s+SHARE\b|;\s*\S))/i
 
+interface Reply {
+  id: number
+  rows?: unknown[]
+  tx?: number
+  error?: { name: string; message: string; stack?: string; [field: string]: unknown }
+}
+
+type Message =
+  | { op: 'query'; sql: string; params?: unknown[] | undefined; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' }
+
+/** An error the thread described, made an Error again with PostgreSQL's fields (code, detail…). */
+function rebuilt(described: NonNullable<Reply['error']>): Error {
+  const { name, message, stack, ...fields } = described
+  const error = Object.assign(new Error(message), fields)
+  error.name = name
+  if (stack) error.stack = stack
+  return error
+}
+
+/**
+ * PGlite on a thread of its own (pgliteThread.js, docs/performance.md): the statements go there
+ * as messages, so its work never holds the thread that answers requests. The thread keeps the
+ * process alive only while a statement is on its way.
+ */
+async function pgliteThread(
+  dataDir: string | undefined,
+): Promise<{ send: (message: Message) => Promise<Reply>; close: () => Promise<void> }> {
+  const worker = new Worker(join(__dirname, 'pgliteThread.js'), { workerData: { dataDir } })
+  const waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>()
+  let failure: Error | null = null
+  let nextId = 1
+  const holdProcess = () => (waiting.size > 0 ? worker.ref() : worker.unref())
+  const fail = (cause: unknown) => {
+    failure ??= new DatabaseUnavailableError(cause)
+    for (const caller of waiting.values()) caller.reject(failure)
+    waiting.clear()
+    holdProcess()
+  }
+  worker.on('message', (reply: Reply) => {
+    const caller = waiting.get(reply.id)
+    if (!caller) return
+    waiting.delete(reply.id)
+    holdProcess()
+    if (reply.error) caller.reject(rebuilt(reply.error))
+    else caller.resolve(reply)
+  })
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the embedded database's thread ended (exit code ${code})`)))
+  const answer = (id: number) =>
+    new Promise<Reply>((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      holdProcess()
+    })
+  const ready = answer(0)
+  await ready.catch(async (error: unknown) => {
+    await worker.terminate()
+    throw error instanceof DatabaseUnavailableError ? error.cause : error
+  })
+  const send = (message: Message) => {
+    if (failure) return Promise.reject(failure)
+    const id = nextId++
+    const reply = answer(id)
+    worker.postMessage({ id, ...message })
+    return reply
+  }
+  return {
+    send,
+    close: async () => {
+      await send({ op: 'close' })
+      await worker.terminate()
+    },
+  }
+}
+
+/** Embedded PostgreSQL in `dataDir` (created when missing), or in memory without one. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir)
+  const { send, close } = await pgliteThread(dataDir)
   let writes = 0
   // Counted before the statement runs and again when it is done: a read that began before a
   // write, or while one ran, is never taken for a read made after it.
@@ -54,10 +133,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       writes++
     }
   }
-  const on = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const on = (tx?: number): Queryable => ({
     query: <Row>(sql: string, params?: unknown[]) =>
-      writing(sql, async () => (await target.query<Row>(sql, params)).rows),
-    exec: (sql: string) => writing(sql, async () => void (await target.exec(sql))),
+      writing(sql, async () => (await send({ op: 'query', sql, params, ...(tx ? { tx } : {}) })).rows as Row[]),
+    exec: (sql: string) => writing(sql, async () => void (await send({ op: 'exec', sql, ...(tx ? { tx } : {}) }))),
   })
   // PGlite runs one statement or transaction at a time, first come first served, and a transaction
   // holds it through its own JavaScript between statements. Transactions take turns here, so at
@@ -69,13 +148,25 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     turn = result.catch(() => {})
     return result
   }
+  const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const { tx } = await send({ op: 'begin' })
+    let result: T
+    try {
+      result = await work(on(tx))
+    } catch (error) {
+      await send({ op: 'end', tx: tx!, commit: false }).catch(() => {})
+      throw error
+    }
+    await send({ op: 'end', tx: tx!, commit: true })
+    return result
+  }
   return {
     engine: 'pglite',
     exclusive: true,
     writeCount: () => writes,
-    ...on(db),
-    transaction: (work) => writing(null, () => inTurn(() => db.transaction((tx) => work(on(tx))))),
-    close: () => db.close(),
+    ...on(),
+    transaction: (work) => writing(null, () => inTurn(() => transaction(work))),
+    close,
   }
 }
 
