@@ -6,7 +6,6 @@ import { setupI18n, type I18n } from '@lingui/core'
 import { render, toPlainText } from '@react-email/render'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
-import QRCode from 'qrcode'
 import { formatMoney } from '../../../contract/format'
 import { signStatus } from '../domain/token'
 import type { EmailPayload, RenderedEmail } from '../storage/outbox'
@@ -16,6 +15,7 @@ import { messages as en } from './catalogs/en'
 import { messages as es } from './catalogs/es'
 import { messages as fr } from './catalogs/fr'
 import { labelOf } from './EmailParts'
+import { qrPng } from './qrImage'
 import { ReturnEmail, titlesOf, type EmailBrand } from './ReturnEmail'
 
 extend([namesPlugin])
@@ -81,7 +81,7 @@ export async function renderEmail(
   // The label travels with the e-mails that say how to send the items: created and approved.
   const label = payload.kind === 'created' || payload.kind === 'approved' ? labelOf(status) : null
   const labelUrl = label ? absolute(label.label_url, origin) : null
-  const qr = label ? await QRCode.toBuffer(label.qr_code_value, { margin: 1, width: 320 }) : null
+  const qr = label ? await qrPng(label.qr_code_value) : null
   const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })
   const percentFormat = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })
   const element = (

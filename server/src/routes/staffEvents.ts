@@ -5,7 +5,6 @@
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import QRCode from 'qrcode'
 import {
   CreatedWebhook,
   DeliveryList,
@@ -20,6 +19,7 @@ import {
 import type { PortalContext } from '../context'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
 import { QR_CID } from '../email/renderEmail'
+import { qrPng } from '../email/qrImage'
 import {
   findOutboxRow,
   listDeliveries,
@@ -126,7 +126,10 @@ export function staffEventRoutes(
       // The drop-off code travels as an attachment; here it is put in place.
       const code = (row.payload as EmailPayload).status.label?.qr_code_value
       const html = code
-        ? row.message.html.replaceAll(`cid:${QR_CID}`, await QRCode.toDataURL(code, { margin: 1, width: 320 }))
+        ? row.message.html.replaceAll(
+            `cid:${QR_CID}`,
+            `data:image/png;base64,${(await qrPng(code)).toString('base64')}`,
+          )
         : row.message.html
       return reply
         .header('content-type', 'text/html; charset=utf-8')
