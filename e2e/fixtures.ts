@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import type { PortalConfig, VerifiedOrder } from '../contract/api'
 import { ADMIN_TOKEN, DEMO_STAFF_PASSWORD, TOKEN_SECRET } from './serverSecrets'
 
-/** The port the product runs on for the journeys (see playwright.config.ts). */
-export const port = Number(process.env.E2E_PORT ?? 4173)
+/** The port of this worker's product (see playwright.config.ts: a server per worker, on consecutive ports). */
+export const port = Number(process.env.E2E_PORT ?? 4173) + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 export const shopUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${port}${path}`
 /** The API itself, for calls a test makes beside the browser. */
 export const apiUrl = (path: string) => `http://127.0.0.1:${port}${path}`
@@ -18,7 +18,7 @@ const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname,
 
 /**
  * Re-imports the demo shops through POST /admin/shops, which replaces each shop whole, with its
- * orders and the returns made since. Both projects share one server, so every test that verifies
+ * orders and the returns made since. The journeys of a worker share one server, so every test that verifies
  * a demo order or submits a return starts from this.
  */
 export async function resetDemoShops(request: APIRequestContext) {

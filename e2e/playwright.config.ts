@@ -6,9 +6,15 @@ import { ADMIN_TOKEN, DEMO_STAFF_PASSWORD, TOKEN_SECRET } from './serverSecrets'
 
 /** Debian's Chromium: no test tool downloads its own browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const port = Number(process.env.E2E_PORT ?? 4173)
-// A fresh embedded database per run: the journeys start from the demo data as a new user would.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rebound-e2e-'))
+const firstPort = Number(process.env.E2E_PORT ?? 4173)
+/**
+ * Journeys run in this many workers, each against a product of its own on the next port with a
+ * database of its own: a journey re-imports the demo shops (fixtures.ts), which would pull the
+ * orders from under another worker's journey on a shared server. Two halve the run on two cores.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2)
+// Set in each worker process (Playwright's parallel index), absent in the runner that starts the servers.
+const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 
 export const baseURL = `http://demo.localhost:${port}`
 
@@ -16,7 +22,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   // Limits that catch a hang on a machine busy with other work, as the unit suites' are
@@ -43,19 +49,20 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, worker) => ({
     // The product as a new user runs it (after `npm run build`): the compiled server serving the
     // built portal, embedded storage.
     command: 'npm start',
     cwd: '..',
-    url: `http://127.0.0.1:${port}/health`,
+    url: `http://127.0.0.1:${firstPort + worker}/health`,
     reuseExistingServer: false,
     // A fresh PGlite took 46 s to open on a busy two-core machine, and the demo shops load after it.
     timeout: 180_000,
     env: {
-      PORT: String(port),
+      PORT: String(firstPort + worker),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      // A fresh embedded database per run: the journeys start from the demo data as a new user would.
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rebound-e2e-')),
       VERIFY_RATE_LIMIT_PER_IP: '1000',
       VERIFY_RATE_LIMIT_PER_ORDER: '1000',
       // Enables POST /admin/shops, through which the journeys reset the demo shops (fixtures.ts).
@@ -65,5 +72,5 @@ export default defineConfig({
       // The back-office journeys sign in as the demo's staff account.
       DEMO_STAFF_PASSWORD,
     },
-  },
+  })),
 })
