@@ -45,7 +45,7 @@ export async function findByReturnNumber(
 /**
  * A return's drop-off code as SQL, the same as qrCodeValue (domain/label.ts): the first 40 bits of
  * the SHA-256 of its id in lower case, as 8 Crockford base32 digits after "RB-". Migration 11
- * gives the returns made before codes were kept theirs with it, in one statement.
+ * gave the returns made before codes were kept theirs with a frozen copy of this text.
  */
 export function dropOffCodeSql(id: string): string {
   return `('RB-' || (

@@ -1,11 +1,11 @@
 import type { Database } from './database'
-import { dropOffCodeSql } from './inspections'
-import { returnStateSql } from './returnStates'
 
 /**
  * Versioned migrations, applied in order, each in its own transaction, once. Replicas starting
  * together on one PostgreSQL server take turns through an advisory lock. Never edit a released
- * migration: add the next one.
+ * migration: add the next one. Each is frozen text, never built from today's code (a function
+ * called here would change a released migration when the function changes), and
+ * migrations.test.ts pins each one's digest.
  */
 export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   {
@@ -149,7 +149,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     // Sign-in failures are counted per e-mail as typed, known or not: an unknown e-mail is locked
     // like a known one, so the lock tells nothing about who has an account.
     // returns.shop_id and returns.state let the console list a shop's returns from one index; the
-    // state is derived data, filled in by the rule of the day (returnStateSql) and kept by recordLineState.
+    // state is derived data, filled in here by the rule as it was when this migration was released
+    // (a frozen copy of returnStateSql's text then) and kept by recordLineState since.
     sql: `
       CREATE TABLE staff (
         id text PRIMARY KEY,
@@ -188,7 +189,13 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       UPDATE returns SET shop_id = (SELECT shop_id FROM orders WHERE orders.id = returns.order_id);
       ALTER TABLE returns ALTER COLUMN shop_id SET NOT NULL;
       ALTER TABLE returns ADD COLUMN state text NOT NULL DEFAULT 'requested';
-      UPDATE returns SET state = ${returnStateSql('returns.id')};
+      UPDATE returns SET state = (SELECT (ARRAY['requested', 'in_transit', 'received', 'refunded'])[1 + COALESCE(MIN(GREATEST(
+      COALESCE((SELECT MAX(CASE e.state WHEN 'in_transit' THEN 1 WHEN 'received' THEN 2 WHEN 'refunded' THEN 3 END)
+                  FROM return_item_events e WHERE e.return_id = i.return_id AND e.line_item_id = i.line_item_id), 0),
+      CASE WHEN EXISTS (SELECT 1 FROM returns r, jsonb_array_elements(COALESCE(r.return_order -> 'items', '[]')) AS item
+                         WHERE r.id = i.return_id AND item ->> 'line_item_id' = i.line_item_id AND item ->> 'keep' = 'true')
+           THEN 2 ELSE 0 END)), 0)]
+    FROM return_items i WHERE i.return_id = returns.id);
       CREATE INDEX returns_by_shop ON returns (shop_id, created_at DESC, id DESC);
       CREATE INDEX returns_by_shop_state ON returns (shop_id, state, created_at DESC, id DESC);
       CREATE INDEX orders_by_email ON orders (shop_id, email_key);
@@ -284,7 +291,12 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE returns ADD COLUMN reviewed_by text;
       ALTER TABLE returns ADD COLUMN drop_off_code text;
       CREATE INDEX returns_review_queue ON returns (shop_id, created_at, id) WHERE review = 'pending';
-      UPDATE returns SET drop_off_code = ${dropOffCodeSql('returns.id')};
+      UPDATE returns SET drop_off_code = ('RB-' || (
+    SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((bits >> (5 * (7 - digit))) & 31)::int + 1, 1), '' ORDER BY digit)
+      FROM generate_series(0, 7) AS digit,
+           (SELECT (get_byte(d, 0)::bigint << 32) | (get_byte(d, 1)::bigint << 24) | (get_byte(d, 2)::bigint << 16)
+                   | (get_byte(d, 3)::bigint << 8) | get_byte(d, 4)::bigint AS bits
+              FROM (SELECT sha256(convert_to(lower(returns.id), 'UTF8')) AS d) AS digest) AS code));
       CREATE INDEX returns_by_drop_off_code ON returns (drop_off_code);
       ALTER TABLE return_actions ALTER COLUMN state DROP NOT NULL;
       ALTER TABLE return_actions ADD COLUMN kind text NOT NULL DEFAULT 'state';

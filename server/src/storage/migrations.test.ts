@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto'
+import { MIGRATIONS } from './migrations'
+
+/**
+ * The first 16 hex digits of the SHA-256 of each migration's SQL as released. A released
+ * migration never changes: a database that ran it keeps what it did, so changing its text (or a
+ * function it was built from) would leave old and new databases apart. A new migration adds its
+ * line here in the commit that adds it.
+ */
+const RELEASED: Record<number, string> = {
+  1: 'be2d4a96b79c07ca',
+  2: '4ad7269c1dabc2c4',
+  3: '7ae5cbd7293d6752',
+  4: '1b544d0788d67266',
+  5: 'c8bdcd40c79a53ee',
+  6: 'c0dbffa5288ea4ea',
+  7: '8ed106bbebc16d2b',
+  8: '11492d1160d28ebe',
+  9: '80eac195835d1bfe',
+  10: 'b21ce4e5550c170b',
+  11: 'a514549cb7aa76b2',
+}
+
+const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
+
+test('every migration is pinned, numbered in order, and unchanged since it was released', () => {
+  expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, index) => index + 1))
+  expect(Object.fromEntries(MIGRATIONS.map((migration) => [migration.version, digest(migration.sql)]))).toEqual(
+    RELEASED,
+  )
+})
