@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { Money } from '../../contract/api'
 import type { Insights } from '../../contract/staff'
-import { formatMoney } from '../components/format'
+import { formatMoney, readMinor, sumMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import { changedParams, errorText, useInsightsQuery } from './api'
 import { DayField } from './Fields'
@@ -93,7 +93,8 @@ function TallyFigure({
   )
 }
 
-const amountOf = (money: Money) => Number(money.amount)
+/** A figure's size for its bar: minor units, exact (a bar of 0.29 is never 0.28999). */
+const amountOf = (money: Money) => readMinor(money) ?? 0
 
 /** Returns by reason, the most returned products, and what the shop kept, for a chosen period. */
 export function InsightsScreen() {
@@ -144,16 +145,21 @@ function Figures({ data }: { data: Insights }) {
     { name: 'New items bought with credit', value: outcomes.upsells },
     { name: 'Store credit', value: outcomes.store_credit },
   ]
-  const keptTotal = kept.reduce((sum, row) => sum + amountOf(row.value), 0)
-  const all = keptTotal + amountOf(outcomes.refunded)
   const currency = outcomes.refunded.currency_code
+  // Summed once, in minor units of the shop's currency, and shown with its decimals.
+  const keptMoney = sumMoney(
+    kept.map((row) => row.value),
+    currency,
+  )
+  const keptTotal = amountOf(keptMoney)
+  const all = keptTotal + amountOf(outcomes.refunded)
   return (
     <>
       <p className="insights__summary" role="status">
         {data.returns === 1 ? '1 return' : `${data.returns} returns`} from {formatDay(data.from)} to{' '}
         {formatDay(data.to)}
         {all > 0
-          ? `: ${formatMoney({ amount: keptTotal.toFixed(2), currency_code: currency })} kept by the shop, ${Math.round((keptTotal / all) * 100)}% of what was returned.`
+          ? `: ${formatMoney(keptMoney)} kept by the shop, ${Math.round((keptTotal / all) * 100)}% of what was returned.`
           : '.'}
       </p>
       <TallyFigure
@@ -189,7 +195,7 @@ function Figures({ data }: { data: Insights }) {
             ))}
             <tr className="console-money__total">
               <th scope="row">Kept by the shop</th>
-              <td>{formatMoney({ amount: keptTotal.toFixed(2), currency_code: currency })}</td>
+              <td>{formatMoney(keptMoney)}</td>
             </tr>
             <tr>
               <th scope="row">Refunded</th>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { InspectionPreview } from '../../contract/staff'
-import { formatMoney } from '../components/format'
+import { formatMoney } from '../../contract/money'
 import { CONDITION_LABELS } from './ReceivingChoices'
 
 const METHOD_LABELS = { original_payment: 'the original payment method', store_credit: 'store credit' } as const

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { formatMoney } from '../components/format'
+import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import { errorText, useReturnDetailQuery } from './api'
 import { formatMoment, OUTCOME_LABELS, ReviewBadge, STATE_LABELS, StateBadge } from './format'

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom'
 import type { MoneyBag } from '../../contract/api'
 import type { Inspection, ReturnDetail } from '../../contract/staff'
-import { formatMoney } from '../components/format'
+import { formatMoney } from '../../contract/money'
 import { useEmailsQuery } from './api'
 import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
 import { CONDITION_LABELS, DISPOSITION_LABELS, formatDay, formatMoment, timingText } from './format'

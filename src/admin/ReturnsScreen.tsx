@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
-import { formatMoney } from '../components/format'
+import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import {
   changedParams,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ReviewQueue } from '../../contract/staff'
-import { formatMoney } from '../components/format'
+import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import { errorText, useReviewsQuery } from './api'
 import { answerByText, formatDay } from './format'

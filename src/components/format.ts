@@ -1,4 +1,5 @@
-export { formatMoney } from '../../contract/format'
+// The shopper's money: always 2 decimals (rules §13.2); the one money module is contract/money.ts.
+export { formatShopperMoney as formatMoney } from '../../contract/money'
 
 /** A fraction as a percent in the shopper's language: 0.1 → "10%". */
 export function formatPercent(fraction: number, locale = 'en'): string {

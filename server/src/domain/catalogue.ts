@@ -1,6 +1,6 @@
 import type { Variant } from '../../../contract/api'
 import type { CatalogueProductFile, CatalogueVariantFile } from '../import/shopFile'
-import { moneyBag, toMinor } from './money'
+import { moneyBag, toMinor } from '../../../contract/money'
 
 export interface CatalogueIndex {
   variant(id: string): Variant | null

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../import/shopFile'
-import { toMinor } from './money'
+import { toMinor } from '../../../contract/money'
 
 /**
  * Keep-item returns: a refunded item whose price per unit paid (after its share of the order

@@ -1,6 +1,6 @@
 import type { OrderRecord } from '../storage/orders'
 import type { ShopRecord } from '../storage/shops'
-import { toMinor } from './money'
+import { toMinor } from '../../../contract/money'
 import { allocateDiscount, type OrderPricing } from './refund'
 
 /** The order's lines and discount in minor units, as the refund arithmetic takes them. */

@@ -153,7 +153,7 @@ describe('reviewFlags: the review rules a return matches, in words for staff', (
       'worth more, in a currency without minor units',
       review({ over_amount: '20000' }),
       input({ currency: 'JPY', itemsValueMinor: 25000 }),
-      [{ rule: 'over_amount', message: 'Worth ¥25,000.00, over the ¥20,000.00 that needs review' }],
+      [{ rule: 'over_amount', message: 'Worth ¥25,000, over the ¥20,000 that needs review' }],
     ],
     [
       'photos for a listed reason',

@@ -4,14 +4,14 @@
  * functions of the policy and what the caller read; the routes only carry their answers.
  */
 import type { ReturnReason } from '../../../contract/api'
-import { formatMoney } from '../../../contract/format'
+import { formatMoney } from '../../../contract/money'
 import type { ShopPolicy } from '../../../contract/policy'
 import { reasonPath } from '../../../contract/reasonTree'
 import type { ReviewFlag } from '../../../contract/staff'
 import type { LineItemFile } from '../import/shopFile'
 import type { ShopRecord } from '../storage/shops'
 import { indexCatalogue } from './catalogue'
-import { fromMinor, toMinor } from './money'
+import { fromMinor, toMinor } from '../../../contract/money'
 import { emailKey, orderNameKey } from './normalize'
 import { addDays } from './returnStatus'
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { parseRate } from './money'
+import { parseRate } from '../../../contract/money'
 import {
   allocateDiscount,
   computeRefund,

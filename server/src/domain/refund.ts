@@ -3,7 +3,7 @@
  * each reported figure is rounded once, up, so the shopper never loses a fraction of a cent and
  * per-line roundings cannot add up to a drift.
  */
-import { parseRate, type Ratio } from './money'
+import { parseRate, type Ratio } from '../../../contract/money'
 
 export interface PricedLine {
   id: string

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/api'
 import type { ReturnedLine } from '../storage/returnStates'
 import { refundAfterDeductions } from './inspection'
-import { fromMinor, toMinor } from './money'
+import { fromMinor, toMinor } from '../../../contract/money'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
 

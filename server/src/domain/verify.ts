@@ -11,7 +11,7 @@ import type { ShopRecord } from '../storage/shops'
 import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
 import { keepsItem, keepThreshold } from './keepItems'
-import { moneyBag } from './money'
+import { moneyBag } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { ruleOfLine, windowEnd } from './policy'
 

@@ -22,7 +22,7 @@ import {
   type PlannedInspection,
   type PricedLine,
 } from '../domain/inspection'
-import { fromMinor, toMinor } from '../domain/money'
+import { fromMinor, toMinor } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { keptLineIds, lineState } from '../domain/returnStatus'
 import type { Queryable } from '../storage/database'

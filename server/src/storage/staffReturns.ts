@@ -1,7 +1,7 @@
 import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
 import type { ReturnOutcome, ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
 import { RETURN_ID_PATTERN } from '../../../contract/constants'
-import { fromMinor, toMinor } from '../domain/money'
+import { fromMinor, toMinor } from '../../../contract/money'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import type { Queryable } from './database'
 import type { ReturnRecord, ReviewState } from './returns'

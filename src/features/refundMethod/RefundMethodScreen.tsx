@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
-import { fromMinor, toMinor } from '../../components/money'
+import { moneyOf, readMinor } from '../../../contract/money'
 import { countedTiming, refundWhen } from '../../components/refundTiming'
 import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
@@ -22,8 +22,8 @@ import './RefundMethodScreen.css'
 function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined): Money {
   if (quote.store_credit_value) return quote.store_credit_value.presentment_money
   const refund = quote.refund_value.presentment_money
-  const minor = toMinor(refund)
-  return minor === null ? refund : fromMinor(Math.round(minor * (multiplier ?? 1)), refund.currency_code)
+  const minor = readMinor(refund)
+  return minor === null ? refund : moneyOf(Math.round(minor * (multiplier ?? 1)), refund.currency_code)
 }
 
 /** "Your items come to €14.00. A return fee of €3.95 is taken from that…": only when the shop takes one. */
@@ -31,14 +31,14 @@ function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
   const t = useT()
   const locale = useLocale()
   const fee = breakdown.return_fee.presentment_money
-  if (!((toMinor(fee) ?? 0) > 0)) return null
+  if (!((readMinor(fee) ?? 0) > 0)) return null
   // The fee is taken from the items with their tax, before any bonus or new item.
   const [subtotal, tax] = [
-    toMinor(breakdown.items_subtotal.presentment_money),
-    toMinor(breakdown.tax.presentment_money),
+    readMinor(breakdown.items_subtotal.presentment_money),
+    readMinor(breakdown.tax.presentment_money),
   ]
   if (subtotal === null || tax === null) return null
-  const items = fromMinor(subtotal + tax, fee.currency_code)
+  const items = moneyOf(subtotal + tax, fee.currency_code)
   return (
     <p className="refund-method__fee">
       {t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}

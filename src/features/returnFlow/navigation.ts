@@ -1,4 +1,4 @@
-import { toMinor } from '../../components/money'
+import { readMinor } from '../../../contract/money'
 import { paths } from '../../../contract/paths'
 import { isExchangeable } from './eligibility'
 import type { ChosenItem, ReturnFlowState } from './returnFlowSlice'
@@ -34,7 +34,7 @@ const notExchanged = (item: ChosenItem) => item.exchange?.kind !== 'exchange'
 /** The refund value of the stored return order in minor units, or null when unknown. */
 export function refundValue(flow: NavigationInput['flow']): number | null {
   const money = flow.quote?.refund_value.presentment_money
-  return money ? toMinor(money) : null
+  return money ? readMinor(money) : null
 }
 
 /**

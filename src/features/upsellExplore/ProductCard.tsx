@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { CatalogueProduct, MoneyBag } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
-import { toMinor } from '../../components/money'
+import { readMinor } from '../../../contract/money'
 import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import { useOptionName } from '../returnFlow/size'
@@ -24,7 +24,7 @@ export function ProductCard({ product, credit, choice, onChoose, locale }: Produ
   const lowest = product.variants.reduce<MoneyBag | null>(
     (low, variant) =>
       low === null ||
-      (toMinor(variant.price.presentment_money) ?? Infinity) < (toMinor(low.presentment_money) ?? Infinity)
+      (readMinor(variant.price.presentment_money) ?? Infinity) < (readMinor(low.presentment_money) ?? Infinity)
         ? variant.price
         : low,
     null,

@@ -1,5 +1,5 @@
 import type { MoneyBag, ReturnOrder, Variant } from '../../../contract/api'
-import { toMinor } from '../../components/money'
+import { readMinor } from '../../../contract/money'
 
 /** What the shopper may spend on a new item: the store credit, or the refund without a multiplier. */
 export function creditOf(quote: ReturnOrder): MoneyBag {
@@ -14,7 +14,7 @@ export function creditOf(quote: ReturnOrder): MoneyBag {
 export function fitsCredit(price: MoneyBag, credit: MoneyBag): boolean {
   for (const key of ['presentment_money', 'shop_money'] as const) {
     if (price[key].currency_code !== credit[key].currency_code) continue
-    const [cost, available] = [toMinor(price[key]), toMinor(credit[key])]
+    const [cost, available] = [readMinor(price[key]), readMinor(credit[key])]
     return cost !== null && available !== null && cost <= available
   }
   return false

@@ -3,7 +3,7 @@ import { useAppDispatch } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { bonusFraction, formatMoney, formatPercent } from '../../components/format'
-import { fromMinor, toMinor } from '../../components/money'
+import { moneyOf, readMinor } from '../../../contract/money'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { upsellAccepted, upsellDeclined } from '../returnFlow/returnFlowSlice'
@@ -19,12 +19,12 @@ function CreditWords({ quote }: { quote: ReturnOrder }) {
   const locale = useLocale()
   const { items_subtotal, tax, return_fee, bonus } = quote.breakdown
   const [subtotal, taxed, fee, extra] = [items_subtotal, tax, return_fee, bonus].map((part) =>
-    toMinor(part.presentment_money),
+    readMinor(part.presentment_money),
   )
   const credit = (quote.store_credit_value ?? quote.refund_value).presentment_money
   if (subtotal === null || taxed === null || subtotal === undefined || taxed === undefined) return null
   const money = (minor: number | null | undefined) =>
-    minor ? formatMoney(fromMinor(minor, credit.currency_code), locale) : 'none'
+    minor ? formatMoney(moneyOf(minor, credit.currency_code), locale) : 'none'
   return (
     <p className="notice upsell-offer__credit">
       {t('upsellOffer.credit', {
