@@ -419,7 +419,7 @@ test('insights show reasons, products and revenue kept, each chart with a table 
   expect(screen.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page')
   expect(
     await screen.findByText(
-      '3 returns from 22 Oct 2026 to 20 Nov 2026: €31.00 kept by the shop, 48% of what was returned.',
+      '3 returns from 22 Oct 2026 to 20 Nov 2026. Settled in that time: €31.00 kept by the shop (48%), €33.00 refunded.',
     ),
   ).toHaveAttribute('role', 'status')
   const reasons = screen.getByRole('table', { name: 'Return reasons, by units returned' })

@@ -32,10 +32,10 @@ test('insights in a three-decimal currency: every figure keeps its third decimal
     products: [{ title: 'Classic Tee', count: 1, value: kwd('1.005') }],
     outcomes: { exchanges: kwd('1.005'), upsells: kwd('0.001'), store_credit: kwd('0.000'), refunded: kwd('2.012') },
   })
-  const summary = await screen.findByText(/kept by the shop, /)
+  const summary = await screen.findByText(/kept by the shop \(/)
   expect(summary).toHaveAttribute('role', 'status')
   expect(summary.textContent?.replace(/\u00a0/g, ' ')).toBe(
-    '2 returns from 22 Oct 2026 to 20 Nov 2026: KWD 1.006 kept by the shop, 33% of what was returned.',
+    '2 returns from 22 Oct 2026 to 20 Nov 2026. Settled in that time: KWD 1.006 kept by the shop (33%), KWD 2.012 refunded.',
   )
   const reasons = screen.getByRole('table', { name: 'Return reasons, by units returned' })
   expect(rowNamed(reasons, 'Too small 1 KWD 1.005')).toBeInTheDocument()

@@ -96,7 +96,11 @@ function TallyFigure({
 /** A figure's size for its bar: minor units, exact (a bar of 0.29 is never 0.28999). */
 const amountOf = (money: Money) => readMinor(money) ?? 0
 
-/** Returns by reason, the most returned products, and what the shop kept, for a chosen period. */
+/**
+ * Returns by reason and the most returned products, of the returns asked for in a chosen period;
+ * and what the shop kept and refunded, of the money that moved in it (refunds issued, credit
+ * issued, new items sent).
+ */
 export function InsightsScreen() {
   const [params, setParams] = useSearchParams()
   const from = params.get('from') ?? undefined
@@ -159,7 +163,7 @@ function Figures({ data }: { data: Insights }) {
         {data.returns === 1 ? '1 return' : `${data.returns} returns`} from {formatDay(data.from)} to{' '}
         {formatDay(data.to)}
         {all > 0
-          ? `: ${formatMoney(keptMoney)} kept by the shop, ${Math.round((keptTotal / all) * 100)}% of what was returned.`
+          ? `. Settled in that time: ${formatMoney(keptMoney)} kept by the shop (${Math.round((keptTotal / all) * 100)}%), ${formatMoney(outcomes.refunded)} refunded.`
           : '.'}
       </p>
       <TallyFigure

@@ -23,7 +23,6 @@ import type { ReturnReason } from '../../../contract/api'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
-import { minorDigits } from '../../../contract/money'
 import { passwordMatches } from '../domain/passwords'
 import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
@@ -255,7 +254,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       const shop = await context.shops.find(request.staff!.shop)
       const currency_code = shop?.currency_code ?? 'EUR'
       const money = (amount: string) => ({ amount, currency_code })
-      const rows = await findInsights(context.db, request.staff!.shop, start, until, minorDigits(currency_code))
+      const rows = await findInsights(context.db, request.staff!.shop, start, until, currency_code)
       return {
         from,
         to,

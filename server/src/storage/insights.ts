@@ -1,4 +1,8 @@
+import type { ReturnOrder } from '../../../contract/api'
+import { fromMinor, minorDigits, toMinor } from '../../../contract/money'
+import { moneyMoves, outcomesWithin } from '../domain/insights'
 import type { Queryable } from './database'
+import type { ReturnedLine } from './returnStates'
 
 /** A figure of the insights: how many units, and their value as the shop showed it (a decimal string). */
 export interface Tally {
@@ -10,7 +14,7 @@ export interface InsightRows {
   returns: number
   reasons: (Tally & { reason_id: string; label: string })[]
   products: (Tally & { title: string })[]
-  /** what stayed with the shop (exchanged items, new items bought with credit, store credit) and what went back */
+  /** what moved in the period: exchanged and new items sent, store credit issued, money refunded */
   outcomes: { exchanges: string; upsells: string; store_credit: string; refunded: string }
 }
 
@@ -21,39 +25,77 @@ export interface InsightRows {
  */
 const UNITS = `
   WITH chosen AS (
-    SELECT r.id, r.return_order, o.line_items, r.review IS NOT DISTINCT FROM 'rejected' AS rejected
+    SELECT r.id, r.return_order, o.line_items
       FROM returns r JOIN orders o ON o.id = r.order_id
      WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL
   ), units AS (
-    SELECT c.id, c.rejected, item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS label, item ->> 'title' AS title,
-           (item ->> 'exchange_variant_id') IS NOT NULL AS exchanged, (item ->> 'quantity')::int AS count,
+    SELECT c.id, item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS label, item ->> 'title' AS title,
+           (item ->> 'quantity')::int AS count,
            (item ->> 'quantity')::int * COALESCE((
              SELECT (line ->> 'price')::numeric FROM jsonb_array_elements(c.line_items) AS line
               WHERE line ->> 'id' = item ->> 'line_item_id' LIMIT 1), 0) AS value
       FROM chosen c, jsonb_array_elements(c.return_order -> 'items') AS item
   )`
 
-/** Sums as the API writes money: two decimals (the insights' figures are shown, never charged). */
-const amount = (column: string) => `round(COALESCE(SUM(${column}), 0), 2)::text`
+/** Sums in the currency's decimals ($4), exact: numeric adds the decimal strings without a float. */
+const amount = (column: string) => `round(COALESCE(SUM(${column}), 0), $4::int)::text`
 
 /**
- * The insights of the shop's returns made in [from, until). Reasons and products count every
- * return asked for; the outcomes only what happened: a return the shop rejected in review kept
- * and refunded nothing, and a refund or credit is what the shopper got, less the inspections'
- * deductions (never below zero). `minorDigits`: the shop currency's decimals, in which
- * deductions are kept.
+ * The returns that may have moved money within [from, until): made in it, approved in it, or
+ * with an item that moved in it; none waiting for review or rejected. Each with its lines and
+ * their steps, the order's unit prices and what inspections deducted.
+ */
+const MOVED = `
+  SELECT r.id, r.created_at, r.reviewed_at, r.review, r.return_order,
+         (SELECT jsonb_object_agg(line ->> 'id', line ->> 'price') FROM jsonb_array_elements(o.line_items) AS line) AS prices,
+         COALESCE((SELECT SUM(deduction_minor) FROM return_inspections x WHERE x.return_id = r.id AND deduction_minor > 0), 0)::text AS deducted,
+         (SELECT jsonb_agg(jsonb_build_object(
+                   'line_item_id', i.line_item_id, 'quantity', i.quantity, 'exchange_variant_id', i.exchange_variant_id,
+                   'events', COALESCE((SELECT jsonb_agg(jsonb_build_object('state', e.state, 'at', e.at))
+                                         FROM return_item_events e
+                                        WHERE e.return_id = i.return_id AND e.line_item_id = i.line_item_id), '[]'::jsonb)))
+            FROM return_items i WHERE i.return_id = r.id) AS lines
+    FROM returns r JOIN orders o ON o.id = r.order_id
+   WHERE r.id IN (SELECT id FROM returns WHERE shop_id = $1 AND created_at >= $2 AND created_at < $3
+                  UNION SELECT return_id FROM return_item_events WHERE at >= $2 AND at < $3
+                  UNION SELECT id FROM returns WHERE shop_id = $1 AND review = 'approved' AND reviewed_at >= $2 AND reviewed_at < $3)
+     AND r.shop_id = $1 AND r.return_order IS NOT NULL AND r.created_at < $3
+     AND r.review IS DISTINCT FROM 'pending' AND r.review IS DISTINCT FROM 'rejected'`
+
+interface MovedRow {
+  created_at: Date
+  reviewed_at: Date | null
+  review: string | null
+  return_order: ReturnOrder
+  prices: Record<string, string> | null
+  deducted: string
+  lines:
+    | {
+        line_item_id: string
+        quantity: number
+        exchange_variant_id: string | null
+        events: { state: string; at: string }[]
+      }[]
+    | null
+}
+
+/**
+ * The insights of the shop's returns within [from, until). Reasons and products count the units
+ * of every return asked for in the period. The outcomes count what happened in it
+ * (domain/insights.ts): money refunded or issued as store credit (after deductions), exchanged
+ * items and new items sent; a return rejected in review moved nothing.
  */
 export async function findInsights(
   db: Queryable,
   shopId: string,
   from: Date,
   until: Date,
-  minorDigits: number,
+  currency: string,
 ): Promise<InsightRows> {
-  const params = [shopId, from, until]
-  // One pass over the units (the CTE is read three times, so PostgreSQL computes it once).
+  const digits = minorDigits(currency)
+  const params = [shopId, from, until, digits]
   const tallies = await db.query<{
-    kind: 'reason' | 'product' | 'exchanges'
+    kind: 'reason' | 'product'
     key: string
     label: string
     count: number
@@ -63,28 +105,35 @@ export async function findInsights(
      SELECT 'reason' AS kind, reason_id AS key, MIN(label) AS label, SUM(count)::int AS count, ${amount('value')} AS value
        FROM units GROUP BY reason_id
      UNION ALL
-     SELECT 'product', title, title, SUM(count)::int, ${amount('value')} FROM units GROUP BY title
-     UNION ALL
-     SELECT 'exchanges', '', '', COALESCE(SUM(count), 0)::int, ${amount('value')} FROM units WHERE exchanged AND NOT rejected`,
+     SELECT 'product', title, title, SUM(count)::int, ${amount('value')} FROM units GROUP BY title`,
     params,
   )
-  const refund = `GREATEST((ro -> 'breakdown' -> 'total' -> 'shop_money' ->> 'amount')::numeric - deducted, 0)`
-  const [totals] = await db.query<InsightRows['outcomes'] & { returns: number }>(
-    `WITH chosen AS (
-       SELECT r.return_order AS ro, r.review IS NOT DISTINCT FROM 'rejected' AS rejected,
-              COALESCE(x.deducted, 0) / power(10::numeric, $4::int) AS deducted
-         FROM returns r
-         -- The few returns inspected with a deduction, summed once and joined (not asked per return).
-         LEFT JOIN (SELECT return_id, SUM(deduction_minor) AS deducted FROM return_inspections
-                     WHERE deduction_minor > 0 GROUP BY return_id) x ON x.return_id = r.id
-        WHERE r.shop_id = $1 AND r.created_at >= $2 AND r.created_at < $3 AND r.return_order IS NOT NULL)
-     SELECT COUNT(*)::int AS returns,
-            ${amount(`CASE WHEN NOT rejected THEN (ro -> 'new_item' -> 'price' -> 'shop_money' ->> 'amount')::numeric END`)} AS upsells,
-            ${amount(`CASE WHEN NOT rejected AND ro ->> 'refund_method' = 'store_credit' THEN ${refund} END`)} AS store_credit,
-            ${amount(`CASE WHEN NOT rejected AND ro ->> 'refund_method' = 'original_payment' THEN ${refund} END`)} AS refunded
-       FROM chosen`,
-    [...params, minorDigits],
+  const [counted] = await db.query<{ returns: number }>(
+    `SELECT COUNT(*)::int AS returns FROM returns
+      WHERE shop_id = $1 AND created_at >= $2 AND created_at < $3 AND return_order IS NOT NULL`,
+    [shopId, from, until],
   )
+  const moved = await db.query<MovedRow>(MOVED, [shopId, from, until])
+  const happened = moved.map((row) =>
+    moneyMoves({
+      createdAt: new Date(row.created_at),
+      approvedAt: row.review === 'approved' && row.reviewed_at ? new Date(row.reviewed_at) : null,
+      answer: row.return_order,
+      lines: (row.lines ?? []).map((line) => ({
+        line_item_id: line.line_item_id,
+        quantity: Number(line.quantity),
+        exchange_variant_id: line.exchange_variant_id,
+        events: line.events.map((event) => ({
+          state: event.state as ReturnedLine['events'][number]['state'],
+          at: new Date(event.at),
+        })),
+      })),
+      unitPrices: new Map(Object.entries(row.prices ?? {}).map(([id, price]) => [id, toMinor(price, currency)])),
+      deductedMinor: Number(row.deducted),
+      currency,
+    }),
+  )
+  const outcomes = outcomesWithin(happened, from, until)
   // Most units first; a tie by name, so the order never changes between two looks.
   const ranked = (kind: 'reason' | 'product') =>
     tallies
@@ -92,16 +141,16 @@ export async function findInsights(
       .map((row) => ({ key: row.key, label: row.label, count: Number(row.count), value: row.value }))
       .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   return {
-    returns: Number(totals?.returns ?? 0),
+    returns: Number(counted?.returns ?? 0),
     reasons: ranked('reason').map(({ key, label, count, value }) => ({ reason_id: key, label, count, value })),
     products: ranked('product')
       .slice(0, 10)
       .map(({ key, count, value }) => ({ title: key, count, value })),
     outcomes: {
-      exchanges: tallies.find((row) => row.kind === 'exchanges')?.value ?? '0.00',
-      upsells: totals?.upsells ?? '0.00',
-      store_credit: totals?.store_credit ?? '0.00',
-      refunded: totals?.refunded ?? '0.00',
+      exchanges: fromMinor(outcomes.exchanges, currency),
+      upsells: fromMinor(outcomes.upsells, currency),
+      store_credit: fromMinor(outcomes.store_credit, currency),
+      refunded: fromMinor(outcomes.refunded, currency),
     },
   }
 }
