@@ -362,6 +362,11 @@ export const RefundBreakdown = Type.Object({
   tax: MoneyBag,
   /** fee charged by the shop on refunded items (never on exchanges); zero or positive */
   return_fee: MoneyBag,
+  /**
+   * true when the shop's fee would apply and is waived for a reason the shop marked (damaged,
+   * wrong item): the fee is then zero and the shopper is told why; absent otherwise
+   */
+  return_fee_waived: Type.Optional(Type.Boolean()),
   /** store-credit bonus on what is paid as credit (store credit chosen, or a new item); zero otherwise */
   bonus: MoneyBag,
   /** price of the upsell variant taken, paid from the credit; zero when none */

@@ -103,6 +103,13 @@ export const ShopPolicy = Type.Object(
     review: Type.Optional(ReviewRules),
     /** what an inspection takes off an item's refund, per condition */
     deductions: Type.Optional(Deductions),
+    /**
+     * ids of return reasons (a parent covers its sub-reasons) for which the shop takes no return
+     * fee: a return with an item sent back for one of them is free (decision 0062)
+     */
+    waive_fee_reasons: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, uniqueItems: true }),
+    ),
   },
   { additionalProperties: false },
 )

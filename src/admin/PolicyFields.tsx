@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Spinner } from '../components/Spinner'
 import { Field, InputField } from './Fields'
 import { row, type Draft, type TagRow } from './policyDraft'
 
@@ -191,5 +192,54 @@ export function Pair({
         </div>
       ) : null}
     </fieldset>
+  )
+}
+
+/**
+ * The return fee waived for reasons the shop marks (decision 0062): a return with an item sent
+ * back for one of them costs the shopper no fee. Reasons the policy names that the shop no longer
+ * offers stay listed, to be unticked.
+ */
+export function FeeWaiverPart({
+  reasons,
+  marked,
+  onChange,
+}: {
+  reasons: { id: string; label: string }[] | undefined
+  marked: string[]
+  onChange: (marked: string[]) => void
+}) {
+  const choices = [
+    ...(reasons ?? []),
+    ...marked
+      .filter((id) => reasons && !reasons.some((reason) => reason.id === id))
+      .map((id) => ({ id, label: `${id} (no longer a reason of the shop)` })),
+  ]
+  return (
+    <Part
+      id="policy-fee-title"
+      title="Return fee"
+      hint="A return with an item sent back for one of these reasons costs the shopper no return fee (the shop’s settings set the fee). The shopper is told it is waived."
+    >
+      <fieldset className="console-choices policy__reasons">
+        <legend>No return fee for these reasons</legend>
+        {!reasons ? (
+          <Spinner label="Loading the shop’s reasons" size="small" />
+        ) : (
+          choices.map((reason) => (
+            <label key={reason.id} className="console-check">
+              <input
+                type="checkbox"
+                checked={marked.includes(reason.id)}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...marked, reason.id] : marked.filter((id) => id !== reason.id))
+                }
+              />
+              {reason.label}
+            </label>
+          ))
+        )}
+      </fieldset>
+    </Part>
   )
 }

@@ -6,7 +6,7 @@ import { errorText, usePolicyQuery, useSavePolicyMutation, useShopQuery } from '
 import { ErrorAlert } from './ErrorAlert'
 import { InputField } from './Fields'
 import { CONDITION_LABELS } from './format'
-import { LinesField, Pair, Part, TagRows } from './PolicyFields'
+import { FeeWaiverPart, LinesField, Pair, Part, TagRows } from './PolicyFields'
 import { draftOf, policyOf, type Draft } from './policyDraft'
 
 /** /admin/policy: the shop's return policy, edited whole (docs/lifecycle.md). */
@@ -226,6 +226,8 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
           ))}
         </div>
       </Part>
+
+      <FeeWaiverPart reasons={reasons} marked={draft.feeWaived} onChange={(feeWaived) => change({ feeWaived })} />
 
       <div className="policy__save">
         <ErrorAlert error={error} className="policy__error" />

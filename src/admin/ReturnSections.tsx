@@ -119,6 +119,12 @@ export function Money({ detail }: { detail: ReturnDetail }) {
               </td>
             </tr>
           ))}
+          {breakdown.return_fee_waived ? (
+            <tr>
+              <th scope="row">Return fee</th>
+              <td>Waived for the reason</td>
+            </tr>
+          ) : null}
           <tr className="console-money__total">
             <th scope="row">Total</th>
             <td>{formatMoney(breakdown.total.shop_money)}</td>

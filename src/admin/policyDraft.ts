@@ -27,6 +27,8 @@ export interface Draft {
   frequent: { on: boolean; returns: string; days: string }
   answerWithin: string
   deductions: Record<Condition, string>
+  /** reasons for which the shop takes no return fee */
+  feeWaived: string[]
 }
 
 let lastKey = 0
@@ -53,6 +55,7 @@ export function draftOf(policy: ShopPolicy): Draft {
     deductions: Object.fromEntries(
       INSPECTION_CONDITIONS.map((condition) => [condition, text(policy.deductions?.[condition])]),
     ) as Record<Condition, string>,
+    feeWaived: policy.waive_fee_reasons ?? [],
   }
 }
 
@@ -97,5 +100,6 @@ export function policyOf(draft: Draft): ShopPolicy {
     policy.deductions = Object.fromEntries(
       deductions.map((condition) => [condition, Number(draft.deductions[condition])]),
     )
+  if (draft.feeWaived.length > 0) policy.waive_fee_reasons = draft.feeWaived
   return policy
 }

@@ -4,14 +4,13 @@
  * functions of the policy and what the caller read; the routes only carry their answers.
  */
 import type { ReturnReason } from '../../../contract/api'
-import { formatMoney } from '../../../contract/money'
 import type { ShopPolicy } from '../../../contract/policy'
 import { reasonPath } from '../../../contract/reasonTree'
 import type { ReviewFlag } from '../../../contract/staff'
 import type { LineItemFile } from '../import/shopFile'
 import type { ShopRecord } from '../storage/shops'
 import { indexCatalogue } from './catalogue'
-import { fromMinor, toMinor } from '../../../contract/money'
+import { formatMoney, fromMinor, toMinor } from '../../../contract/money'
 import { emailKey, orderNameKey } from './normalize'
 import { addDays } from './returnStatus'
 
@@ -157,4 +156,20 @@ export function answerBy(policy: ShopPolicy, createdAt: Date): string {
   return addDays(createdAt, policy.review?.answer_within_days ?? 2, true)
     .toISOString()
     .slice(0, 10)
+}
+
+/**
+ * Whether the shop waives its return fee for this return: an item is returned for a reason the
+ * policy marks (`waive_fee_reasons`; a parent covers its sub-reasons). The parcel carries an item
+ * the shop got wrong, so it costs the shopper nothing (decision 0062).
+ * @example feeWaived({ waive_fee_reasons: ['damaged'] }, reasons, [{ reason_id: 'damaged' }]) // true
+ */
+export function feeWaived(
+  policy: ShopPolicy,
+  reasons: readonly ReturnReason[],
+  items: readonly { reason_id: string }[],
+): boolean {
+  const marked = new Set(policy.waive_fee_reasons ?? [])
+  if (marked.size === 0) return false
+  return items.some((item) => reasonPath(reasons, item.reason_id)?.some((reason) => marked.has(reason.id)) ?? false)
 }

@@ -7,7 +7,7 @@ import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag, toMinor } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
-import { refusedByRule } from './policy'
+import { feeWaived, refusedByRule } from './policy'
 
 /** A request that cannot be priced: each problem names its field, e.g. `items[0].quantity`. */
 export interface RequestProblems {
@@ -115,7 +115,7 @@ export function priceReturn(
   const shopMultiplier = shop.config.gift_card_value_multiplier
   const previewed = previewMultiplier !== undefined && previewMultiplier !== shopMultiplier
   const multiplier = previewed ? previewMultiplier : shopMultiplier
-  const figures = computeRefund({
+  const refundInput = {
     order: pricing,
     returned: items.map((item) => ({
       lineId: item.line_item_id,
@@ -127,13 +127,17 @@ export function priceReturn(
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
     upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
-  })
+  }
+  const charged = computeRefund(refundInput)
+  // A fee the shop waives for the reasons it marks: priced as none, and said to be waived.
+  const waived = charged.returnFee > 0 && feeWaived(shop.policy, shop.return_reasons, items)
+  const figures = waived ? computeRefund({ ...refundInput, returnFee: 0 }) : charged
   if (upsell && upsellCostsTooMuch(figures))
     return {
       problems: [problem('upsell_variant_id', 'costs_more_than_credit', 'costs more than the credit of this return')],
     }
 
-  const priced = withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency), shop)
+  const priced = withTiming(toReturnOrder(items, request.refund_method ?? null, figures, currency, waived), shop)
   const answer = previewed ? { ...priced, preview_multiplier: previewMultiplier } : priced
   return {
     // The new item as the catalogue has it now: kept with the return, its status page shows it.
@@ -172,6 +176,7 @@ function toReturnOrder(
   method: RefundMethod | null,
   figures: RefundFigures,
   currency: string,
+  feeWaived: boolean,
 ): ReturnOrder {
   const bag = (minor: number) => moneyBag(minor, currency)
   return {
@@ -186,6 +191,7 @@ function toReturnOrder(
       items_subtotal: bag(figures.itemsSubtotal),
       tax: bag(figures.tax),
       return_fee: bag(figures.returnFee),
+      ...(feeWaived ? { return_fee_waived: true } : {}),
       bonus: bag(figures.bonus),
       upsell: bag(figures.upsell),
       total: bag(figures.total),

@@ -28,6 +28,13 @@ export function policyErrors(
         fail([...base, 'review', 'photo_reasons', i], `"${id}" is not the id of one of the shop's return reasons`)
     })
   }
+  if (policy.waive_fee_reasons) {
+    const ids = new Set(allReasons(reasons).map((reason) => reason.id))
+    policy.waive_fee_reasons.forEach((id, i) => {
+      if (!ids.has(id))
+        fail([...base, 'waive_fee_reasons', i], `"${id}" is not the id of one of the shop's return reasons`)
+    })
+  }
   for (const list of ['windows', 'final_sale'] as const) {
     const first = new Map<string, number>()
     policy[list]?.forEach((rule, i) => {

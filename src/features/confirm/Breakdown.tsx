@@ -12,7 +12,14 @@ export function Breakdown({ breakdown }: { breakdown: RefundBreakdown }) {
   const rows: [string, string][] = [
     [t('breakdown.items'), amount(breakdown.items_subtotal)],
     [t('breakdown.tax'), amount(breakdown.tax)],
-    [t('breakdown.returnFee'), isZero(breakdown.return_fee) ? t('breakdown.free') : amount(breakdown.return_fee, '−')],
+    [
+      t('breakdown.returnFee'),
+      breakdown.return_fee_waived
+        ? t('breakdown.feeWaived')
+        : isZero(breakdown.return_fee)
+          ? t('breakdown.free')
+          : amount(breakdown.return_fee, '−'),
+    ],
   ]
   if (!isZero(breakdown.bonus)) rows.push([t('breakdown.bonus'), amount(breakdown.bonus, '+')])
   if (!isZero(breakdown.upsell)) rows.push([t('breakdown.newItem'), amount(breakdown.upsell, '−')])

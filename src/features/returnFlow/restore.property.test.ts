@@ -17,7 +17,7 @@ const money = (bag: MoneyBag) => [formatMoney(bag.shop_money), formatMoney(bag.p
 const returnOrder = (order: ReturnOrder) => [
   ...money(order.refund_value),
   ...(order.store_credit_value ? money(order.store_credit_value) : []),
-  ...Object.values(order.breakdown).flatMap(money),
+  ...Object.values(order.breakdown).flatMap((part) => (typeof part === 'object' ? money(part) : [])),
   ...order.items.map(
     (item) =>
       `${item.title} ${item.variant_title ?? ''} ${item.reason_label} ${item.exchange_variant_title ?? ''} ${item.quantity.toFixed(0)}`,
