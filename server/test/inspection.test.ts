@@ -159,6 +159,19 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
       expect(neither.json<{ message: string }>().message).toMatch(/neither a drop-off code .* nor a return number/)
     })
 
+    test.each([
+      ['a number that also reads as a code', 'AC1001-R1', 'This shop has no return AC1001-R1.'],
+      ['a number without its #', ' 1001-r9 ', 'This shop has no return 1001-r9.'],
+      ['a scanned code', 'RB-DY1M-DQ2X', 'No return of this shop has the drop-off code RB-DY1MDQ2X.'],
+    ])('a return not found is named as typed: %s', async (_name, typed, message) => {
+      await janeReturns()
+      const response = await get(`/admin/api/receive?code=${encodeURIComponent(typed)}`)
+      expect({ status: response.statusCode, body: response.json<unknown>() }).toEqual({
+        status: 404,
+        body: { error: 'not_found', message },
+      })
+    })
+
     test('without a session nothing is found', async () => {
       const { id } = await janeReturns()
       const response = await api.app.inject({

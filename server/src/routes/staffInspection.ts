@@ -133,18 +133,19 @@ async function receive(context: PortalContext, shopId: string, typed: string): P
   }
   const byNumber = number && (await findByReturnNumber(context.db, shopId, number.orderName, number.number))
   if (byNumber) return byNumber
+  return { status: 404, body: { error: 'not_found', message: notReceived(typed, code, number !== null) } }
+}
+
+/**
+ * Why nothing was found, naming it as staff typed it: a return number stays as typed ("AC1001-R1"
+ * reads as a code too, and its code's spelling "RB-AC1001R1" is not what anyone typed); only a
+ * scan that is a code and nothing else is named as its code.
+ */
+function notReceived(typed: string, code: string | null, isNumber: boolean): string {
   const shown = typed.trim()
-  return {
-    status: 404,
-    body: {
-      error: 'not_found',
-      message: code
-        ? `No return of this shop has the drop-off code ${code}.`
-        : number
-          ? `This shop has no return ${shown.startsWith('#') ? shown : `#${shown}`}.`
-          : `“${shown}” is neither a drop-off code (RB-…) nor a return number (#1001-R1).`,
-    },
-  }
+  if (isNumber) return `This shop has no return ${shown}.`
+  if (code) return `No return of this shop has the drop-off code ${code}.`
+  return `“${shown}” is neither a drop-off code (RB-…) nor a return number (#1001-R1).`
 }
 
 interface Assessed {
