@@ -456,6 +456,13 @@ describe.each(engines())('the back office on %s', (engine) => {
         items: [{ line_item_id: order.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
         refund_method: 'store_credit',
       })
+      // A rejected return reads as rejected, never as requested (decision 0059).
+      clock = new Date(NOW.getTime() + MINUTE)
+      const rejected = await submitted(api.app, order.token, {
+        items: [{ line_item_id: order.line_items[1]!.id, quantity: 1, reason_id: 'changed_mind' }],
+        refund_method: 'original_payment',
+      })
+      await api.db.query("UPDATE returns SET review = 'rejected' WHERE id = $1", [rejected.id])
       const jar = await signedIn()
       const csv = await get('/admin/api/returns.csv', jar)
       expect(csv.statusCode).toBe(200)
@@ -467,9 +474,10 @@ describe.each(engines())('the back office on %s', (engine) => {
         .trim()
         .split('\n')
       expect(lines).toEqual([
-        'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State',
-        `#1001-R1,#1001,jane@example.com,${NOW.toISOString()},1,store_credit,25.00,EUR,requested`,
-        expect.stringMatching(/^#1002-R1,#1002,sam@example.com,.*,1,refund,.*,EUR,in_transit$/),
+        'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State,Review',
+        expect.stringMatching(/^#1001-R2,#1001,jane@example.com,.*,1,Refund,14.00,EUR,Rejected,Rejected$/),
+        `#1001-R1,#1001,jane@example.com,${NOW.toISOString()},1,Store credit,25.00,EUR,Requested,`,
+        expect.stringMatching(/^#1002-R1,#1002,sam@example.com,.*,1,Refund,.*,EUR,In transit,$/),
       ])
       const filtered = await get('/admin/api/returns.csv?state=in_transit', jar)
       expect(filtered.body.trim().split('\n')).toHaveLength(2)

@@ -449,7 +449,7 @@ test('the review filter is sent and kept in the address; a row says when its ret
             : [
                 summary({ review: 'pending' }),
                 summary({ id: 'r-2', name: '#1002-R1', review: 'rejected' }),
-                summary({ id: 'r-3', name: '#1003-R1', review: 'approved' }),
+                summary({ id: 'r-3', name: '#1003-R1', review: 'approved', outcome: 'store_credit' }),
               ],
         next: null,
       })
@@ -460,8 +460,13 @@ test('the review filter is sent and kept in the address; a row says when its ret
   const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!
   expect(within(await rowOf('#1001-R1')).getByText('Waiting for review')).toBeInTheDocument()
   expect(within(await rowOf('#1002-R1')).getByText('Rejected')).toBeInTheDocument()
+  // Neither was ever sent: they do not read as requested (decision 0059).
+  expect(within(await rowOf('#1001-R1')).queryByText('Requested')).not.toBeInTheDocument()
+  expect(within(await rowOf('#1002-R1')).queryByText('Requested')).not.toBeInTheDocument()
   // Approved goes on as any return: nothing to notice.
   expect(within(await rowOf('#1003-R1')).queryByText('Approved')).not.toBeInTheDocument()
+  expect(within(await rowOf('#1003-R1')).getByText('Requested')).toBeInTheDocument()
+  expect(within(await rowOf('#1003-R1')).getByText('Store credit')).toBeInTheDocument()
 
   await user.selectOptions(screen.getByLabelText('Review'), 'Waiting for review')
   await waitFor(() => expect(screen.queryByRole('link', { name: '#1002-R1' })).not.toBeInTheDocument())

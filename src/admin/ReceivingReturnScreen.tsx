@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom'
 import type { ReturnDetail } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import { errorText, useReturnDetailQuery } from './api'
-import { formatDay, StateBadge } from './format'
+import { formatDay, REVIEW_LABELS, StandingBadge } from './format'
 import { ReceivingForm } from './ReceivingForm'
 import './receiving.css'
 
@@ -47,7 +47,7 @@ export function ReceivingReturnScreen() {
         <h1 id="receiving-title" ref={heading} tabIndex={-1}>
           Receive {summary.name}
         </h1>
-        <StateBadge state={summary.state} />
+        <StandingBadge state={summary.state} review={summary.review} />
       </div>
       <dl className="console-facts">
         <div>
@@ -73,8 +73,6 @@ export function ReceivingReturnScreen() {
     </article>
   )
 }
-
-const REVIEW_LABELS = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' } as const
 
 /** A return waiting for review, or rejected: its parcel is set aside, not received. */
 function NotReceivable({ detail, rejected }: { detail: ReturnDetail; rejected: boolean }) {

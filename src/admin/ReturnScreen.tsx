@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import { errorText, useReturnDetailQuery } from './api'
-import { formatMoment, OUTCOME_LABELS, ReviewBadge, STATE_LABELS, StateBadge } from './format'
+import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StandingBadge, StateBadge } from './format'
 import { Actions } from './ReturnActions'
 import { Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
@@ -53,8 +53,7 @@ export function ReturnScreen() {
         <h1 id="return-title" ref={heading} tabIndex={-1}>
           Return {summary.name}
         </h1>
-        <ReviewBadge review={summary.review} />
-        <StateBadge state={summary.state} />
+        <StandingBadge state={summary.state} review={summary.review} />
       </div>
       <dl className="console-facts">
         <div>

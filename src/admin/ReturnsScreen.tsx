@@ -13,7 +13,7 @@ import {
   type ReturnsArgs,
   type ReviewState,
 } from './api'
-import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, ReviewBadge, STATE_LABELS, StateBadge } from './format'
+import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
 
@@ -190,8 +190,7 @@ export function ReturnsScreen() {
                   </td>
                   <td data-label="State">
                     <span className="console-badges">
-                      <ReviewBadge review={entry.review} />
-                      <StateBadge state={entry.state} />
+                      <StandingBadge state={entry.state} review={entry.review} />
                     </span>
                   </td>
                 </tr>

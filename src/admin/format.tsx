@@ -1,28 +1,13 @@
 import type { RefundTiming, ReturnItemState } from '../../contract/api'
 import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../contract/constants'
-import type { ReturnOutcome } from '../../contract/staff'
+import { OUTCOME_WORDS, REVIEW_WORDS, STATE_WORDS, type ReturnOutcome } from '../../contract/staff'
 import type { ReviewState } from './api'
 
-export const STATE_LABELS: Record<ReturnItemState, string> = {
-  requested: 'Requested',
-  in_transit: 'In transit',
-  received: 'Received',
-  refunded: 'Refunded',
-}
+export const STATE_LABELS: Record<ReturnItemState, string> = STATE_WORDS
 
-export const OUTCOME_LABELS: Record<ReturnOutcome, string> = {
-  refund: 'Refund',
-  store_credit: 'Store credit',
-  exchange: 'Exchange',
-  upsell: 'New item',
-  mixed: 'Exchange and refund',
-}
+export const OUTCOME_LABELS: Record<ReturnOutcome, string> = OUTCOME_WORDS
 
-export const REVIEW_LABELS: Record<ReviewState, string> = {
-  pending: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
+export const REVIEW_LABELS: Record<ReviewState, string> = REVIEW_WORDS
 
 export const CONDITION_LABELS: Record<(typeof INSPECTION_CONDITIONS)[number], string> = {
   as_new: 'As new',
@@ -74,6 +59,14 @@ export const formatMoment = (iso: string) => MOMENT.format(new Date(iso))
 
 export function StateBadge({ state }: { state: ReturnItemState }) {
   return <span className={`state-badge state-badge--${state}`}>{STATE_LABELS[state]}</span>
+}
+
+/**
+ * Where a return stands: a return waiting for review or rejected shows its review alone (its items
+ * were never sent, so "Requested" would mislead); any other its state (decision 0059).
+ */
+export function StandingBadge({ state, review }: { state: ReturnItemState; review: ReviewState | null }) {
+  return review === 'pending' || review === 'rejected' ? <ReviewBadge review={review} /> : <StateBadge state={state} />
 }
 
 /** A flagged return's review in words, for the states staff must notice (approved goes as any return). */

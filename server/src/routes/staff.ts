@@ -18,6 +18,9 @@ import {
   SupportReferenceParams,
   SupportSession,
   type TimelineEntry,
+  OUTCOME_WORDS,
+  REVIEW_WORDS,
+  returnStandingWords,
 } from '../../../contract/staff'
 import type { ReturnReason } from '../../../contract/api'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
@@ -380,7 +383,18 @@ function reasonChoices(reasons: readonly ReturnReason[], parent?: string): { id:
 }
 
 /** The export's columns, as a spreadsheet shows them. */
-const CSV_COLUMNS = ['Return', 'Order', 'Shopper', 'Submitted', 'Items', 'Outcome', 'Refund', 'Currency', 'State']
+const CSV_COLUMNS = [
+  'Return',
+  'Order',
+  'Shopper',
+  'Submitted',
+  'Items',
+  'Outcome',
+  'Refund',
+  'Currency',
+  'State',
+  'Review',
+]
 
 /**
  * The CSV writer: a header row, and any cell a spreadsheet would run as a formula (=, +, -, @, a
@@ -400,10 +414,12 @@ async function* exportRows(context: PortalContext, shop: string, filters: Return
         entry.email,
         entry.created_at,
         entry.items,
-        entry.outcome ?? '',
+        entry.outcome ? OUTCOME_WORDS[entry.outcome] : '',
         entry.refund?.amount ?? '',
         entry.refund?.currency_code ?? '',
-        entry.state,
+        // In words, as the list shows them (decision 0059): a rejected return is not "requested".
+        returnStandingWords(entry),
+        entry.review ? REVIEW_WORDS[entry.review] : '',
       ]
     after = page.next
   } while (after)
