@@ -231,10 +231,26 @@ export const StaffStateChange = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: 1000, uniqueItems: true }),
     ),
     note: Type.Optional(Type.String({ maxLength: 1000 })),
+    /**
+     * To mark refunded items that never arrived: the amount the refund comes to, as the console
+     * showed it ("64.99"; "0" when the move pays nothing). Without it, or when it no longer is the
+     * amount, such a move is a 409 `confirm_refund` naming the amount (decision 0056).
+     */
+    confirm_amount: Type.Optional(Type.String({ maxLength: 32 })),
   },
   { additionalProperties: false },
 )
 export type StaffStateChange = Static<typeof StaffStateChange>
+
+/** The answer to a staff move: the return as it reads now, what moved and what could not, in words. */
+export const StaffItemsMoved = Type.Object({
+  ...ReturnDetail.properties,
+  /** the items moved now, by title ("Classic Tee · M") */
+  moved: Type.Array(Type.String()),
+  /** each item chosen that could not move, and why ("Classic Tee · M is already received") */
+  skipped: Type.Array(Type.String()),
+})
+export type StaffItemsMoved = Static<typeof StaffItemsMoved>
 
 /** GET /admin/api/support/{reference}: the shopper's support code behind a reference of this shop. */
 export const SupportReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 32 }) })

@@ -6,6 +6,7 @@ import type {
   InspectionPreview,
   ReceiveFound,
   ReturnList,
+  StaffItemsMoved,
   StaffPhoto,
 } from '../../contract/staff'
 import { qrCodeValue } from '../src/domain/label'
@@ -361,7 +362,13 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
 
     test('an item refunded already (through the status API) is refused', async () => {
       const { id } = await janeReturns()
-      json(await post(`/admin/api/returns/${id}/status`, { state: 'refunded', line_item_ids: ['jane-jacket'] }))
+      json(
+        await post(`/admin/api/returns/${id}/status`, {
+          state: 'refunded',
+          line_item_ids: ['jane-jacket'],
+          confirm_amount: '68.99',
+        }),
+      )
       const response = await inspect(id, opened)
       expect(response.statusCode).toBe(422)
       expect(response.json<{ message: string }>().message).toBe(
@@ -398,6 +405,82 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
             status: 404,
             body: { error: 'not_found', message: 'No such return.' },
           })
+    })
+  })
+
+  describe('moving items on from the return page', () => {
+    const move = (id: string, body: Record<string, unknown>) => post(`/admin/api/returns/${id}/status`, body)
+    const outbox = async (id: string) =>
+      (await api.db.query<{ event: string }>('SELECT event FROM outbox WHERE return_id = $1 ORDER BY seq', [id])).map(
+        (row) => row.event,
+      )
+
+    test('two staff on one return: the second is told by title what moved first, and the rest moves', async () => {
+      const { id } = await janeReturns(['jane-jacket', 'jane-tee'])
+      json(await move(id, { state: 'received', line_item_ids: ['jane-tee'] }))
+      // A second page, opened before the first move, asks for both.
+      const second = json<StaffItemsMoved>(
+        await move(id, { state: 'received', line_item_ids: ['jane-jacket', 'jane-tee'] }),
+      )
+      expect({ moved: second.moved, skipped: second.skipped }).toEqual({
+        moved: ['Rain Jacket'],
+        skipped: ['Classic Tee · M is already received'],
+      })
+      expect(second.status.items.map((item) => item.state)).toEqual(['received', 'received'])
+      const again = await move(id, { state: 'received', line_item_ids: ['jane-jacket', 'jane-tee'] })
+      expect({ status: again.statusCode, body: again.json<unknown>() }).toEqual({
+        status: 422,
+        body: {
+          error: 'invalid_transition',
+          message: 'Nothing moved: Rain Jacket is already received; Classic Tee · M is already received.',
+        },
+      })
+    })
+
+    test('refunding items never received needs the amount confirmed: without it nothing moves and nobody is told', async () => {
+      const { id } = await janeReturns(['jane-jacket', 'jane-tee'])
+      const events = await outbox(id)
+      for (const confirm of [{}, { confirm_amount: '60.00' }]) {
+        const refused = await move(id, { state: 'refunded', ...confirm })
+        expect({ status: refused.statusCode, body: refused.json<unknown>() }).toEqual({
+          status: 409,
+          body: {
+            error: 'confirm_refund',
+            message:
+              "Rain Jacket and Classic Tee · M have not been received. Marking them refunded counts them in the return's refund of 64.99 EUR, tells the shopper and cannot be undone: confirm to go on.",
+            amount: EUR('64.99'),
+          },
+        })
+      }
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['requested', 'requested'])
+      expect(await outbox(id)).toEqual(events)
+      json(await move(id, { state: 'refunded', confirm_amount: '64.99' }))
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['refunded', 'refunded'])
+      expect(await outbox(id)).toContain('email.refunded')
+    })
+
+    test('a fresh exchange is not sent by one click; received items and kept ones are refunded without a question', async () => {
+      const order = await verified(api.app, DEMO, sam)
+      const made = await submitted(api.app, order.token, {
+        items: [returnItem('sam-tee', { exchange_variant_id: 'tee-l' })],
+        refund_method: 'original_payment',
+      })
+      const refused = await move(made.id!, { state: 'refunded' })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toEqual({
+        error: 'confirm_refund',
+        message:
+          'Classic Tee · S has not been received. Marking it refunded sends the new item, tells the shopper and cannot be undone: confirm to go on.',
+        amount: null,
+      })
+      expect(await outbox(made.id!)).not.toContain('email.new_item_sent')
+      json(await move(made.id!, { state: 'refunded', confirm_amount: '0' }))
+      expect(await outbox(made.id!)).toContain('email.new_item_sent')
+
+      const { id } = await janeReturns()
+      json(await move(id, { state: 'received', line_item_ids: ['jane-jacket', 'jane-tee'] }))
+      json(await move(id, { state: 'refunded' }))
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['refunded', 'refunded', 'refunded'])
     })
   })
 

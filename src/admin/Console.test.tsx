@@ -237,7 +237,7 @@ test('a return shows its reason, comment, photo and timeline; marking it receive
     http.get('*/admin/api/returns/r-1', () => HttpResponse.json(detail(moved ? 'received' : 'requested'))),
     http.post('*/admin/api/returns/r-1/status', async ({ request }) => {
       moved = (await request.json()) as StaffStateChange
-      return HttpResponse.json(detail('received'))
+      return HttpResponse.json({ ...detail('received'), moved: ['Ceramic Mug'], skipped: [] })
     }),
   )
   renderConsole('/admin/returns/r-1')
@@ -256,7 +256,10 @@ test('a return shows its reason, comment, photo and timeline; marking it receive
 
   await user.type(screen.getByLabelText('Note (optional)'), 'Box dented')
   await user.click(screen.getByRole('button', { name: 'Mark received' }))
-  expect(await screen.findByRole('status')).toHaveTextContent('1 item marked received.')
+  const done = await screen.findByRole('status')
+  await waitFor(() => expect(done).toHaveTextContent('1 item marked received: Ceramic Mug.'))
+  // The button pressed is gone (received is done): the focus is on what happened, not lost.
+  await waitFor(() => expect(done).toHaveFocus())
   expect(moved).toEqual({ state: 'received', line_item_ids: ['li-mug'], note: 'Box dented' })
   expect(await screen.findByText('“Box dented”')).toBeInTheDocument()
   expect(screen.getByText(/by staff@demo\.example/)).toBeInTheDocument()

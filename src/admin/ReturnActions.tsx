@@ -1,7 +1,8 @@
 /** The return page's actions (ReturnScreen): staff move chosen items on, with a note. */
-import { useState, type FormEvent } from 'react'
-import type { ReturnItemState, ReturnStatusItem } from '../../contract/api'
+import { useEffect, useRef, useState } from 'react'
+import type { Money, ReturnItemState, ReturnStatusItem } from '../../contract/api'
 import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
+import { formatMoney } from '../components/format'
 import { useMoveItemsMutation } from './api'
 import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'
@@ -18,6 +19,21 @@ const MOVES: { state: Move; label: string }[] = [
 const canMove = (item: ReturnStatusItem, state: Move) =>
   item.states.includes(state) && item.states.indexOf(state) > item.states.indexOf(item.state)
 
+/** An item sent back that has not arrived: refunding it needs the amount confirmed (decision 0056). */
+const notReceived = (item: ReturnStatusItem) =>
+  !item.keep && (item.state === 'requested' || item.state === 'in_transit')
+
+/** An item as staff read it: "Classic Tee · M". */
+const nameOf = (item: ReturnStatusItem) => (item.variant_title ? `${item.title} · ${item.variant_title}` : item.title)
+
+/** Names in a sentence: "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+
+/** What a move to refunded would pay: the refund as it stands, unless it was issued at submission. */
+const refundOf = (detail: ReturnDetail): Money | null =>
+  detail.status.refund && detail.status.refund.issued_at === undefined ? detail.status.refund.amount : null
+
 /** Move items on: which items, to which state, with a note for the timeline. */
 export function Actions({ detail }: { detail: ReturnDetail }) {
   const items = detail.status.items
@@ -25,30 +41,57 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
   const [chosen, setChosen] = useState<string[]>(() => items.map((item) => item.line_item_id))
   const [note, setNote] = useState('')
   const [done, setDone] = useState<string | null>(null)
+  /** items about to be refunded though they never arrived, waiting for staff to confirm */
+  const [confirming, setConfirming] = useState<ReturnStatusItem[] | null>(null)
+  const status = useRef<HTMLParagraphElement>(null)
+  const question = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // The button pressed may be gone (no step of that kind left): the focus goes to what happened.
+    if (done) status.current?.focus()
+  }, [done])
+  useEffect(() => {
+    if (confirming) question.current?.focus()
+  }, [confirming])
   const movable = MOVES.filter(({ state }) =>
     items.some((item) => chosen.includes(item.line_item_id) && canMove(item, state)),
   )
-  if (items.every((item) => item.state === item.states.at(-1))) return null
+  if (items.every((item) => item.state === item.states.at(-1)) && !done) return null
 
-  const submit = async (state: Move, event?: FormEvent) => {
-    event?.preventDefault()
+  // Of the items chosen, those that can take this step.
+  const movingTo = (state: Move) => items.filter((item) => chosen.includes(item.line_item_id) && canMove(item, state))
+  const amount = refundOf(detail)
+
+  const submit = async (state: Move, confirmed = false) => {
     reset()
     setDone(null)
-    // Of the items chosen, those that can take this step.
-    const ids = items
-      .filter((item) => chosen.includes(item.line_item_id) && canMove(item, state))
-      .map((item) => item.line_item_id)
-    const result = await move({
-      id: detail.summary.id,
-      change: { state, line_item_ids: ids, ...(note.trim() ? { note: note.trim() } : {}) },
-    })
-    if (!('error' in result)) {
+    const moving = movingTo(state)
+    const unreceived = state === 'refunded' ? moving.filter(notReceived) : []
+    if (unreceived.length > 0 && !confirmed) {
+      setConfirming(unreceived)
+      return
+    }
+    setConfirming(null)
+    const change: StaffStateChange = {
+      state,
+      line_item_ids: moving.map((item) => item.line_item_id),
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(confirmed ? { confirm_amount: amount?.amount ?? '0' } : {}),
+    }
+    const result = await move({ id: detail.summary.id, change })
+    if ('data' in result && result.data) {
       setNote('')
+      const { moved, skipped } = result.data
+      const label = STATE_LABELS[state as ReturnItemState].toLowerCase()
       setDone(
-        `${ids.length === 1 ? '1 item' : `${ids.length} items`} marked ${STATE_LABELS[state as ReturnItemState].toLowerCase()}.`,
+        [
+          `${moved.length === 1 ? '1 item' : `${moved.length} items`} marked ${label}: ${listed(moved)}.`,
+          ...(skipped.length > 0 ? [`Not moved, someone else was first: ${skipped.join('; ')}.`] : []),
+        ].join(' '),
       )
     }
   }
+
+  const one = confirming?.length === 1
   return (
     <section className="console-card" aria-labelledby="actions-title">
       <h2 id="actions-title">Move items on</h2>
@@ -60,13 +103,14 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
               <input
                 type="checkbox"
                 checked={chosen.includes(item.line_item_id)}
-                onChange={(event) =>
+                onChange={(event) => {
+                  setConfirming(null)
                   setChosen((now) =>
                     event.target.checked
                       ? [...now, item.line_item_id]
                       : now.filter((line) => line !== item.line_item_id),
                   )
-                }
+                }}
               />
               {item.title}
               {item.variant_title ? ` · ${item.variant_title}` : ''}{' '}
@@ -85,9 +129,42 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
           />
         </Field>
         <ErrorAlert error={error} />
-        <p role="status" className="console-done">
+        <p role="status" className="console-done" ref={status} tabIndex={-1}>
           {done}
         </p>
+        {confirming ? (
+          <div
+            ref={question}
+            role="alertdialog"
+            aria-labelledby="refund-unreceived-title"
+            aria-describedby="refund-unreceived-text"
+            className="notice"
+            tabIndex={-1}
+          >
+            <h3 id="refund-unreceived-title">Refund without receipt?</h3>
+            <p id="refund-unreceived-text">
+              {listed(confirming.map(nameOf))} {one ? 'has' : 'have'} not been received. Marking {one ? 'it' : 'them'}{' '}
+              refunded{' '}
+              {amount
+                ? `counts ${one ? 'it' : 'them'} in the return’s refund of ${formatMoney(amount)}`
+                : 'sends what the shopper is owed'}
+              , e-mails the shopper and cannot be undone.
+            </p>
+            <div className="console-actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={isLoading}
+                onClick={() => void submit('refunded', true)}
+              >
+                {amount ? `Refund ${formatMoney(amount)} without receipt` : 'Mark refunded without receipt'}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div className="console-actions">
           {movable.length === 0 ? (
             <p className="muted">Choose an item that has a step left.</p>
@@ -97,7 +174,7 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
                 key={state}
                 type="button"
                 className="button button--primary"
-                disabled={isLoading}
+                disabled={isLoading || confirming !== null}
                 onClick={() => void submit(state)}
               >
                 {label}

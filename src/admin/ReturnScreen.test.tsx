@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import type { Inspection, ReturnDetail, ReviewDecision, StaffReview } from '../../contract/staff'
+import type { Inspection, ReturnDetail, ReviewDecision, StaffReview, StaffStateChange } from '../../contract/staff'
 import { server } from '../testing/server'
 import { Console } from './Console'
 import { makeConsoleStore } from './store'
@@ -275,4 +275,75 @@ test('the refund shows what inspections deducted, and what is left', async () =>
   expect(within(refund).getByRole('row', { name: 'Total €14.00' })).toBeInTheDocument()
   expect(within(refund).getByRole('row', { name: 'Inspection: Ceramic Mug, opened (10%) −€1.40' })).toBeInTheDocument()
   expect(within(refund).getByRole('row', { name: 'After the inspection €12.60' })).toBeInTheDocument()
+})
+
+test('Mark refunded on items never received asks first, naming the amount; Cancel sends nothing, confirming sends it', async () => {
+  const sent: StaffStateChange[] = []
+  serve(() => detail())
+  server.use(
+    http.post('*/admin/api/returns/r-1/status', async ({ request }) => {
+      sent.push((await request.json()) as StaffStateChange)
+      return HttpResponse.json({ ...detail(), moved: ['Ceramic Mug', 'Classic Tee · M'], skipped: [] })
+    }),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Mark refunded' }))
+  const question = await screen.findByRole('alertdialog', { name: 'Refund without receipt?' })
+  expect(question).toHaveAccessibleDescription(
+    'Ceramic Mug and Classic Tee · M have not been received. Marking them refunded counts them in the return’s refund of €39.00, e-mails the shopper and cannot be undone.',
+  )
+  await waitFor(() => expect(question).toHaveFocus())
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }))
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  expect(sent).toEqual([])
+
+  await user.click(screen.getByRole('button', { name: 'Mark refunded' }))
+  await user.click(await screen.findByRole('button', { name: 'Refund €39.00 without receipt' }))
+  await waitFor(() =>
+    expect(sent).toEqual([{ state: 'refunded', line_item_ids: ['li-mug', 'li-tee'], confirm_amount: '39.00' }]),
+  )
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    '2 items marked refunded: Ceramic Mug and Classic Tee · M.',
+  )
+})
+
+test('received items are marked refunded without a question', async () => {
+  const sent: StaffStateChange[] = []
+  serve(() => detail({}, 'received'))
+  server.use(
+    http.post('*/admin/api/returns/r-1/status', async ({ request }) => {
+      sent.push((await request.json()) as StaffStateChange)
+      return HttpResponse.json({ ...detail({}, 'received'), moved: ['Ceramic Mug', 'Classic Tee · M'], skipped: [] })
+    }),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Mark refunded' }))
+  await waitFor(() => expect(sent).toEqual([{ state: 'refunded', line_item_ids: ['li-mug', 'li-tee'] }]))
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+})
+
+test('a second staff member is told by title which item moved first, and what did move', async () => {
+  serve(() => detail())
+  server.use(
+    http.post('*/admin/api/returns/r-1/status', () =>
+      HttpResponse.json({
+        ...detail(),
+        moved: ['Ceramic Mug'],
+        skipped: ['Classic Tee · M is already received'],
+      }),
+    ),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Mark received' }))
+  const done = await screen.findByRole('status')
+  await waitFor(() =>
+    expect(done).toHaveTextContent(
+      '1 item marked received: Ceramic Mug. Not moved, someone else was first: Classic Tee · M is already received.',
+    ),
+  )
+  expect(done).not.toHaveTextContent('li-')
+  await waitFor(() => expect(done).toHaveFocus())
 })

@@ -14,6 +14,7 @@ import type {
   StaffPolicy,
   StaffSession,
   StaffShop,
+  StaffItemsMoved,
   StaffStateChange,
   SupportSession,
 } from '../../contract/staff'
@@ -104,7 +105,7 @@ export const staffApi = createApi({
       // A reference is opened once; the code behind it never changes.
       keepUnusedDataFor: 0,
     }),
-    moveItems: build.mutation<ReturnDetail, { id: string; change: StaffStateChange }>({
+    moveItems: build.mutation<StaffItemsMoved, { id: string; change: StaffStateChange }>({
       query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
       invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }, 'Emails', 'Webhooks'],
     }),

@@ -38,6 +38,19 @@ export function keptLineIds(answer: Pick<ReturnOrder, 'items'> | null): Set<stri
 export const keptItemCanReach = (state: ReturnItemState) =>
   (KEPT_ITEM_STATES as readonly ReturnItemState[]).includes(state)
 
+/** Why one line cannot move to `target`, naming it as `name` says; null when it can. */
+function lineProblem(
+  line: Pick<ReturnedLine, 'line_item_id' | 'events'>,
+  target: ReturnItemState,
+  kept: ReadonlySet<string>,
+  name: string,
+): string | null {
+  if (kept.has(line.line_item_id) && !keptItemCanReach(target))
+    return `${name} is kept by the shopper (not sent back), so it is never ${target.replace('_', ' ')}`
+  if (rank(lineState(line)) >= rank(target)) return `${name} is already ${lineState(line).replace('_', ' ')}`
+  return null
+}
+
 /**
  * Why lines cannot move to `target`: states only move forward (a line already there or beyond
  * stays), and a line the shopper keeps is never in transit or received. An empty list means
@@ -49,15 +62,42 @@ export function transitionProblems(
   target: ReturnItemState,
   kept: ReadonlySet<string> = new Set(),
 ): string[] {
-  return lines.flatMap((line) => {
-    if (kept.has(line.line_item_id) && !keptItemCanReach(target))
-      return [
-        `line_item_ids: "${line.line_item_id}" is kept by the shopper (not sent back), so it is never ${target.replace('_', ' ')}`,
-      ]
-    if (rank(lineState(line)) >= rank(target))
-      return [`line_item_ids: "${line.line_item_id}" is already ${lineState(line).replace('_', ' ')}`]
-    return []
-  })
+  return lines.flatMap((line) => lineProblem(line, target, kept, `line_item_ids: "${line.line_item_id}"`) ?? [])
+}
+
+/**
+ * A staff move of the items chosen (decision 0058): those that can still reach `target` move, and
+ * each of the others is said in words by its title ("Classic Tee · M is already received"), as a
+ * second staff member who acted on the same page a moment later needs to read it.
+ * @example staffMovePlan([line], 'received', new Set(), () => 'Mug') // { moving: [line], skipped: [] }
+ */
+export function staffMovePlan<Line extends Pick<ReturnedLine, 'line_item_id' | 'events'>>(
+  lines: readonly Line[],
+  target: ReturnItemState,
+  kept: ReadonlySet<string>,
+  titleOf: (lineItemId: string) => string,
+): { moving: Line[]; skipped: string[] } {
+  const moving: Line[] = []
+  const skipped: string[] = []
+  for (const line of lines) {
+    const problem = lineProblem(line, target, kept, titleOf(line.line_item_id))
+    if (problem) skipped.push(problem)
+    else moving.push(line)
+  }
+  return { moving, skipped }
+}
+
+/**
+ * The lines a move to refunded would refund though they never arrived: sent back (not kept), and
+ * not received yet. Refunding them needs staff to confirm the amount (decision 0056).
+ */
+export function refundedUnreceived<Line extends Pick<ReturnedLine, 'line_item_id' | 'events'>>(
+  lines: readonly Line[],
+  target: ReturnItemState,
+  kept: ReadonlySet<string>,
+): Line[] {
+  if (target !== 'refunded') return []
+  return lines.filter((line) => !kept.has(line.line_item_id) && rank(lineState(line)) < rank('received'))
 }
 
 const DAY_MS = 86_400_000

@@ -14,6 +14,7 @@ import {
   StaffShop,
   StaffSession,
   StaffStateChange,
+  type StaffItemsMoved,
   StaffReturnParams,
   SupportReferenceParams,
   SupportSession,
@@ -54,8 +55,8 @@ import {
 } from '../storage/staffReturns'
 import type { ReturnRecord } from '../storage/returns'
 import { inspectionViews } from '../storage/inspections'
-import { moveReturnItems } from './admin'
 import { staffEventRoutes } from './staffEvents'
+import { moveStaffItems } from './staffMoves'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
@@ -342,16 +343,15 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     { onRequest: requireStaff, schema: { params: StaffReturnParams, body: StaffStateChange } },
     async (request, reply) => {
       const { member, shop } = request.staff!
-      const { state, line_item_ids, note } = request.body
-      const outcome = await moveReturnItems(context, request.params.id, {
-        state,
-        line_item_ids,
-        actor: member.email,
-        note: note?.trim() || null,
+      const outcome = await moveStaffItems(context, request.params.id, {
         shopId: shop,
+        actor: member.email,
+        change: request.body,
       })
       if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body)
-      return reply.send(await returnDetail(context, shop, request.params.id))
+      const detail = await returnDetail(context, shop, request.params.id)
+      if (!detail) return reply.code(404).send({ error: 'not_found', message: 'No such return.' })
+      return reply.send({ ...detail, moved: outcome.moved, skipped: outcome.skipped } satisfies StaffItemsMoved)
     },
   )
 }
