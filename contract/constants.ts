@@ -115,7 +115,7 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
 export const REVIEW_RULES = ['over_amount', 'photos', 'frequent'] as const
 
 /** What the warehouse found an item to be, on receipt. */
-export const INSPECTION_CONDITIONS = ['as_new', 'opened', 'damaged', 'wrong_item'] as const
+export const INSPECTION_CONDITIONS = ['as_new', 'opened', 'damaged', 'wrong_item', 'missing'] as const
 
 /** What becomes of an inspected item: back on sale (restocked), refurbished, or thrown away. */
 export const DISPOSITIONS = ['restock', 'refurbish', 'dispose'] as const

@@ -110,6 +110,16 @@ export const ShopPolicy = Type.Object(
     waive_fee_reasons: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, uniqueItems: true }),
     ),
+    /**
+     * conditions that hold an exchange for a staff decision (its new item is not sent) besides
+     * `wrong_item` and `missing`, which always do (decision 0055)
+     */
+    hold: Type.Optional(
+      Type.Array(Type.Union(INSPECTION_CONDITIONS.map((condition) => Type.Literal(condition))), {
+        maxItems: INSPECTION_CONDITIONS.length,
+        uniqueItems: true,
+      }),
+    ),
   },
   { additionalProperties: false },
 )

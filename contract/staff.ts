@@ -189,11 +189,23 @@ export const StaffReview = Type.Object({
 })
 export type StaffReview = Static<typeof StaffReview>
 
+/** An exchange whose item came back in a holding condition: its new item waits for staff (decision 0055). */
+export const HeldExchange = Type.Object({
+  line_item_id: Type.String(),
+  /** the item as staff read it: "Classic Tee · S" */
+  title: Type.String(),
+  condition: oneOf(INSPECTION_CONDITIONS),
+  /** the variant the shopper asked for instead ("L") */
+  exchange_variant_title: Nullable(Type.String()),
+})
+export type HeldExchange = Static<typeof HeldExchange>
+
 /** What the warehouse recorded of one received item. */
 export const Inspection = Type.Object({
   line_item_id: Type.String(),
   condition: oneOf(INSPECTION_CONDITIONS),
-  disposition: oneOf(DISPOSITIONS),
+  /** null for a missing item: nothing came back */
+  disposition: Nullable(oneOf(DISPOSITIONS)),
   note: Nullable(Type.String()),
   photos: Type.Array(StaffPhoto),
   /** what it took off the refund; null when nothing */
@@ -218,6 +230,8 @@ export const ReturnDetail = Type.Object({
   review: Nullable(StaffReview),
   /** the items inspected on receipt */
   inspections: Type.Array(Inspection),
+  /** exchanges waiting for a staff decision: inspected in a holding condition, new item not sent */
+  held: Type.Array(HeldExchange),
 })
 export type ReturnDetail = Static<typeof ReturnDetail>
 
@@ -338,7 +352,8 @@ export const InspectionRequest = Type.Object(
         {
           line_item_id: Type.String({ minLength: 1, maxLength: 128 }),
           condition: oneOf(INSPECTION_CONDITIONS),
-          disposition: oneOf(DISPOSITIONS),
+          /** required, but for a missing item, which has none */
+          disposition: Type.Optional(oneOf(DISPOSITIONS)),
           note: Type.Optional(Type.String({ maxLength: 1000 })),
           photo_ids: Type.Optional(
             Type.Array(Type.String({ pattern: PHOTO_ID_PATTERN.source }), { maxItems: 3, uniqueItems: true }),
@@ -365,10 +380,18 @@ export const InspectionPreview = Type.Object({
       deductions: Type.Array(RefundDeduction),
       /** what the shopper gets back: before, less the deductions, never below zero */
       amount: Money,
+      /** when the refund (store credit, say) was issued at submission: nothing can be taken from it now */
+      issued_at: Type.Optional(Type.String()),
+      /** what the shop's deductions would have taken, had the refund not been issued already */
+      forgone: Type.Array(RefundDeduction),
     }),
   ),
   /** the variants put back on sale, by title */
   restock: Type.Array(Type.Object({ line_item_id: Type.String(), variant: Type.String() })),
+  /** exchanges whose new item is not sent: they wait for a staff decision */
+  held: Type.Array(HeldExchange),
+  /** with the refund: the other items refunded with these (kept by the shopper, received earlier), by title */
+  refunded_with: Type.Array(Type.String()),
 })
 export type InspectionPreview = Static<typeof InspectionPreview>
 

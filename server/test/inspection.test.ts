@@ -5,6 +5,7 @@ import type {
   Inspection,
   InspectionPreview,
   ReceiveFound,
+  ReturnDetail,
   ReturnList,
   StaffItemsMoved,
   StaffPhoto,
@@ -44,7 +45,11 @@ const sam = buildOrder({
 })
 const DEMO = buildShop({
   shop: 'demo',
-  settings: { keep_item_below: '5.00' },
+  settings: {
+    keep_item_below: '5.00',
+    // Store credit goes out at once, at submission (decision 0057: what an inspection then says).
+    refund_timing: { store_credit: { from_days: 0, to_days: 0, business_days: false, after: 'submit' } },
+  },
   catalogue: [
     buildProduct({ outOfStock: ['M'] }),
     buildProduct({ id: 'jacket', title: 'Rain Jacket', sizes: [], price: '45.00' }),
@@ -208,8 +213,11 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
             { line_item_id: 'jane-tee', title: 'Classic Tee', condition: 'opened', percent: 10, amount: EUR('1.99') },
           ],
           amount: EUR('62.50'),
+          forgone: [],
         },
         restock: [{ line_item_id: 'jane-tee', variant: 'Classic Tee – M' }],
+        held: [],
+        refunded_with: [],
       })
       const shown = await status(id)
       expect(shown.refund).toMatchObject({ amount: EUR('68.99') })
@@ -327,7 +335,12 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
         refund_method: 'original_payment',
       })
       const body = { items: [{ line_item_id: 'sam-tee', condition: 'damaged', disposition: 'dispose' }] }
-      expect(json<InspectionPreview>(await preview(made.id!, body))).toEqual({ refund: null, restock: [] })
+      expect(json<InspectionPreview>(await preview(made.id!, body))).toEqual({
+        refund: null,
+        restock: [],
+        held: [],
+        refunded_with: [],
+      })
       expect(json<Inspection[]>(await inspect(made.id!, body))[0]!.deduction).toBeNull()
     })
 
@@ -405,6 +418,156 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
             status: 404,
             body: { error: 'not_found', message: 'No such return.' },
           })
+    })
+  })
+
+  describe('holds, missing items and issuing the refund', () => {
+    const outbox = async (id: string) =>
+      (await api.db.query<{ event: string }>('SELECT event FROM outbox WHERE return_id = $1 ORDER BY seq', [id])).map(
+        (row) => row.event,
+      )
+    const detailOf = async (id: string) => json<ReturnDetail>(await get(`/admin/api/returns/${id}`))
+    const samExchanges = async () => {
+      const order = await verified(api.app, DEMO, sam)
+      const made = await submitted(api.app, order.token, {
+        items: [returnItem('sam-tee', { exchange_variant_id: 'tee-l' })],
+        refund_method: 'original_payment',
+      })
+      return made.id!
+    }
+    const held = {
+      line_item_id: 'sam-tee',
+      title: 'Classic Tee · S',
+      condition: 'wrong_item',
+      exchange_variant_title: 'L',
+    }
+
+    test('an exchange inspected as the wrong item waits for staff: the preview says so, and no new item is sent', async () => {
+      const id = await samExchanges()
+      const body = {
+        refund: true,
+        items: [{ line_item_id: 'sam-tee', condition: 'wrong_item', disposition: 'dispose' }],
+      }
+      expect(json<InspectionPreview>(await preview(id, body)).held).toEqual([held])
+      json(await inspect(id, body))
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['received'])
+      expect(await outbox(id)).not.toContain('email.new_item_sent')
+      expect((await detailOf(id)).held).toEqual([held])
+      // Staff decide: the new item goes (the item has arrived, so no question is asked).
+      json(await post(`/admin/api/returns/${id}/status`, { state: 'refunded' }))
+      expect(await outbox(id)).toContain('email.new_item_sent')
+      expect((await detailOf(id)).held).toEqual([])
+    })
+
+    test('a condition the shop marks as holding holds an exchange too; one it does not, sends the new item', async () => {
+      const body = { refund: true, items: [{ line_item_id: 'sam-tee', condition: 'damaged', disposition: 'dispose' }] }
+      const sent = await samExchanges()
+      expect(json<InspectionPreview>(await preview(sent, body)).held).toEqual([])
+      json(await inspect(sent, body))
+      expect(await outbox(sent)).toContain('email.new_item_sent')
+
+      const policy = await api.app.inject({
+        method: 'PUT',
+        url: '/admin/api/policy',
+        headers: { host: HOST, cookie, origin: `http://${HOST}` },
+        payload: { deductions: { opened: 10, damaged: 50 }, hold: ['damaged'] },
+      })
+      expect(policy.statusCode).toBe(200)
+      const order = await verified(api.app, DEMO, jane)
+      const made = await submitted(api.app, order.token, {
+        items: [returnItem('jane-tee', { exchange_variant_id: 'tee-l' })],
+        refund_method: 'original_payment',
+      })
+      const id = made.id!
+      const janes = { items: [{ ...body.items[0]!, line_item_id: 'jane-tee' }], refund: true }
+      expect(json<InspectionPreview>(await preview(id, janes)).held).toEqual([
+        { ...held, line_item_id: 'jane-tee', title: 'Classic Tee · M', condition: 'damaged' },
+      ])
+      json(await inspect(id, janes))
+      expect(await outbox(id)).not.toContain('email.new_item_sent')
+    })
+
+    test('issuing the refund finishes the return: the kept item is refunded with the rest, and the shopper is told', async () => {
+      const { id } = await janeReturns()
+      const body = {
+        refund: true,
+        items: [
+          { line_item_id: 'jane-jacket', condition: 'as_new', disposition: 'restock' },
+          { line_item_id: 'jane-tee', condition: 'as_new', disposition: 'refurbish' },
+        ],
+      }
+      expect(json<InspectionPreview>(await preview(id, body)).refunded_with).toEqual(['Ceramic Mug'])
+      json(await inspect(id, body))
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['refunded', 'refunded', 'refunded'])
+      expect((await detailOf(id)).summary.state).toBe('refunded')
+      expect(await outbox(id)).toEqual(expect.arrayContaining(['email.refunded', 'return.refunded']))
+    })
+
+    test('a missing item is refunded and restocked for nothing, and is never received; the preview leaves it out', async () => {
+      const { id } = await janeReturns(['jane-jacket', 'jane-tee'])
+      const body = {
+        refund: true,
+        items: [
+          { line_item_id: 'jane-jacket', condition: 'as_new', disposition: 'refurbish' },
+          // A disposition given for a missing item changes nothing: there is nothing to restock.
+          { line_item_id: 'jane-tee', condition: 'missing', disposition: 'restock' },
+        ],
+      }
+      const missing = {
+        line_item_id: 'jane-tee',
+        title: 'Classic Tee',
+        condition: 'missing',
+        percent: 100,
+        amount: EUR('19.99'),
+      }
+      const shown = json<InspectionPreview>(await preview(id, body))
+      expect(shown.refund).toMatchObject({ before: EUR('64.99'), deductions: [missing], amount: EUR('45.00') })
+      expect(shown.restock).toEqual([])
+      const recorded = json<Inspection[]>(await inspect(id, body))
+      expect(recorded.find((each) => each.line_item_id === 'jane-tee')).toMatchObject({
+        condition: 'missing',
+        disposition: null,
+        restocked_variant: null,
+      })
+      const after = await status(id)
+      expect(after.refund).toMatchObject({ amount: EUR('45.00') })
+      expect(after.items.map((item) => item.state)).toEqual(['refunded', 'refunded'])
+      const events = await api.db.query<{ state: string }>(
+        "SELECT state FROM return_item_events WHERE return_id = $1 AND line_item_id = 'jane-tee'",
+        [id],
+      )
+      expect(events.map((row) => row.state)).toEqual(['refunded'])
+      expect((await verified(api.app, DEMO, sam)).exchange_data!.variants['tee-m']!.available).toBe(false)
+    })
+
+    test('a missing item inspected without the refund stays unreceived; every other condition needs a disposition', async () => {
+      const { id } = await janeReturns(['jane-jacket', 'jane-tee'])
+      const refused = await inspect(id, { items: [{ line_item_id: 'jane-jacket', condition: 'opened' }] })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json<{ message: string }>().message).toBe(
+        'items[0].disposition: say what becomes of the item (restock, refurbish or dispose)',
+      )
+      json(await inspect(id, { items: [{ line_item_id: 'jane-tee', condition: 'missing' }] }))
+      expect((await status(id)).items.map((item) => item.state)).toEqual(['requested', 'requested'])
+      expect(await outbox(id)).not.toContain('email.received')
+    })
+
+    test('store credit issued at submission: the preview says when, deducts nothing, and says what the deductions would take', async () => {
+      const order = await verified(api.app, DEMO, jane)
+      const made = await submitted(api.app, order.token, {
+        items: [returnItem('jane-jacket')],
+        refund_method: 'store_credit',
+      })
+      const shown = json<InspectionPreview>(await preview(made.id!, opened))
+      expect(shown.refund).toMatchObject({
+        method: 'store_credit',
+        issued_at: NOW.toISOString(),
+        deductions: [],
+        forgone: [
+          { line_item_id: 'jane-jacket', title: 'Rain Jacket', condition: 'opened', percent: 10, amount: EUR('4.50') },
+        ],
+      })
+      expect(shown.refund!.amount).toEqual(shown.refund!.before)
     })
   })
 
@@ -564,7 +727,6 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
       ['no items', { items: [] }],
       ['an unknown field', { ...opened, extra: 1 }],
       ['an unknown condition', { items: [{ line_item_id: 'jane-jacket', condition: 'meh', disposition: 'dispose' }] }],
-      ['no disposition', { items: [{ line_item_id: 'jane-jacket', condition: 'opened' }] }],
       [
         'four photos',
         {

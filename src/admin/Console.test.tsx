@@ -114,6 +114,7 @@ function detail(state: 'requested' | 'received' = 'requested'): ReturnDetail {
     ],
     review: null,
     inspections: [],
+    held: [],
   }
 }
 

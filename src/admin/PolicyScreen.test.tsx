@@ -131,9 +131,17 @@ test('editing and saving PUTs the whole policy; rows are added and removed with 
   await user.clear(screen.getByLabelText('Answer within (business days)'))
   await user.type(screen.getByLabelText('Wrong item (%)'), '100')
   await user.clear(screen.getByLabelText('Opened (%)'))
+  // A wrong or missing item always holds an exchange; the shop may add a damaged one (decision 0055).
+  const holds = group('Hold an exchange for your decision (its new item is not sent) when the item came back')
+  expect(within(holds).getByRole('checkbox', { name: 'Wrong item (always)' })).toBeDisabled()
+  expect(within(holds).getByRole('checkbox', { name: 'Missing from the parcel (always)' })).toBeChecked()
+  await user.click(within(holds).getByRole('checkbox', { name: 'Damaged' }))
 
   await user.click(screen.getByRole('button', { name: 'Save policy' }))
-  expect(await screen.findByRole('status')).toHaveTextContent('Policy saved.')
+  const saved = await screen.findByRole('status')
+  await waitFor(() => expect(saved).toHaveTextContent('Policy saved.'))
+  // The focus is on what happened, not lost to the page while the button was disabled.
+  await waitFor(() => expect(saved).toHaveFocus())
   expect(puts).toEqual([
     {
       windows: [
@@ -143,6 +151,7 @@ test('editing and saving PUTs the whole policy; rows are added and removed with 
       blocked: { emails: ['abuser@example.com', 'other@example.com'], order_names: ['#1001'] },
       review: { photo_reasons: ['changed_mind'], frequent: { returns: 3, days: 30 } },
       deductions: { damaged: 50, wrong_item: 100 },
+      hold: ['damaged'],
     },
   ])
   // The form shows the policy as saved.

@@ -39,6 +39,11 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
   const [draft, setDraft] = useState(() => draftOf(saved.policy))
   const [save, { isLoading, error, reset }] = useSavePolicyMutation()
   const [done, setDone] = useState('')
+  const status = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    // The button was disabled while saving, which dropped the focus: it goes to what happened.
+    if (done) status.current?.focus()
+  }, [done])
   // A new object each time: focusing the same element twice (two removals) still moves focus.
   const [focus, setFocus] = useState<{ id: string } | null>(null)
   const reasons = useShopQuery().data?.reasons
@@ -208,7 +213,7 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
       <Part
         id="policy-deductions-title"
         title="Deductions on inspection"
-        hint="The percent of an item’s refund taken for the condition found; empty takes nothing."
+        hint="The percent of an item’s refund taken for the condition found; empty takes nothing, but a missing item is not refunded at all unless you set a percent."
       >
         <div className="policy__grid">
           {INSPECTION_CONDITIONS.map((condition) => (
@@ -225,13 +230,37 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
             />
           ))}
         </div>
+        <fieldset className="console-choices">
+          <legend>Hold an exchange for your decision (its new item is not sent) when the item came back</legend>
+          {INSPECTION_CONDITIONS.map((condition) => {
+            const always = condition === 'wrong_item' || condition === 'missing'
+            return (
+              <label key={condition} className="console-check">
+                <input
+                  type="checkbox"
+                  checked={always || draft.hold.includes(condition)}
+                  disabled={always}
+                  onChange={(event) =>
+                    change({
+                      hold: event.target.checked
+                        ? [...draft.hold, condition]
+                        : draft.hold.filter((held) => held !== condition),
+                    })
+                  }
+                />
+                {CONDITION_LABELS[condition]}
+                {always ? <span className="muted"> (always)</span> : null}
+              </label>
+            )
+          })}
+        </fieldset>
       </Part>
 
       <FeeWaiverPart reasons={reasons} marked={draft.feeWaived} onChange={(feeWaived) => change({ feeWaived })} />
 
       <div className="policy__save">
         <ErrorAlert error={error} className="policy__error" />
-        <p role="status" className="console-done">
+        <p role="status" className="console-done" ref={status} tabIndex={-1}>
           {done}
         </p>
         <button type="submit" className="button button--primary" disabled={isLoading}>

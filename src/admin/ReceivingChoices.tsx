@@ -9,6 +9,7 @@ export const CONDITION_LABELS: Record<Condition, string> = {
   opened: 'Opened',
   damaged: 'Damaged',
   wrong_item: 'Wrong item',
+  missing: 'Missing from the parcel',
 }
 
 export const DISPOSITION_LABELS: Record<Disposition, string> = {
@@ -121,14 +122,16 @@ export function buildInspection(
       continue
     }
     if (!choice.condition) return { ok: false, problem: `Choose the condition of ${title}.`, item: id }
-    if (!choice.disposition)
+    // A missing item has no disposition: nothing came back (decision 0057).
+    const missing = choice.condition === 'missing'
+    if (!missing && !choice.disposition)
       return { ok: false, problem: `Choose the disposition of ${title}: restock, refurbish or dispose.`, item: id }
     const note = choice.note.trim()
     const photoIds = choice.photos.flatMap((slot) => (slot.photo ? [slot.photo.id] : []))
     body.push({
       line_item_id: id,
       condition: choice.condition,
-      disposition: choice.disposition,
+      ...(!missing && choice.disposition ? { disposition: choice.disposition } : {}),
       ...(note ? { note } : {}),
       ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}),
     })

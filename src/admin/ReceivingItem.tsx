@@ -64,13 +64,17 @@ export function InspectItem({
         value={choice.condition}
         onChange={(condition) => dispatch({ type: 'conditionChosen', item: id, condition })}
       />
-      <RadioChoices
-        legend="Disposition"
-        name={`${base}-disposition`}
-        labels={DISPOSITION_LABELS}
-        value={choice.disposition}
-        onChange={(disposition) => dispatch({ type: 'dispositionChosen', item: id, disposition })}
-      />
+      {choice.condition === 'missing' ? (
+        <p className="muted">Nothing came back: it is neither restocked nor refunded, unless the shop says so.</p>
+      ) : (
+        <RadioChoices
+          legend="Disposition"
+          name={`${base}-disposition`}
+          labels={DISPOSITION_LABELS}
+          value={choice.disposition}
+          onChange={(disposition) => dispatch({ type: 'dispositionChosen', item: id, disposition })}
+        />
+      )}
       <div className="field">
         <label className="field__label" htmlFor={`${base}-note`}>
           Note (optional)
@@ -101,9 +105,8 @@ export function settledText(item: ReturnStatusItem, inspection: Inspection | und
   if (item.keep) return 'Kept by the shopper: not sent back.'
   if (inspection) {
     const restocked = inspection.restocked_variant ? `, ${inspection.restocked_variant} back on sale` : ''
-    return `Inspected: ${CONDITION_LABELS[inspection.condition].toLowerCase()}, ${DISPOSITION_LABELS[
-      inspection.disposition
-    ].toLowerCase()}${restocked} (${inspection.inspected_by}).`
+    const disposition = inspection.disposition ? `, ${DISPOSITION_LABELS[inspection.disposition].toLowerCase()}` : ''
+    return `Inspected: ${CONDITION_LABELS[inspection.condition].toLowerCase()}${disposition}${restocked} (${inspection.inspected_by}).`
   }
   return 'Refunded already.'
 }

@@ -123,6 +123,7 @@ function buildDetail({
         }
       : null,
     inspections,
+    held: [],
   }
 }
 
@@ -140,8 +141,11 @@ const PREVIEW: InspectionPreview = {
       },
     ],
     amount: { amount: '7.00', currency_code: 'EUR' },
+    forgone: [],
   },
   restock: [{ line_item_id: 'li-shirt', variant: 'Linen Shirt · M' }],
+  held: [],
+  refunded_with: [],
 }
 
 function renderConsole(path: string) {
@@ -393,7 +397,9 @@ test('inspect: an unfinished item is named before anything is sent; a refused co
   server.use(
     ...signedIn(),
     http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail())),
-    http.post('*/admin/api/returns/r-1/inspection/preview', () => HttpResponse.json({ refund: null, restock: [] })),
+    http.post('*/admin/api/returns/r-1/inspection/preview', () =>
+      HttpResponse.json({ refund: null, restock: [], held: [], refunded_with: [] }),
+    ),
     http.post('*/admin/api/returns/r-1/inspection', async ({ request }) => {
       inspected.push((await request.json()) as InspectionRequest)
       return HttpResponse.json(
@@ -427,4 +433,96 @@ test('inspect: an unfinished item is named before anything is sent; a refused co
   expect(within(mug).getByRole('radio', { name: 'Opened' })).toBeChecked()
   expect(within(mug).getByRole('radio', { name: 'Refurbish' })).toBeChecked()
   expect(within(preview).getByRole('button', { name: 'Confirm' })).toBeEnabled()
+})
+
+test('inspect: a missing item asks no disposition; the preview says a held exchange waits, and what else is refunded', async () => {
+  const previewed: InspectionRequest[] = []
+  const swap = statusItem({
+    line_item_id: 'li-shirt',
+    title: 'Linen Shirt',
+    variant_title: 'M',
+    exchange_variant_title: 'L',
+  })
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail({ items: [MUG, swap, TEE] }))),
+    http.post('*/admin/api/returns/r-1/inspection/preview', async ({ request }) => {
+      previewed.push((await request.json()) as InspectionRequest)
+      return HttpResponse.json({
+        ...PREVIEW,
+        restock: [],
+        held: [
+          { line_item_id: 'li-shirt', title: 'Linen Shirt · M', condition: 'wrong_item', exchange_variant_title: 'L' },
+        ],
+        refunded_with: ['Basic Tee'],
+      } satisfies InspectionPreview)
+    }),
+  )
+  renderConsole('/admin/receive/r-1')
+  const user = userEvent.setup({ delay: null })
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  const shirt = screen.getByRole('group', { name: 'Linen Shirt · M' })
+  await user.click(within(mug).getByRole('radio', { name: 'Missing from the parcel' }))
+  expect(within(mug).queryByRole('group', { name: 'Disposition' })).not.toBeInTheDocument()
+  expect(within(mug).getByText(/neither restocked nor refunded/)).toBeInTheDocument()
+  await user.click(within(shirt).getByRole('radio', { name: 'Wrong item' }))
+  await user.click(within(shirt).getByRole('radio', { name: 'Dispose' }))
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+  const preview = await screen.findByRole('region', { name: 'Check before you confirm' })
+  expect(previewed).toEqual([
+    {
+      items: [
+        { line_item_id: 'li-mug', condition: 'missing' },
+        { line_item_id: 'li-shirt', condition: 'wrong_item', disposition: 'dispose' },
+      ],
+      refund: true,
+    },
+  ])
+  const held = within(preview).getByRole('note', { name: 'Exchanges that wait for your decision' })
+  expect(held).toHaveTextContent('Linen Shirt · M came back as “wrong item”: its new item (L) is not sent.')
+  expect(within(preview).getByText('Refunded with them, so the return is done: Basic Tee.')).toBeInTheDocument()
+})
+
+test('inspect: store credit issued at submission is said, with what the deductions would have taken', async () => {
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail({ items: [MUG] }))),
+    http.post('*/admin/api/returns/r-1/inspection/preview', () =>
+      HttpResponse.json({
+        refund: {
+          method: 'store_credit',
+          before: { amount: '15.40', currency_code: 'EUR' },
+          deductions: [],
+          amount: { amount: '15.40', currency_code: 'EUR' },
+          issued_at: '2026-11-20T12:00:00.000Z',
+          forgone: [
+            {
+              line_item_id: 'li-mug',
+              title: 'Ceramic Mug',
+              condition: 'damaged',
+              percent: 50,
+              amount: { amount: '7.00', currency_code: 'EUR' },
+            },
+          ],
+        },
+        restock: [],
+        held: [],
+        refunded_with: [],
+      } satisfies InspectionPreview),
+    ),
+  )
+  renderConsole('/admin/receive/r-1')
+  const user = userEvent.setup({ delay: null })
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  await user.click(within(mug).getByRole('radio', { name: 'Damaged' }))
+  await user.click(within(mug).getByRole('radio', { name: 'Dispose' }))
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+  const preview = await screen.findByRole('region', { name: 'Check before you confirm' })
+  expect(preview).toHaveTextContent(
+    'Store credit of €15.40 was issued when the return was submitted (20 Nov 2026). Nothing is deducted from it now.',
+  )
+  expect(preview).toHaveTextContent(
+    'The shop’s deductions would have taken €7.00 for Ceramic Mug (damaged, 50%). To recover it, reduce the gift card in the shop’s own system.',
+  )
+  expect(preview).not.toHaveTextContent('Issued now')
 })

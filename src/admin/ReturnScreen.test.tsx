@@ -78,6 +78,7 @@ function detail(overrides: Partial<ReturnDetail> = {}, state: 'requested' | 'rec
     ],
     review: null,
     inspections: [],
+    held: [],
     ...overrides,
   }
 }
@@ -346,4 +347,22 @@ test('a second staff member is told by title which item moved first, and what di
   )
   expect(done).not.toHaveTextContent('li-')
   await waitFor(() => expect(done).toHaveFocus())
+})
+
+test('an exchange held after inspection says it waits for a decision, and how to send its new item', async () => {
+  serve(() =>
+    detail(
+      {
+        held: [
+          { line_item_id: 'li-tee', title: 'Classic Tee · M', condition: 'wrong_item', exchange_variant_title: 'L' },
+        ],
+      },
+      'received',
+    ),
+  )
+  renderConsole()
+  const held = await screen.findByRole('region', { name: 'Waiting for your decision' })
+  expect(held).toHaveTextContent('Classic Tee · M came back as “wrong item”: its new item (L) is not sent.')
+  expect(held).toHaveTextContent('send the new item by marking Classic Tee · M refunded below')
+  expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
 })

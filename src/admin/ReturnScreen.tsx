@@ -5,7 +5,7 @@ import { Spinner } from '../components/Spinner'
 import { errorText, useReturnDetailQuery } from './api'
 import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StandingBadge, StateBadge } from './format'
 import { Actions } from './ReturnActions'
-import { Inspections, Money, ReturnEmails } from './ReturnSections'
+import { HeldExchanges, Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
 
 /** One return: what was sent back and why, the money, the history, and the actions. */
@@ -141,6 +141,7 @@ export function ReturnScreen() {
             ) : null}
           </section>
           {inspections.length > 0 ? <Inspections detail={detail.data} /> : null}
+          <HeldExchanges detail={detail.data} />
           {held ? null : <Actions detail={detail.data} />}
         </div>
         <div>

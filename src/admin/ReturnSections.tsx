@@ -7,6 +7,32 @@ import { useEmailsQuery } from './api'
 import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
 import { CONDITION_LABELS, DISPOSITION_LABELS, formatDay, formatMoment, timingText } from './format'
 
+/**
+ * Exchanges inspected in a holding condition (decision 0055): their new item is not sent until
+ * staff decide, with the return's moves (marking the item refunded sends it).
+ */
+export function HeldExchanges({ detail }: { detail: ReturnDetail }) {
+  if (detail.held.length === 0) return null
+  return (
+    <section className="console-card notice" aria-labelledby="held-title">
+      <h2 id="held-title">Waiting for your decision</h2>
+      <ul className="console-items">
+        {detail.held.map((line) => (
+          <li key={line.line_item_id}>
+            <p>
+              <strong>{line.title}</strong> came back as “{CONDITION_LABELS[line.condition].toLowerCase()}”: its new
+              item{line.exchange_variant_title ? ` (${line.exchange_variant_title})` : ''} is not sent.
+            </p>
+            <p className="muted">
+              Ask the shopper, then send the new item by marking {line.title} refunded below, or leave it waiting.
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** What the warehouse found of each item it received, and what became of it. */
 export function Inspections({ detail }: { detail: ReturnDetail }) {
   const itemOf = new Map(detail.status.items.map((item) => [item.line_item_id, item]))
@@ -30,7 +56,7 @@ export function Inspections({ detail }: { detail: ReturnDetail }) {
                 </div>
                 <div>
                   <dt>Disposition</dt>
-                  <dd>{DISPOSITION_LABELS[inspection.disposition]}</dd>
+                  <dd>{inspection.disposition ? DISPOSITION_LABELS[inspection.disposition] : '—'}</dd>
                 </div>
                 <div>
                   <dt>Deducted</dt>

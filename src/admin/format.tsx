@@ -14,6 +14,7 @@ export const CONDITION_LABELS: Record<(typeof INSPECTION_CONDITIONS)[number], st
   opened: 'Opened',
   damaged: 'Damaged',
   wrong_item: 'Wrong item',
+  missing: 'Missing from the parcel',
 }
 
 export const DISPOSITION_LABELS: Record<(typeof DISPOSITIONS)[number], string> = {

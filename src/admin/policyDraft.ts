@@ -29,6 +29,8 @@ export interface Draft {
   deductions: Record<Condition, string>
   /** reasons for which the shop takes no return fee */
   feeWaived: string[]
+  /** conditions that hold an exchange, besides wrong item and missing, which always do (decision 0055) */
+  hold: Condition[]
 }
 
 let lastKey = 0
@@ -56,6 +58,7 @@ export function draftOf(policy: ShopPolicy): Draft {
       INSPECTION_CONDITIONS.map((condition) => [condition, text(policy.deductions?.[condition])]),
     ) as Record<Condition, string>,
     feeWaived: policy.waive_fee_reasons ?? [],
+    hold: policy.hold ?? [],
   }
 }
 
@@ -101,5 +104,6 @@ export function policyOf(draft: Draft): ShopPolicy {
       deductions.map((condition) => [condition, Number(draft.deductions[condition])]),
     )
   if (draft.feeWaived.length > 0) policy.waive_fee_reasons = draft.feeWaived
+  if (draft.hold.length > 0) policy.hold = INSPECTION_CONDITIONS.filter((condition) => draft.hold.includes(condition))
   return policy
 }

@@ -4,13 +4,16 @@ import {
   deductionMinor,
   deductionPercent,
   dropOffCode,
+  holdingConditions,
   inspectionProblems,
   planInspection,
   refundAfterDeductions,
+  refundedWithInspection,
   returnNumber,
   reviewRefusal,
   type InspectableLine,
   type PricedLine,
+  type SettledLine,
 } from './inspection'
 import { qrCodeValue } from './label'
 import { lessDeductions } from './returnStatus'
@@ -139,7 +142,7 @@ describe('planInspection', () => {
     ['gone', priced({ catalogueVariantId: null })],
     ['pair', priced({ paidMinor: 2 * 1999 })],
   ])
-  const policy = { opened: 10, damaged: 50 }
+  const policy = { deductions: { opened: 10, damaged: 50 } }
   it.each([
     ['opened: 10% of 45.00', item('tee'), true, { percent: 10, deduction_minor: 450 }],
     ['two units, rounded down once', item('pair'), true, { percent: 10, deduction_minor: 399 }],
@@ -166,6 +169,16 @@ describe('planInspection', () => {
     ['dispose: nothing restocked', item('tee', { disposition: 'dispose' }), true, { restock_variant_id: null }],
     ['a note trimmed; a blank one is none', item('tee', { note: '   ' }), true, { note: null }],
     ['photos kept in order', item('tee', { photo_ids: ['b', 'a'] }), true, { photo_ids: ['b', 'a'] }],
+    [
+      'missing: all of it taken unless the shop says otherwise, nothing restocked, never arrived',
+      item('tee', { condition: 'missing', disposition: 'restock' }),
+      true,
+      { percent: 100, deduction_minor: 4500, disposition: null, restock_variant_id: null, arrived: false },
+    ],
+    ['an exchange found to be the wrong item is held', item('swap', { condition: 'wrong_item' }), true, { held: true }],
+    ['an exchange found missing is held', item('swap', { condition: 'missing' }), true, { held: true }],
+    ['an exchange found opened goes on', item('swap'), true, { held: false, arrived: true }],
+    ['a refund is never held', item('tee', { condition: 'wrong_item' }), true, { held: false }],
   ])('%s', (_name, request, refunds, expected) => {
     expect(planInspection([request], lines, policy, refunds)[0]).toMatchObject(expected)
   })
@@ -259,5 +272,46 @@ describe('lessDeductions', () => {
     ],
   ])('%s', (_name, given, deductions, expected) => {
     expect(lessDeductions(given, deductions)).toEqual(expected)
+  })
+})
+
+describe('holdingConditions and refundedWithInspection', () => {
+  it.each([
+    ['a policy without hold', {}, ['wrong_item', 'missing']],
+    ['a policy that adds damaged', { hold: ['damaged' as const] }, ['wrong_item', 'missing', 'damaged']],
+  ])('%s holds %j', (_name, policy, expected) => {
+    expect([...holdingConditions(policy)]).toEqual(expected)
+  })
+
+  const planned = (line_item_id: string, held = false) =>
+    ({ ...planInspection([item(line_item_id)], new Map(), {}, false)[0]!, held }) as const
+  const line = (line_item_id: string, overrides: Partial<SettledLine> = {}): SettledLine => ({
+    line_item_id,
+    state: 'requested',
+    kept: false,
+    held: false,
+    inspected: false,
+    ...overrides,
+  })
+  it.each([
+    ['the items inspected now', [planned('a')], [line('a')], ['a']],
+    ['a kept item with them', [planned('a')], [line('a'), line('mug', { kept: true })], ['a', 'mug']],
+    ['not an exchange held now', [planned('a', true)], [line('a')], []],
+    [
+      'an item received earlier',
+      [planned('a')],
+      [line('a'), line('b', { state: 'received', inspected: true })],
+      ['a', 'b'],
+    ],
+    [
+      'not one held earlier',
+      [planned('a')],
+      [line('a'), line('b', { state: 'received', inspected: true, held: true })],
+      ['a'],
+    ],
+    ['not one still to come', [planned('a')], [line('a'), line('b', { state: 'in_transit' })], ['a']],
+    ['not one refunded already', [planned('a')], [line('a'), line('mug', { kept: true, state: 'refunded' })], ['a']],
+  ])('refunds %s', (_name, now, lines, expected) => {
+    expect(refundedWithInspection(now, lines)).toEqual(expected)
   })
 })

@@ -5,8 +5,8 @@
  */
 import type { DISPOSITIONS, INSPECTION_CONDITIONS, REVIEW_STATES } from '../../../contract/constants'
 import type { ReturnItemState } from '../../../contract/api'
-import type { Deductions } from '../../../contract/policy'
-import type { InspectionRequest } from '../../../contract/staff'
+import type { Deductions, ShopPolicy } from '../../../contract/policy'
+import type { HeldExchange, InspectionRequest } from '../../../contract/staff'
 import { orderNameKey } from './normalize'
 
 export type InspectionCondition = (typeof INSPECTION_CONDITIONS)[number]
@@ -22,9 +22,24 @@ export function deductionMinor(paidMinor: number, percent: number): number {
   return Number((BigInt(paidMinor) * BigInt(percent)) / 100n)
 }
 
-/** The shop's percent for the condition found; a condition its policy does not name takes nothing. */
+/**
+ * The shop's percent for the condition found; a condition its policy does not name takes nothing,
+ * but a missing item, unless the shop says otherwise, is not refunded at all (decision 0057).
+ */
 export function deductionPercent(deductions: Deductions | undefined, condition: InspectionCondition): number {
-  return deductions?.[condition] ?? 0
+  return deductions?.[condition] ?? (condition === 'missing' ? 100 : 0)
+}
+
+/** The conditions that always hold an exchange: the shop cannot send a new item for what it did not get back. */
+export const ALWAYS_HOLDING: readonly InspectionCondition[] = ['wrong_item', 'missing']
+
+/**
+ * The conditions that hold an exchange for a staff decision (decision 0055): a wrong or missing
+ * item always, and those the shop's policy adds (`hold`).
+ * @example holdingConditions({ hold: ['damaged'] }).has('damaged') === true
+ */
+export function holdingConditions(policy: Pick<ShopPolicy, 'hold'>): Set<InspectionCondition> {
+  return new Set([...ALWAYS_HOLDING, ...(policy.hold ?? [])])
 }
 
 /** The refund less what inspections took, never below zero. @example refundAfterDeductions(1000, [300, 800]) === 0 */
@@ -71,6 +86,8 @@ export function inspectionProblems(
       return [`${field}.line_item_id: "${id}" is kept by the shopper (never sent back), so it is not inspected`]
     if (line.inspected) return [`${field}.line_item_id: "${id}" is already inspected`]
     if (line.state === 'refunded') return [`${field}.line_item_id: "${id}" is already refunded`]
+    if (item.disposition === undefined && item.condition !== 'missing')
+      return [`${field}.disposition: say what becomes of the item (restock, refurbish or dispose)`]
     return (item.photo_ids ?? []).flatMap((photoId, photoIndex) =>
       staffPhotos.get(photoId) === id
         ? []
@@ -93,7 +110,8 @@ export interface PricedLine {
 export interface PlannedInspection {
   line_item_id: string
   condition: InspectionCondition
-  disposition: Disposition
+  /** null for a missing item: nothing came back to restock, refurbish or dispose of */
+  disposition: Disposition | null
   note: string | null
   photo_ids: string[]
   /** the percent taken; 0 when nothing is (an exchange, a return that refunds nothing) */
@@ -101,34 +119,74 @@ export interface PlannedInspection {
   deduction_minor: number
   /** the variant a `restock` puts back on sale; null otherwise */
   restock_variant_id: string | null
+  /** it came back (every condition but `missing`): it is marked received */
+  arrived: boolean
+  /** an exchange in a holding condition: its new item waits for staff (decision 0055) */
+  held: boolean
 }
 
 /**
- * Each item's deduction and restock. `refunds` is false when the return refunds nothing an
+ * Each item's deduction, restock and hold. `refunds` is false when the return refunds nothing an
  * inspection could take from (no money back, or a refund already issued at submission): then
- * nothing is deducted. Call with items that passed inspectionProblems.
+ * nothing is deducted. A missing item is never restocked and has no disposition. Call with items
+ * that passed inspectionProblems.
  */
 export function planInspection(
   items: InspectionRequest['items'],
   lines: ReadonlyMap<string, PricedLine>,
-  deductions: Deductions | undefined,
+  policy: Pick<ShopPolicy, 'deductions' | 'hold'>,
   refunds: boolean,
 ): PlannedInspection[] {
+  const holding = holdingConditions(policy)
   return items.map((item) => {
     const line = lines.get(item.line_item_id)
     const deducts = refunds && line !== undefined && !line.exchanged
-    const percent = deducts ? deductionPercent(deductions, item.condition) : 0
+    const percent = deducts ? deductionPercent(policy.deductions, item.condition) : 0
+    const arrived = item.condition !== 'missing'
+    const disposition = arrived ? (item.disposition ?? null) : null
     return {
       line_item_id: item.line_item_id,
       condition: item.condition,
-      disposition: item.disposition,
+      disposition,
       note: item.note?.trim() || null,
       photo_ids: item.photo_ids ?? [],
       percent,
       deduction_minor: deducts ? deductionMinor(line.paidMinor, percent) : 0,
-      restock_variant_id: item.disposition === 'restock' ? (line?.catalogueVariantId ?? null) : null,
+      restock_variant_id: disposition === 'restock' ? (line?.catalogueVariantId ?? null) : null,
+      arrived,
+      held: line?.exchanged === true && holding.has(item.condition),
     }
   })
+}
+
+/** A line of the return as "issue the refund" finds it. */
+export interface SettledLine {
+  line_item_id: string
+  state: ReturnItemState
+  kept: boolean
+  /** inspected earlier, and that inspection holds its exchange */
+  held: boolean
+  /** inspected earlier or now */
+  inspected: boolean
+}
+
+/**
+ * The lines an inspection that issues the refund moves to refunded (decision 0057): the items it
+ * inspects, those the shopper keeps, and those received earlier, so the return is done when
+ * nothing else is still to come; never an exchange held for staff (decision 0055), nor an item
+ * sent back that was not inspected yet (it may still come).
+ */
+export function refundedWithInspection(planned: readonly PlannedInspection[], lines: readonly SettledLine[]): string[] {
+  const now = new Map(planned.map((item) => [item.line_item_id, item]))
+  return lines
+    .filter((line) => {
+      if (line.state === 'refunded') return false
+      const inspected = now.get(line.line_item_id)
+      if (inspected) return !inspected.held
+      if (line.kept) return true
+      return line.inspected && line.state === 'received' && !line.held
+    })
+    .map((line) => line.line_item_id)
 }
 
 /**
@@ -157,4 +215,39 @@ export function returnNumber(typed: string): { orderName: string; number: number
   const orderName = orderNameKey(match[1]!)
   const number = Number(match[2])
   return orderName === '' || number === 0 ? null : { orderName, number }
+}
+
+/** An item of the return as its held exchange is judged. */
+export interface ExchangeLine {
+  line_item_id: string
+  /** "Classic Tee · S" */
+  title: string
+  exchanged: boolean
+  exchange_variant_title: string | null
+  state: ReturnItemState
+}
+
+/**
+ * The exchanges waiting for a staff decision (decision 0055): inspected in a holding condition,
+ * their new item not sent yet (the item not moved on to its last state).
+ */
+export function heldExchanges(
+  lines: readonly ExchangeLine[],
+  inspections: readonly { line_item_id: string; condition: InspectionCondition }[],
+  policy: Pick<ShopPolicy, 'hold'>,
+): HeldExchange[] {
+  const holding = holdingConditions(policy)
+  const found = new Map(inspections.map((row) => [row.line_item_id, row.condition]))
+  return lines.flatMap((line) => {
+    const condition = found.get(line.line_item_id)
+    if (!line.exchanged || condition === undefined || !holding.has(condition) || line.state === 'refunded') return []
+    return [
+      {
+        line_item_id: line.line_item_id,
+        title: line.title,
+        condition,
+        exchange_variant_title: line.exchange_variant_title,
+      },
+    ]
+  })
 }

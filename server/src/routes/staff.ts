@@ -27,6 +27,8 @@ import type { ReturnReason } from '../../../contract/api'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
+import { minorDigits } from '../../../contract/money'
+import { heldExchanges } from '../domain/inspection'
 import { passwordMatches } from '../domain/passwords'
 import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
@@ -57,7 +59,7 @@ import type { ReturnRecord } from '../storage/returns'
 import { inspectionViews } from '../storage/inspections'
 import { staffEventRoutes } from './staffEvents'
 import { moveStaffItems } from './staffMoves'
-import { staffInspectionRoutes } from './staffInspection'
+import { exchangeLines, staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
 import { returnStatus } from './status'
@@ -497,6 +499,7 @@ async function returnDetail(context: PortalContext, shopId: string, id: string):
     timeline,
     review: reviewView(found.record),
     inspections,
+    held: heldExchanges(exchangeLines(lines, status), inspections, shop.policy),
   }
 }
 

@@ -13,11 +13,14 @@ import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
 import {
   dropOffCode,
+  heldExchanges,
   inspectionProblems,
   planInspection,
   refundAfterDeductions,
   returnNumber,
   reviewRefusal,
+  refundedWithInspection,
+  type ExchangeLine,
   type InspectableLine,
   type PlannedInspection,
   type PricedLine,
@@ -30,7 +33,7 @@ import {
   type FoundReturn,
   findByDropOffCode,
   findByReturnNumber,
-  findInspectedLines,
+  findInspections,
   findStaffPhotos,
   insertInspections,
   inspectionViews,
@@ -78,7 +81,7 @@ export function staffInspectionRoutes(
       const assessed = shop && (await assess(context, context.db, shop, await findReturn(context.db, id), request.body))
       if (!assessed) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
       if ('status' in assessed) return reply.code(assessed.status).send(assessed.body)
-      return previewOf(shop, assessed.before, assessed.planned)
+      return previewOf(shop, assessed, request.body.refund === true)
     },
   )
 
@@ -153,6 +156,12 @@ interface Assessed {
   /** the return's status as it reads before the inspection */
   before: ReturnStatus
   planned: PlannedInspection[]
+  /** what the shop's deductions would take, were the refund not issued at submission already */
+  forgone: PlannedInspection[]
+  /** the lines "issue the refund" moves on with these (decision 0057) */
+  refunding: string[]
+  /** the return's lines as they read before it */
+  lines: ReturnedLine[]
 }
 
 /**
@@ -173,7 +182,8 @@ async function assess(
   if (!order) return NOT_FOUND
   // One after another: in a transaction they share one connection.
   const lines = await findReturnedLines(db, found.id)
-  const inspected = await findInspectedLines(db, found.id)
+  const earlier = await findInspections(db, found.id)
+  const inspected = new Set(earlier.map((row) => row.line_item_id))
   const photos = await findStaffPhotos(
     db,
     found.id,
@@ -191,9 +201,43 @@ async function assess(
   const before = await returnStatus(context, found, order, shop, lines, db)
   // A refund issued at submission has gone: an inspection cannot take from it.
   const refunds = before.refund !== null && before.refund.issued_at === undefined
-  const planned = planInspection(request.items, pricedLines(shop, order, lines), shop.policy.deductions, refunds)
-  return { order, before, planned }
+  const priced = pricedLines(shop, order, lines)
+  const planned = planInspection(request.items, priced, shop.policy, refunds)
+  const forgone = before.refund?.issued_at !== undefined ? planInspection(request.items, priced, shop.policy, true) : []
+  const held = new Set(
+    heldExchanges(exchangeLines(lines, before), earlier, shop.policy).map((line) => line.line_item_id),
+  )
+  const refunding = refundedWithInspection(
+    planned,
+    lines.map((line) => ({
+      line_item_id: line.line_item_id,
+      state: lineState(line),
+      kept: kept.has(line.line_item_id),
+      held: held.has(line.line_item_id),
+      inspected: inspected.has(line.line_item_id),
+    })),
+  )
+  return { order, before, planned, forgone, refunding, lines }
 }
+
+/** The return's lines as held exchanges are judged, named as staff read them. */
+export function exchangeLines(lines: readonly ReturnedLine[], status: ReturnStatus): ExchangeLine[] {
+  const items = new Map(status.items.map((item) => [item.line_item_id, item]))
+  return lines.map((line) => {
+    const item = items.get(line.line_item_id)
+    return {
+      line_item_id: line.line_item_id,
+      title: item ? nameOf(item) : 'Item',
+      exchanged: line.exchange_variant_id !== null,
+      exchange_variant_title: item?.exchange_variant_title ?? null,
+      state: lineState(line),
+    }
+  })
+}
+
+/** An item as staff read it: "Classic Tee · M". */
+const nameOf = (item: ReturnStatus['items'][number]) =>
+  item.variant_title ? `${item.title} · ${item.variant_title}` : item.title
 
 /** Each returned line's price paid (as verify shows it), whether exchanged, and its catalogue variant. */
 function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly ReturnedLine[]): Map<string, PricedLine> {
@@ -215,25 +259,33 @@ function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly Retur
   )
 }
 
-/** What staff are shown before they confirm: the refund with every deduction (earlier ones too), and the restock. */
-function previewOf(shop: ShopRecord, before: ReturnStatus, planned: readonly PlannedInspection[]): InspectionPreview {
+/**
+ * What staff are shown before they confirm: the refund with every deduction (earlier ones too)
+ * or, when it was issued at submission, what the deductions would have taken; the restock; the
+ * exchanges held for a decision; and, with the refund, what else is refunded with these.
+ */
+function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): InspectionPreview {
+  const { before, planned, forgone, refunding } = assessed
   const currency = shop.currency_code
   const money = (minor: number): Money => ({ amount: fromMinor(minor, currency), currency_code: currency })
   const titles = new Map(before.items.map((item) => [item.line_item_id, item.title]))
+  const deductionsOf = (items: readonly PlannedInspection[]) =>
+    items
+      .filter((item) => item.deduction_minor > 0)
+      .map((item) => ({
+        line_item_id: item.line_item_id,
+        title: titles.get(item.line_item_id) ?? 'Item',
+        condition: item.condition,
+        percent: item.percent,
+        amount: money(item.deduction_minor),
+      }))
   const refund = before.refund
-  const earlier = refund?.deductions ?? []
-  const added = planned
-    .filter((item) => item.deduction_minor > 0)
-    .map((item) => ({
-      line_item_id: item.line_item_id,
-      title: titles.get(item.line_item_id) ?? 'Item',
-      condition: item.condition,
-      percent: item.percent,
-      amount: money(item.deduction_minor),
-    }))
-  const deductions = [...earlier, ...added]
+  const deductions = [...(refund?.deductions ?? []), ...deductionsOf(planned)]
   const beforeMoney = refund?.before_deductions ?? refund?.amount
   const catalogue = indexCatalogue(shop.catalogue, currency)
+  const inspectedNow = new Set(planned.map((item) => item.line_item_id))
+  const names = new Map(before.items.map((item) => [item.line_item_id, nameOf(item)]))
+  const heldNow = new Set(planned.filter((item) => item.held).map((item) => item.line_item_id))
   return {
     refund:
       refund && beforeMoney
@@ -247,6 +299,8 @@ function previewOf(shop: ShopRecord, before: ReturnStatus, planned: readonly Pla
                 deductions.map((deduction) => toMinor(deduction.amount.amount, currency)),
               ),
             ),
+            ...(refund.issued_at !== undefined ? { issued_at: refund.issued_at } : {}),
+            forgone: deductionsOf(forgone),
           }
         : null,
     restock: planned.flatMap((item) =>
@@ -254,8 +308,21 @@ function previewOf(shop: ShopRecord, before: ReturnStatus, planned: readonly Pla
         ? [{ line_item_id: item.line_item_id, variant: variantLabel(catalogue, item.restock_variant_id) }]
         : [],
     ),
+    held: exchangeLines(assessed.lines, before)
+      .filter((line) => heldNow.has(line.line_item_id))
+      .map((line) => ({
+        line_item_id: line.line_item_id,
+        title: line.title,
+        condition: planned.find((item) => item.line_item_id === line.line_item_id)!.condition,
+        exchange_variant_title: line.exchange_variant_title,
+      })),
+    refunded_with: refundNow
+      ? refunding.filter((id) => !inspectedNow.has(id)).map((id) => names.get(id) ?? 'Item')
+      : [],
   }
 }
+
+const idsOf = (items: readonly { line_item_id: string }[]) => items.map((item) => item.line_item_id)
 
 /**
  * Records the inspection in one transaction under the return's lock: the inspections, the items
@@ -274,20 +341,35 @@ async function recordInspection(
     if (!locked || locked.shop_id !== shop.id) return NOT_FOUND
     const assessed = await assess(context, tx, shop, locked, request)
     if ('status' in assessed) return assessed
-    const { order, before, planned } = assessed
+    const { order, before, planned, refunding } = assessed
     const at = context.now()
-    const ids = planned.map((item) => item.line_item_id)
     await insertInspections(tx, id, planned, at, actor)
-    await recordLineState(tx, id, ids, 'received', at)
-    if (request.refund) await recordLineState(tx, id, ids, 'refunded', at)
-    await recordAction(tx, id, {
-      at,
-      actor,
-      kind: 'inspected',
-      state: request.refund ? 'refunded' : 'received',
-      lineItemIds: ids,
-      note: null,
-    })
+    // A missing item never arrived: it is not received (decision 0057).
+    await recordLineState(tx, id, idsOf(planned.filter((item) => item.arrived)), 'received', at)
+    const refunded = new Set(request.refund ? refunding : [])
+    if (refunded.size > 0) await recordLineState(tx, id, [...refunded], 'refunded', at)
+    // The timeline: what was inspected and refunded, what was inspected and only received (an
+    // exchange held for staff, or no refund asked), and what was refunded with them.
+    const inspectedNow = new Set(idsOf(planned))
+    const actions = [
+      { kind: 'inspected', state: 'refunded', ids: idsOf(planned.filter((item) => refunded.has(item.line_item_id))) },
+      {
+        kind: 'inspected',
+        state: 'received',
+        ids: idsOf(planned.filter((item) => item.arrived && !refunded.has(item.line_item_id))),
+      },
+      { kind: 'state', state: 'refunded', ids: [...refunded].filter((line) => !inspectedNow.has(line)) },
+    ] as const
+    for (const action of actions)
+      if (action.ids.length > 0)
+        await recordAction(tx, id, {
+          at,
+          actor,
+          kind: action.kind,
+          state: action.state,
+          lineItemIds: action.ids,
+          note: null,
+        })
     let restocked = false
     for (const variantId of new Set(planned.flatMap((item) => item.restock_variant_id ?? [])))
       restocked = (await restockVariant(tx, shop.id, variantId)) || restocked

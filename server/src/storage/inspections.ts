@@ -69,7 +69,8 @@ export async function findInspectedLines(db: Queryable, returnId: string): Promi
 export interface InspectionRow {
   line_item_id: string
   condition: (typeof INSPECTION_CONDITIONS)[number]
-  disposition: (typeof DISPOSITIONS)[number]
+  /** null for a missing item (stored as '': the column predates items that never came) */
+  disposition: (typeof DISPOSITIONS)[number] | null
   note: string | null
   photo_ids: string[]
   percent: number
@@ -89,6 +90,7 @@ export async function findInspections(db: Queryable, returnId: string): Promise<
   )
   return rows.map((row) => ({
     ...row,
+    disposition: row.disposition || null,
     percent: Number(row.percent),
     // bigint: a string from node-postgres
     deduction_minor: Number(row.deduction_minor),
@@ -125,7 +127,7 @@ export async function insertInspections(
         returnId,
         item.line_item_id,
         item.condition,
-        item.disposition,
+        item.disposition ?? '',
         item.note,
         JSON.stringify(item.photo_ids),
         item.percent,

@@ -8,6 +8,7 @@ const CONDITION_WORDS: Record<RefundDeduction['condition'], MessageId> = {
   opened: 'status.condition.opened',
   damaged: 'status.condition.damaged',
   wrong_item: 'status.condition.wrong_item',
+  missing: 'status.condition.missing',
 }
 
 /**
