@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { WEBHOOK_EVENTS } from '../../contract/constants'
 import type { CreatedWebhook, WebhookEndpointView } from '../../contract/events'
 import { Spinner } from '../components/Spinner'
@@ -204,9 +204,14 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
 export function WebhooksScreen() {
   const list = useWebhooksQuery()
   const [created, setCreated] = useState<CreatedWebhook | null>(null)
+  const notice = useRef<HTMLDivElement>(null)
   useEffect(() => {
     document.title = 'Webhooks · Returns back office'
   }, [])
+  useEffect(() => {
+    // The secret is shown this once: the focus goes there (the button was disabled while adding).
+    if (created) notice.current?.focus()
+  }, [created])
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
@@ -215,7 +220,7 @@ export function WebhooksScreen() {
         <code>webhook-signature</code>): verify them with any Standard Webhooks library and the endpoint’s secret.
       </p>
       {created && (
-        <div className="console-card console-notice" role="status">
+        <div className="console-card console-notice" role="status" ref={notice} tabIndex={-1}>
           <p>
             Endpoint added. Its signing secret, shown this once:{' '}
             <code className="webhook-secret">{created.secret}</code>
