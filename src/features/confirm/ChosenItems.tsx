@@ -4,6 +4,7 @@ import { PhotoThumb } from '../../components/PhotoThumb'
 import { useT, type Translate } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
+import { useVariantName } from '../returnFlow/size'
 
 /** What happens to an item: the exchange variant's title, or a refund. */
 function outcome(item: ChosenItem, order: VerifiedOrder, t: Translate): string {
@@ -30,6 +31,7 @@ interface ChosenItemsProps {
 /** Every chosen item as the shopper described it, straight from the flow; which are kept, from the quote. */
 export function ChosenItems({ items, order, kept, readOnly = false }: ChosenItemsProps) {
   const t = useT()
+  const variant = useVariantName()
   return (
     <ul className="item-list confirm__items" aria-labelledby="confirm-items">
       {items.map((item) => {
@@ -48,7 +50,7 @@ export function ChosenItems({ items, order, kept, readOnly = false }: ChosenItem
             )}
             <span className="item__text">
               <span className="item__title">{line.title}</span>
-              {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
+              {variant(line) ? <span className="muted">{variant(line)}</span> : null}
               <span className="muted">{t('common.quantity', { quantity: item.quantity })}</span>
               {path ? <span>{t('confirm.reason', { reason: reasonWords(path, t) })}</span> : null}
               {item.reason?.comment ? <span className="muted confirm__comment">“{item.reason.comment}”</span> : null}

@@ -17,7 +17,7 @@ import {
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
-import { useOptionName } from '../returnFlow/size'
+import { useOptionName, useVariantName } from '../returnFlow/size'
 import { exchangeOptionModels, type ExchangeOptionModel } from './exchangeOptionLabels'
 import { FitNote } from './FitNote'
 import { findReason, suggestFit, type FitSuggestion } from './fitSuggestion'
@@ -29,6 +29,7 @@ const REFUND = 'refund'
 function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
   const t = useT()
   const image = line.product_src ? safeUrl(line.product_src) : null
+  const variant = useVariantName()(line)
   return (
     <div className="item exchange__item">
       {image ? (
@@ -38,9 +39,7 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
       )}
       <span className="item__text">
         <span className="item__title">{line.title}</span>
-        {line.variant_title ? (
-          <span className="muted">{t('exchange.youHave', { variant: line.variant_title })}</span>
-        ) : null}
+        {variant ? <span className="muted">{t('exchange.youHave', { variant })}</span> : null}
         <span className="muted">{t('common.returningUnits', { count: quantity })}</span>
       </span>
     </div>

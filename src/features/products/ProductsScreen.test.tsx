@@ -42,6 +42,23 @@ describe('item selection', () => {
     ).toHaveAttribute('aria-current', 'step')
   })
 
+  test('a variant is named by its option on the line: "Size 43", not "43"', async () => {
+    const shoe = buildLineItem({
+      id: 'shoe',
+      title: 'Trail Shoe',
+      variant_title: '43',
+      options: [{ name: 'Size', value: '43' }],
+    })
+    renderProducts([shoe, mug()])
+    expect(await screen.findByRole('checkbox', { name: 'Trail Shoe Size 43' })).toBeInTheDocument()
+    expect(within(itemRow(/Trail Shoe/)).queryByText('43')).not.toBeInTheDocument()
+  })
+
+  test('a variant the catalogue gave no options keeps its title', async () => {
+    renderProducts([buildLineItem({ id: 'cap', title: 'Cap', variant_title: 'One size', options: [] })])
+    expect(await screen.findByRole('checkbox', { name: 'Cap One size' })).toBeInTheDocument()
+  })
+
   test('the tab names the step before the shop, and Back to the start gives the shop’s title back', async () => {
     const { user } = renderProducts()
     await screen.findByRole('heading', { level: 1, name: 'Choose the items to return' })

@@ -6,6 +6,7 @@ import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { itemsChosen, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
+import { useVariantName } from '../returnFlow/size'
 import { ProductRow } from './ProductRow'
 import { formatOrderDate, productRows, type ProductRowModel } from './productRows'
 import './ProductsScreen.css'
@@ -36,7 +37,8 @@ export default function ProductsScreen() {
   const backTo = usePreviousStep({ kind: 'products' })
 
   const lines = order?.line_items
-  const rows = useMemo(() => productRows(lines ?? [], locale), [lines, locale])
+  const nameVariant = useVariantName()
+  const rows = useMemo(() => productRows(lines ?? [], locale, nameVariant), [lines, locale, nameVariant])
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
   const latest = useRef(chosen)

@@ -49,7 +49,12 @@ export function blockedRule(line: Pick<LineItem, 'ineligible_reason' | 'ineligib
  * The rows of the selection list. Prices repeat across a large order, so each distinct amount is
  * formatted once.
  */
-export function productRows(lines: readonly LineItem[], locale: string): ProductRowModel[] {
+export function productRows(
+  lines: readonly LineItem[],
+  locale: string,
+  /** names the bought variant on its line ("Size 43"); its title as given without one */
+  nameVariant: (line: LineItem) => string | null = (line) => line.variant_title,
+): ProductRowModel[] {
   const prices = new Map<string, string>()
   const price = (money: Money) => {
     const key = `${money.currency_code} ${money.amount}`
@@ -65,7 +70,7 @@ export function productRows(lines: readonly LineItem[], locale: string): Product
     return {
       id: line.id,
       title: line.title,
-      variantTitle: line.variant_title,
+      variantTitle: nameVariant(line),
       image: line.product_src ? safeUrl(line.product_src) : null,
       price: price(line.price.presentment_money),
       quantity: line.quantity,

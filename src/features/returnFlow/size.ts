@@ -48,3 +48,27 @@ export function reasonsFor(line: LineItem, reasons: readonly ReturnReason[]): Re
     })
   return keep(reasons)
 }
+
+// Shopify's placeholder for a product without real options names nothing the shopper can pick.
+const isPlaceholder = (value: string) => value.trim() === '' || value === 'Default Title'
+
+/**
+ * A bought variant as its item line names it: by its options, each with its name ("Size 43",
+ * "Size M, Colour Blue"), sizes named in the shopper's language; the variant's title when the
+ * catalogue gave no options; null when it has neither.
+ * @example variantName({ options: [{ name: 'Size', value: '43' }], variant_title: '43' }) // 'Size 43'
+ */
+export function variantName(
+  line: Pick<LineItem, 'options' | 'variant_title'>,
+  optionName: (name: string) => string = (name) => name,
+): string | null {
+  const usable = (line.options ?? []).filter((option) => !isPlaceholder(option.value))
+  if (usable.length > 0) return usable.map((option) => `${optionName(option.name)} ${option.value}`).join(', ')
+  return line.variant_title || null
+}
+
+/** variantName with sizes named in the shopper's language. */
+export function useVariantName(): (line: Pick<LineItem, 'options' | 'variant_title'>) => string | null {
+  const optionName = useOptionName()
+  return useCallback((line) => variantName(line, optionName), [optionName])
+}

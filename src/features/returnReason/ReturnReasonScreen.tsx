@@ -19,7 +19,7 @@ import {
   selectOrder,
   type ChosenItem,
 } from '../returnFlow/returnFlowSlice'
-import { reasonsFor } from '../returnFlow/size'
+import { reasonsFor, useVariantName } from '../returnFlow/size'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
 import { checkPhotoFile, preparePhoto } from './preparePhoto'
@@ -32,6 +32,7 @@ const COMMENT_MAX = 1000
 function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
   const t = useT()
   const image = line.product_src ? safeUrl(line.product_src) : null
+  const variant = useVariantName()(line)
   return (
     <div className="item reason__item">
       {image ? (
@@ -41,7 +42,7 @@ function ItemSummary({ line, quantity }: { line: LineItem; quantity: number }) {
       )}
       <span className="item__text">
         <span className="item__title">{line.title}</span>
-        {line.variant_title ? <span className="muted">{line.variant_title}</span> : null}
+        {variant ? <span className="muted">{variant}</span> : null}
         <span className="muted">{t('common.returningUnits', { count: quantity })}</span>
       </span>
     </div>
