@@ -107,11 +107,28 @@ export const ReturnProblem = Type.Object({
 })
 export type ReturnProblem = Static<typeof ReturnProblem>
 
-/** The 422 of quote and submit: every problem of the request, and all of them in one message. */
+/**
+ * A return already made of this order that took units a refused request asks for (another tab,
+ * another device): its status link is `/status/{id}#{status_token}`.
+ */
+export const EarlierReturn = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status_token: Type.String(),
+  /** the request's line items this return took units of */
+  line_item_ids: Type.Array(Type.String()),
+})
+export type EarlierReturn = Static<typeof EarlierReturn>
+
+/**
+ * The 422 of quote and submit: every problem of the request, and all of them in one message; when
+ * some items are refused because units went in earlier returns, those returns (absent otherwise).
+ */
 export const InvalidReturn = Type.Object({
   error: Type.Literal('invalid_return'),
   message: Type.String(),
   problems: Type.Array(ReturnProblem),
+  returns: Type.Optional(Type.Array(EarlierReturn)),
 })
 export type InvalidReturn = Static<typeof InvalidReturn>
 

@@ -3,6 +3,7 @@ import { configure } from 'safe-stable-stringify'
 import {
   InvalidReturn,
   QuoteRequest,
+  type EarlierReturn,
   ReturnOrder,
   ReturnRequest,
   SubmitHeaders,
@@ -13,12 +14,12 @@ import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { photoProblems } from '../domain/photos'
 import { answerBy, reviewFlags } from '../domain/policy'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
-import type { TokenClaims } from '../domain/token'
+import { signStatus, type TokenClaims } from '../domain/token'
 import { findOrderById, returnedQuantities, type OrderRecord } from '../storage/orders'
 import { countShopperReturns, lockShopperReturns } from '../storage/shopperReturns'
 import type { Queryable } from '../storage/database'
 import { attachPhotos, findOrderPhotos } from '../storage/photos'
-import { findReturnByKey, insertReturn, type NewReturn } from '../storage/returns'
+import { findReturn, findReturnByKey, findReturnIdsOfOrder, insertReturn, type NewReturn } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { emailLanguage } from '../email/renderEmail'
 import { writeReturnEvents } from '../storage/outbox'
@@ -88,11 +89,49 @@ async function reviewOf(
 }
 
 /** The 422 of a request that cannot be priced: each problem by field, for the portal, and all in words. */
-const invalidReturn = (problems: ReturnProblem[]): InvalidReturn => ({
+const invalidReturn = (problems: ReturnProblem[], returns: EarlierReturn[] = []): InvalidReturn => ({
   error: 'invalid_return',
   message: problemsInWords(problems),
   problems,
+  ...(returns.length > 0 ? { returns } : {}),
 })
+
+const ITEM_FIELD = /^items\[(\d+)\]\./
+
+/**
+ * The returns already made of this order that took units of the items refused as no longer (or
+ * not so many times) returnable: a stale tab then links to the return made in the other one,
+ * instead of leaving the shopper to try again. A rejected return holds no units, so it is left out.
+ */
+async function earlierReturns(
+  db: Queryable,
+  secret: Buffer,
+  claims: TokenClaims,
+  request: ReturnRequest,
+  problems: ReturnProblem[],
+): Promise<EarlierReturn[]> {
+  const refused = new Set(
+    problems.flatMap((found) => {
+      const index = ITEM_FIELD.exec(found.field)?.[1]
+      const item = index === undefined ? undefined : request.items[Number(index)]
+      return item && (found.problem === 'not_returnable' || found.problem === 'too_many') ? [item.line_item_id] : []
+    }),
+  )
+  if (refused.size === 0) return []
+  const order = await findOrderById(db, claims.orderId)
+  if (!order) return []
+  const found: EarlierReturn[] = []
+  for (const id of await findReturnIdsOfOrder(db, claims.shopId, order.name)) {
+    const earlier = await findReturn(db, id)
+    if (!earlier || earlier.review === 'rejected') continue
+    const lines = (earlier.return_order?.items ?? [])
+      .map((item) => item.line_item_id)
+      .filter((lineId) => refused.has(lineId))
+    if (lines.length > 0)
+      found.push({ id, name: earlier.name, status_token: signStatus(secret, id), line_item_ids: [...new Set(lines)] })
+  }
+  return found
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 /** JSON with every object's keys sorted: one text for a body, whatever order its keys came in. */
@@ -144,7 +183,15 @@ export function returnRoutes(app: Api, context: PortalContext) {
       )
       if ('shopMissing' in priced || 'orderMissing' in priced)
         return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
-      if ('problems' in priced) return reply.code(422).send(invalidReturn(priced.problems))
+      if ('problems' in priced)
+        return reply
+          .code(422)
+          .send(
+            invalidReturn(
+              priced.problems,
+              await earlierReturns(context.db, context.secret, request.claims!, choices, priced.problems),
+            ),
+          )
       return reply.header('cache-control', 'no-store').send(priced.order)
     },
   )
@@ -179,7 +226,14 @@ export function returnRoutes(app: Api, context: PortalContext) {
             }
           return { status: 200, body: earlier.return_order! }
         }
-        if ('problems' in priced) return { status: 422, body: invalidReturn(priced.problems) }
+        if ('problems' in priced)
+          return {
+            status: 422,
+            body: invalidReturn(
+              priced.problems,
+              await earlierReturns(tx, context.secret, claims, request.body, priced.problems),
+            ),
+          }
         const order = await findOrderById(tx, claims.orderId)
         // Checked again here: a token verified before a block, or before the limit was reached, is
         // no way round them; and, where a rule counts the shopper's returns (the limit, the

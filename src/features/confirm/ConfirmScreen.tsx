@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { Navigate } from 'react-router-dom'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
-import type { RefundMethod, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
+import type { EarlierReturn, RefundMethod, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
@@ -23,7 +23,7 @@ import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { Breakdown } from './Breakdown'
 import { ChosenItems } from './ChosenItems'
-import { invalidReturnProblems, ReturnProblems } from './ReturnProblems'
+import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import './ConfirmScreen.css'
 
 const METHOD_LABELS: Record<RefundMethod, MessageId> = {
@@ -35,6 +35,7 @@ interface Refusal {
   problems: ReturnProblem[]
   request: ReturnRequest
   order: VerifiedOrder
+  returns: EarlierReturn[]
 }
 
 interface ConfirmContentProps {
@@ -61,7 +62,8 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   // until the shopper goes to fix it.
   const [refused, setRefused] = useState<Refusal | null>(null)
   const quoteProblems = invalidReturnProblems(quote.error)
-  if (quoteProblems && !refused) setRefused({ problems: quoteProblems, request, order })
+  if (quoteProblems && !refused)
+    setRefused({ problems: quoteProblems, request, order, returns: earlierReturns(quote.error) })
   // A second press before React re-renders must not send a second request.
   const submitting = useRef(false)
 
@@ -77,7 +79,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
     } catch (caught) {
       const error = caught as FetchBaseQueryError | SerializedError
       const problems = invalidReturnProblems(error)
-      if (problems) setRefused({ problems, request, order })
+      if (problems) setRefused({ problems, request, order, returns: earlierReturns(error) })
       // A refused token is answered in place of the whole step (SessionRenewal), choices kept.
       else if (!('status' in error) || error.status !== 401) setFailed(true)
     } finally {
@@ -186,7 +188,12 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 export default function ConfirmScreen() {
   const flow = useAppSelector(selectFlow)
   const t = useT()
-  const request = useQuoteBody()
+  const current = useQuoteBody()
+  // A refusal that leaves no item (every one returned meanwhile, from another tab) stays said on
+  // this step with the request it refused, rather than the step vanishing into the items.
+  const [held, setHeld] = useState(current)
+  if (current && current !== held) setHeld(current)
+  const request = current ?? held
   const { gift_card_value_multiplier: multiplier } = useShop()
   const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState, type ComponentProps } from 'react'
 import { Navigate } from 'react-router-dom'
 import type { Money, RefundMethod, ReturnOrder } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
@@ -14,6 +14,7 @@ import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
+import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
@@ -162,13 +163,24 @@ export default function RefundMethodScreen() {
   // Both amounts come from one quote without a method: choosing one asks for nothing new. Without
   // a method chosen yet, that is the quote of the current choices, which the flow keeps (the step
   // before may have asked for it already: it is not asked for twice).
-  const quoteRequest = useMemo(
+  const asked = useMemo(
     () => (request ? { body: { ...request, refund_method: null }, current: request.refund_method === null } : null),
     [request],
   )
+  // A refusal that leaves no item (every one returned meanwhile, from another tab) stays said here
+  // with what it refused, rather than the step vanishing into the items.
+  const [held, setHeld] = useState(asked)
+  if (asked && asked !== held) setHeld(asked)
+  const quoteRequest = asked ?? held
   const quote = portalApi.useQuoteReturnQuery(quoteRequest ?? skipToken)
   // Kept here so a retry of the quote does not lose the choice.
   const [choice, setChoice] = useState<RefundMethod | null>(storedMethod)
+  // Choices that no longer hold (a 422: units returned meanwhile, a size sold out) are named with
+  // the way to fix them; trying the same quote again could never work.
+  const [refused, setRefused] = useState<ComponentProps<typeof ReturnProblems> | null>(null)
+  const problems = invalidReturnProblems(quote.error)
+  if (problems && order && quoteRequest && !refused)
+    setRefused({ problems, request: quoteRequest.body, order, returns: earlierReturns(quote.error) })
 
   if (!quoteRequest) return <Navigate to={paths.products.build()} replace />
 
@@ -177,10 +189,12 @@ export default function RefundMethodScreen() {
       title={t('refund.title')}
       stage="Refund"
       backTo={backTo}
-      pending={!(expired && order) && !quote.isError && !quote.currentData}
+      pending={!(expired && order) && !refused && !quote.isError && !quote.currentData}
     >
       {expired && order ? (
         <SessionRenewal order={order} onRenewed={() => void quote.refetch()} />
+      ) : refused ? (
+        <ReturnProblems {...refused} />
       ) : quote.isError ? (
         <div className="refund-method__problem">
           <ErrorMessage>{t('refund.failed')}</ErrorMessage>

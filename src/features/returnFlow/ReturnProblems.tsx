@@ -2,14 +2,15 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import type { ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
+import type { EarlierReturn, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { RETURN_PROBLEMS } from '../../../contract/constants'
 import { useGetCatalogueQuery, useLazyGetOrderQuery } from '../../api/returnsEndpoints'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { paths } from '../../../contract/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { useT } from '../../i18n/useT'
-import { renewOrder } from '../returnFlow/renewOrder'
+import { renewOrder } from './renewOrder'
+import { useVariantName } from './size'
 
 const KNOWN = new Set<string>(RETURN_PROBLEMS)
 const isProblem = (value: unknown): value is ReturnProblem =>
@@ -30,6 +31,43 @@ export function invalidReturnProblems(
   return Array.isArray(problems) ? problems.filter(isProblem) : []
 }
 
+const isEarlierReturn = (value: unknown): value is EarlierReturn =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as EarlierReturn).id === 'string' &&
+  typeof (value as EarlierReturn).name === 'string' &&
+  typeof (value as EarlierReturn).status_token === 'string' &&
+  Array.isArray((value as EarlierReturn).line_item_ids)
+
+/** The returns of this order that took units a `422 invalid_return` refused (another tab's), or none. */
+export function earlierReturns(error: FetchBaseQueryError | SerializedError | undefined): EarlierReturn[] {
+  if (!error || !('status' in error) || error.status !== 422) return []
+  const returns = (error.data as { returns?: unknown } | undefined)?.returns
+  return Array.isArray(returns) ? returns.filter(isEarlierReturn) : []
+}
+
+/**
+ * The order when GET /order says it already has a return (decision 0014: no unit of it can be
+ * returned any more): every line as it was, none returnable, those without a reason of their own
+ * marked already returned, so the items step says so instead of offering them again.
+ */
+export function everythingReturned(order: VerifiedOrder): VerifiedOrder {
+  return {
+    ...order,
+    line_items: order.line_items.map((line) => ({
+      ...line,
+      returnable_quantity: 0,
+      ineligible_reason: line.ineligible_reason ?? 'already_returned',
+    })),
+  }
+}
+
+const alreadyHasReturn = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as FetchBaseQueryError).status === 409 &&
+  ((error as { data?: { error?: unknown } }).data?.error ?? null) === 'order_already_has_return'
+
 /** What to say and where to go for one problem; the same step is offered once. */
 interface Fix {
   key: string
@@ -40,8 +78,15 @@ interface Fix {
 
 const ITEM_FIELD = /^items\[(\d+)\]\./
 
-function useFixes(problems: readonly ReturnProblem[], request: ReturnRequest, order: VerifiedOrder): Fix[] {
+function useFixes(
+  problems: readonly ReturnProblem[],
+  request: ReturnRequest,
+  order: VerifiedOrder,
+  returns: readonly EarlierReturn[],
+): Fix[] {
   const t = useT()
+  const lang = useAppSelector((state) => state.returnFlow.launch.lang)
+  const nameVariant = useVariantName()
   const upsellId = request.upsell_variant_id ?? null
   const catalogue = useGetCatalogueQuery(undefined, { skip: upsellId === null })
   const upsell = catalogue.data?.products.flatMap((product) => product.variants).find((v) => v.id === upsellId)
@@ -52,7 +97,8 @@ function useFixes(problems: readonly ReturnProblem[], request: ReturnRequest, or
     const index = ITEM_FIELD.exec(problem.field)?.[1]
     const sent = index === undefined ? undefined : request.items[Number(index)]
     const line = sent ? order.line_items.find((candidate) => candidate.id === sent.line_item_id) : undefined
-    const item = line ? (line.variant_title ? `${line.title} (${line.variant_title})` : line.title) : null
+    const variant = line ? nameVariant(line) : null
+    const item = line ? (variant ? `${line.title} (${variant})` : line.title) : null
     const say = (id: MessageId, values: Record<string, string> = {}) => t(id, { item: item ?? '', ...values })
 
     if (problem.field === 'upsell_variant_id') {
@@ -90,9 +136,21 @@ function useFixes(problems: readonly ReturnProblem[], request: ReturnRequest, or
         return { key: to, words, action: say('problem.chooseExchange'), to }
       }
       case 'not_returnable':
-        return { key: `products:${line.id}`, words: say('problem.notReturnable'), ...toProducts }
-      case 'too_many':
-        return { key: `products:${line.id}`, words: say('problem.tooMany'), ...toProducts }
+      case 'too_many': {
+        // Units taken by a return made meanwhile (another tab): named, with the way to it.
+        const earlier = returns.find((made) => made.line_item_ids.includes(line.id))
+        if (earlier)
+          return {
+            key: `return:${earlier.id}:${line.id}`,
+            words: say(problem.problem === 'too_many' ? 'problem.partlyReturned' : 'problem.alreadyReturned', {
+              name: earlier.name,
+            }),
+            action: t('problem.seeReturn', { name: earlier.name }),
+            to: paths.status.build(earlier.id, earlier.status_token, lang),
+          }
+        const words = say(problem.problem === 'too_many' ? 'problem.tooMany' : 'problem.notReturnable')
+        return { key: `products:${line.id}`, words, ...toProducts }
+      }
       case 'unknown_item':
       case 'listed_twice':
         return { key: 'products', words: t('problem.general'), ...toProducts }
@@ -104,13 +162,26 @@ function useFixes(problems: readonly ReturnProblem[], request: ReturnRequest, or
     }
   })
   if (fixes.length === 0) fixes.push({ key: 'products', words: t('problem.general'), ...toProducts })
-  return [...new Map(fixes.map((fix) => [fix.key, fix])).values()]
+  const unique = [...new Map(fixes.map((fix) => [fix.key, fix])).values()]
+  // Items that went in another return: one link to each return, and the items step to choose anew.
+  const seen = new Set<string>()
+  const linked = unique.map((fix) => {
+    if (!fix.key.startsWith('return:')) return fix
+    const first = !seen.has(fix.to)
+    seen.add(fix.to)
+    return first ? fix : { ...fix, action: '', to: '' }
+  })
+  if (linked.some((fix) => fix.key.startsWith('return:')) && !linked.some((fix) => fix.to === toProducts.to))
+    linked.push({ key: 'products', words: '', ...toProducts })
+  return linked
 }
 
 interface ReturnProblemsProps {
   problems: readonly ReturnProblem[]
   request: ReturnRequest
   order: VerifiedOrder
+  /** the returns made meanwhile that took some of the refused items (the 422's `returns`) */
+  returns?: readonly EarlierReturn[]
 }
 
 /**
@@ -118,9 +189,9 @@ interface ReturnProblemsProps {
  * quote, an item returned meanwhile): each is named, with a link to the step that fixes it. It
  * takes the focus when it appears, in place of the submit button that could never work.
  */
-export function ReturnProblems({ problems, request, order }: ReturnProblemsProps) {
+export function ReturnProblems({ problems, request, order, returns = [] }: ReturnProblemsProps) {
   const t = useT()
-  const fixes = useFixes(problems, request, order)
+  const fixes = useFixes(problems, request, order, returns)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const dispatch = useAppDispatch()
   const [readOrder] = useLazyGetOrderQuery()
@@ -129,10 +200,19 @@ export function ReturnProblems({ problems, request, order }: ReturnProblemsProps
     // The order as it is now, with the choices that still hold (renewOrder): the steps linked below
     // then offer what holds today (units left, sizes in stock), not what verify said. Failing
     // that, they show what they had.
+    // Every unit of it returned (another tab made the return): no order is answered, so the one
+    // held is marked so, and the items step says "Already returned" rather than offer them again.
     readOrder(undefined, false)
       .unwrap()
-      .then((fresh) => dispatch(renewOrder(fresh)))
+      .then(
+        (fresh) => dispatch(renewOrder(fresh)),
+        (error: unknown) => {
+          if (alreadyHasReturn(error)) dispatch(renewOrder(everythingReturned(order)))
+        },
+      )
       .catch(() => undefined)
+    // Once, as the refusal appears: the order it names is the one held then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, readOrder])
   return (
     <section className="confirm__problems" aria-labelledby="confirm-problems">
@@ -142,10 +222,12 @@ export function ReturnProblems({ problems, request, order }: ReturnProblemsProps
       <ul className="confirm__problem-list">
         {fixes.map((fix) => (
           <li key={fix.key} className="confirm__problem-item">
-            <p>{fix.words}</p>
-            <Link className="button button--secondary" to={fix.to}>
-              {fix.action}
-            </Link>
+            {fix.words ? <p>{fix.words}</p> : null}
+            {fix.to ? (
+              <Link className="button button--secondary" to={fix.to}>
+                {fix.action}
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>
