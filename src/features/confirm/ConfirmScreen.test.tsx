@@ -318,6 +318,10 @@ describe('confirm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue with my return' }))
     expect(verified).toEqual([expect.objectContaining({ order_name: '#1001', email: 'jane@example.com' })])
+    // The form and its button are gone: the focus goes to the step's heading, not to <body>.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Check and confirm your return' })).toHaveFocus(),
+    )
     // The step is back with the choices; the quote and the submit carry the new token and the same key.
     await user.click(await screen.findByRole('button', { name: 'Submit return' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/return-instruction'))

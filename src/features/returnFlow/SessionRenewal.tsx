@@ -6,6 +6,7 @@ import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
+import { focusStepHeading } from '../../components/StepScreen'
 import { paths } from '../../../contract/paths'
 import { useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
@@ -77,6 +78,9 @@ export function SessionRenewal({ order, onRenewed }: SessionRenewalProps) {
     }
     dispatch(renewOrder(result.data))
     onRenewed?.()
+    // This form and the button just pressed give way to the step: the focus goes to the step's
+    // heading, not to <body> (WCAG 2.4.3).
+    focusStepHeading()
   }
 
   return (
