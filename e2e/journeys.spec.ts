@@ -120,7 +120,9 @@ test.describe('journeys of docs/rules.md §9', () => {
     await expect(items.nth(1)).toContainText('Reason: Changed my mind')
     await expect(items.nth(1)).toContainText('Refund')
     await expect(page.getByText('Refund to: Store credit (gift card)')).toBeVisible()
-    await expect(breakdownValue(page, 'Items')).toHaveText(money(breakdown.items_subtotal.presentment_money))
+    await expect(breakdownValue(page, String.raw`Items \(excl\. tax\)`)).toHaveText(
+      money(breakdown.items_subtotal.presentment_money),
+    )
     await expect(breakdownValue(page, 'Tax')).toHaveText(money(breakdown.tax.presentment_money))
     await expect(breakdownValue(page, 'Return fee')).toHaveText(`−${money(breakdown.return_fee.presentment_money)}`)
     await expect(breakdownValue(page, 'Store credit bonus')).toHaveText(`+${money(breakdown.bonus.presentment_money)}`)

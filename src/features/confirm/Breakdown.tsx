@@ -1,16 +1,24 @@
-import type { MoneyBag, RefundBreakdown } from '../../../contract/api'
+import type { MoneyBag, RefundBreakdown, RefundMethod } from '../../../contract/api'
 import { formatMoney } from '../../components/format'
 import { useLocale, useT } from '../../i18n/useT'
 
 const isZero = (money: MoneyBag) => Number(money.presentment_money.amount) === 0
+const value = (money: MoneyBag) => Number(money.presentment_money.amount)
+
+interface BreakdownProps {
+  breakdown: RefundBreakdown
+  /** the method the total goes to; null when none is chosen (the original payment) */
+  method: RefundMethod | null
+}
 
 /** The server's refund breakdown; bonus and new item only when they apply, and what of it is kept. */
-export function Breakdown({ breakdown }: { breakdown: RefundBreakdown }) {
+export function Breakdown({ breakdown, method }: BreakdownProps) {
   const t = useT()
   const locale = useLocale()
   const amount = (money: MoneyBag, sign = '') => `${sign}${formatMoney(money.presentment_money, locale)}`
+  // The items are counted before tax: said so where the tax is added below them.
   const rows: [string, string][] = [
-    [t('breakdown.items'), amount(breakdown.items_subtotal)],
+    [t(isZero(breakdown.tax) ? 'breakdown.items' : 'breakdown.itemsExclTax'), amount(breakdown.items_subtotal)],
     [t('breakdown.tax'), amount(breakdown.tax)],
     [
       t('breakdown.returnFee'),
@@ -24,6 +32,17 @@ export function Breakdown({ breakdown }: { breakdown: RefundBreakdown }) {
   if (!isZero(breakdown.bonus)) rows.push([t('breakdown.bonus'), amount(breakdown.bonus, '+')])
   if (!isZero(breakdown.upsell)) rows.push([t('breakdown.newItem'), amount(breakdown.upsell, '−')])
   const kept = breakdown.kept_items && !isZero(breakdown.kept_items) ? breakdown.kept_items : null
+  // A total "includes" the kept items only when it is at least their worth: a fee or a new item
+  // can take it below, and the note then speaks of the items instead.
+  const keptNote = kept
+    ? t(value(kept) <= value(breakdown.total) ? 'breakdown.keptNote' : 'breakdown.keptNoteOfItems', {
+        amount: amount(kept),
+      })
+    : null
+  // With a new item and the rest to the original payment, the bonus is on the new item alone: a
+  // smaller bonus than the offer's, said why.
+  const bonusOnNewItemOnly =
+    !isZero(breakdown.bonus) && !isZero(breakdown.upsell) && !isZero(breakdown.total) && method !== 'store_credit'
   return (
     <>
       <dl className="confirm__breakdown">
@@ -38,7 +57,10 @@ export function Breakdown({ breakdown }: { breakdown: RefundBreakdown }) {
           <dd className="amount">{amount(breakdown.total)}</dd>
         </div>
       </dl>
-      {kept ? <p className="confirm__kept-note">{t('breakdown.keptNote', { amount: amount(kept) })}</p> : null}
+      {bonusOnNewItemOnly ? (
+        <p className="confirm__kept-note">{t('breakdown.bonusNewItemOnly', { price: amount(breakdown.upsell) })}</p>
+      ) : null}
+      {keptNote ? <p className="confirm__kept-note">{keptNote}</p> : null}
     </>
   )
 }

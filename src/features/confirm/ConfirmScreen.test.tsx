@@ -146,7 +146,14 @@ describe('confirm', () => {
     const total = await screen.findByText('Total')
     expect(total.nextElementSibling).toHaveTextContent('€12.65')
     const rows = [...document.querySelectorAll('.confirm__row')].map((row) => row.textContent)
-    expect(rows).toEqual(['Items€10.00', 'Tax€2.00', 'Return fee−€0.50', 'Store credit bonus+€1.15', 'Total€12.65'])
+    // The items are before tax, said where the tax is added below them.
+    expect(rows).toEqual([
+      'Items (excl. tax)€10.00',
+      'Tax€2.00',
+      'Return fee−€0.50',
+      'Store credit bonus+€1.15',
+      'Total€12.65',
+    ])
     expect(screen.queryByText('New item')).not.toBeInTheDocument()
     expect(seen.quotes).toEqual([
       {
@@ -192,6 +199,58 @@ describe('confirm', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/hoodie.png')
     expect((await screen.findByText('New item')).nextElementSibling).toHaveTextContent('−€18.00')
     expect(screen.getByText('Original payment method')).toBeInTheDocument()
+  })
+
+  test('a bonus on the new item alone, the rest to the original payment: says why it is smaller', async () => {
+    api()
+    server.use(
+      http.post(quoteRoute, () =>
+        HttpResponse.json(
+          buildQuote('12.85', {
+            refund_method: 'original_payment',
+            breakdown: {
+              items_subtotal: money('30.92'),
+              tax: money('5.88'),
+              return_fee: money('3.95'),
+              bonus: money('2.00'),
+              upsell: money('22.00'),
+              total: money('12.85'),
+            },
+          }),
+        ),
+      ),
+    )
+    renderConfirm({ upsell: { kind: 'accepted', variantId: 'h-s' }, refundMethod: 'original_payment' })
+    expect((await screen.findByText('Store credit bonus')).nextElementSibling).toHaveTextContent('+€2.00')
+    expect(
+      screen.getByText(
+        'The bonus is on the €22.00 your new item takes only: the rest goes back to your original payment, which has no bonus.',
+      ),
+    ).toBeVisible()
+  })
+
+  test('the whole refund as store credit: the bonus is on all of it, so no such note', async () => {
+    api()
+    server.use(
+      http.post(quoteRoute, () =>
+        HttpResponse.json(
+          buildQuote('14.14', {
+            refund_method: 'store_credit',
+            breakdown: {
+              items_subtotal: money('30.92'),
+              tax: money('5.88'),
+              return_fee: money('3.95'),
+              bonus: money('3.29'),
+              upsell: money('22.00'),
+              total: money('14.14'),
+            },
+          }),
+        ),
+      ),
+    )
+    renderConfirm({ upsell: { kind: 'accepted', variantId: 'h-s' }, refundMethod: 'store_credit' })
+    await screen.findByText('Store credit bonus')
+    expect(screen.queryByText(/The bonus is on the/)).not.toBeInTheDocument()
   })
 
   test('a new item without options is shown by its product title alone', async () => {
@@ -631,6 +690,36 @@ describe('confirm: keep-item returns', () => {
     )
     expect(await screen.findByText('Arrives 5–10 business days after you submit your return')).toBeVisible()
     expect(screen.queryByText(/receive your items/)).not.toBeInTheDocument()
+  })
+
+  test('a fee and a new item take the total below the kept items: it never says the total includes them', async () => {
+    renderConfirm(
+      [chosen('socks'), chosen('beanie')],
+      buildQuote('4.95', {
+        items: [quoted('socks', 'Cotton Socks', true), quoted('beanie', 'Wool Beanie', false)],
+        breakdown: {
+          items_subtotal: money('22.61'),
+          tax: money('4.29'),
+          return_fee: money('3.95'),
+          bonus: money('0.00'),
+          upsell: money('18.00'),
+          total: money('4.95'),
+          kept_items: money('9.90'),
+        },
+      }),
+    )
+    expect(
+      await screen.findByText('Of what your items are worth, €9.90 is for items you keep: no need to send them back.'),
+    ).toBeVisible()
+    expect(screen.queryByText(/Includes/)).not.toBeInTheDocument()
+  })
+
+  test('without tax the items row is plain "Items"', async () => {
+    renderConfirm([chosen('beanie')], buildQuote('13.05', { items: [quoted('beanie', 'Wool Beanie')] }))
+    await screen.findByText('Total')
+    const rows = [...document.querySelectorAll('.confirm__row')].map((row) => row.textContent)
+    expect(rows[0]).toBe('Items€13.05')
+    expect(screen.queryByText('Items (excl. tax)')).not.toBeInTheDocument()
   })
 
   test('nothing kept, or a quote from before the flag existed: no keep note anywhere', async () => {

@@ -147,7 +147,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
               </button>
             </div>
           ) : priced ? (
-            <Breakdown breakdown={priced.breakdown} />
+            <Breakdown breakdown={priced.breakdown} method={method} />
           ) : (
             <Spinner label={t('refund.loading')} />
           )}

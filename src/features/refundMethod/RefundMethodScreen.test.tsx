@@ -250,6 +250,49 @@ describe('refund method', () => {
   })
 })
 
+describe('refund method, with a new item bought', () => {
+  const withNewItem = (returnFee: string) =>
+    buildQuote('12.85', {
+      store_credit_value: money('14.14'),
+      breakdown: {
+        items_subtotal: money('30.92'),
+        tax: money('5.88'),
+        return_fee: money(returnFee),
+        bonus: money('2.00'),
+        upsell: money('22.00'),
+        total: money('12.85'),
+      },
+      new_item: {
+        variant_id: 'scarf-1',
+        product_title: 'Wool Scarf',
+        title: '',
+        price: money('22.00'),
+        image_src: null,
+      },
+    })
+
+  test('the note names the new item and its price beside the fee, and the part its bonus pays', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(withNewItem('3.95'))))
+    renderRefundMethod({ upsell: { kind: 'accepted', variantId: 'scarf-1' } })
+    expect(
+      await screen.findByText(
+        '€36.80 for your items, less the €3.95 return fee and the €22.00 Wool Scarf, of which a €2.00 bonus pays part: both amounts below are what is left.',
+      ),
+    ).toBeVisible()
+    expect(screen.queryByText(/so both amounts below are after the fee/)).not.toBeInTheDocument()
+  })
+
+  test('without a fee, the new item alone', async () => {
+    server.use(http.post(quoteRoute, () => HttpResponse.json(withNewItem('0.00'))))
+    renderRefundMethod({ upsell: { kind: 'accepted', variantId: 'scarf-1' } })
+    expect(
+      await screen.findByText(
+        '€36.80 for your items, less the €22.00 Wool Scarf, of which a €2.00 bonus pays part: both amounts below are what is left.',
+      ),
+    ).toBeVisible()
+  })
+})
+
 describe('refund method, with choices that no longer hold', () => {
   test('items returned meanwhile from another tab: named with a link to that return, never "try again"', async () => {
     server.use(
@@ -259,7 +302,11 @@ describe('refund method, with choices that no longer hold', () => {
             error: 'invalid_return',
             message: 'items[0].line_item_id: this item can no longer be returned',
             problems: [
-              { field: 'items[0].line_item_id', problem: 'not_returnable', message: 'this item can no longer be returned' },
+              {
+                field: 'items[0].line_item_id',
+                problem: 'not_returnable',
+                message: 'this item can no longer be returned',
+              },
             ],
             returns: [{ id: 'r-7', name: '#1001-R1', status_token: 'sig', line_item_ids: ['mug'] }],
           },

@@ -27,22 +27,39 @@ function storeCredit(quote: ReturnOrder, multiplier: number | null | undefined):
   return minor === null ? refund : moneyOf(Math.round(minor * (multiplier ?? 1)), refund.currency_code)
 }
 
-/** "Your items come to €14.00. A return fee of €3.95 is taken from that…": only when the shop takes one. */
-function FeeNote({ breakdown }: { breakdown: ReturnOrder['breakdown'] }) {
+/**
+ * What both amounts are after: "Your items come to €14.00. A return fee of €3.95 is taken from
+ * that…" when the shop takes a fee; with a new item, that item too, by name and price, and the
+ * part of it its bonus pays ("€36.80 for your items, less the €3.95 return fee and the €22.00
+ * Wool Scarf, of which a €2.00 bonus pays part").
+ */
+function FeeNote({ quote }: { quote: ReturnOrder }) {
   const t = useT()
   const locale = useLocale()
+  const { breakdown } = quote
   const fee = breakdown.return_fee.presentment_money
-  if (!((readMinor(fee) ?? 0) > 0)) return null
+  const upsell = breakdown.upsell.presentment_money
+  const charged = (readMinor(fee) ?? 0) > 0
+  const newItem = (readMinor(upsell) ?? 0) > 0
+  if (!charged && !newItem) return null
   // The fee is taken from the items with their tax, before any bonus or new item.
   const [subtotal, tax] = [
     readMinor(breakdown.items_subtotal.presentment_money),
     readMinor(breakdown.tax.presentment_money),
   ]
   if (subtotal === null || tax === null) return null
-  const items = moneyOf(subtotal + tax, fee.currency_code)
+  const items = formatMoney(moneyOf(subtotal + tax, fee.currency_code), locale)
+  if (!newItem) return <p className="refund-method__fee">{t('refund.fee', { items, fee: formatMoney(fee, locale) })}</p>
+  const bonus = breakdown.bonus.presentment_money
   return (
     <p className="refund-method__fee">
-      {t('refund.fee', { items: formatMoney(items, locale), fee: formatMoney(fee, locale) })}
+      {t('refund.newItemNote', {
+        items,
+        fee: charged ? formatMoney(fee, locale) : 'none',
+        price: formatMoney(upsell, locale),
+        item: quote.new_item?.product_title ?? t('refund.newItemUnnamed'),
+        bonus: (readMinor(bonus) ?? 0) > 0 ? formatMoney(bonus, locale) : 'none',
+      })}
     </p>
   )
 }
@@ -84,7 +101,7 @@ function MethodForm({ quote, choice, onChoose }: MethodFormProps) {
 
   return (
     <div className="refund-method" aria-busy={isContinuing}>
-      <FeeNote breakdown={quote.breakdown} />
+      <FeeNote quote={quote} />
       <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
         <legend>{t('refund.legend')}</legend>
         <label className="choice refund-method__choice">
