@@ -80,6 +80,47 @@ describe('return instructions', () => {
     expect(section).toHaveTextContent('It ships once your return arrives.')
   })
 
+  test.each([
+    ['a new item alone', null, 'It ships once your return arrives.'],
+    ['a new item beside an exchanged item', 'v-l', 'Your new items ship once your return arrives.'],
+  ])('%s: one line says when it ships', async (_name, exchangeVariantId, words) => {
+    server.use(
+      http.get(instructionsRoute, () => HttpResponse.json(buildInstructions())),
+      http.get('*/portal-registration/catalogue', () =>
+        HttpResponse.json(
+          buildCatalogue([
+            buildProduct({ variants: [buildVariant({ id: 'socks-blue', product_title: 'Cotton Socks' })] }),
+          ]),
+        ),
+      ),
+    )
+    const submitted = buildSubmittedReturn()
+    renderInstructions({
+      upsell: { kind: 'accepted', variantId: 'socks-blue' },
+      submitted: {
+        ...submitted,
+        items: [
+          {
+            line_item_id: 'mug',
+            title: 'Ceramic Mug',
+            variant_title: null,
+            quantity: 1,
+            reason_id: 'too-small',
+            reason_label: 'Too small',
+            comment: null,
+            exchange_variant_id: exchangeVariantId,
+            exchange_variant_title: exchangeVariantId ? 'L' : null,
+            keep: false,
+          },
+        ],
+        breakdown: { ...submitted.breakdown, upsell: money('9.00') },
+      },
+    })
+    await screen.findByRole('region', { name: 'Your new item' })
+    expect(screen.getAllByText(/ships? once your return arrives/)).toHaveLength(1)
+    expect(screen.getByText(words, { exact: false })).toBeInTheDocument()
+  })
+
   test('a session that lapsed before the instructions came: verify again here, then they show', async () => {
     let calls = 0
     server.use(

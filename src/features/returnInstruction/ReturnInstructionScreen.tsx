@@ -25,12 +25,14 @@ import { FollowReturn, ReturnNumber } from './ReturnParts'
 import { UnderReview } from './UnderReview'
 import './ReturnInstructionScreen.css'
 
+const itemsExchanged = (submitted: ReturnOrder) => submitted.items.some((item) => item.exchange_variant_id)
+
 /** What the shopper gets back, in words, from the return the server created; when it arrives if the shop says. */
 function refundSummary(submitted: ReturnOrder, locale: string, t: Translate): string {
   const total = submitted.breakdown.total.presentment_money
-  const exchanging =
-    submitted.items.some((item) => item.exchange_variant_id) ||
-    Number(submitted.breakdown.upsell.presentment_money.amount) > 0
+  // Items exchanged ship once the return arrives: said here once. A new item alone says it in
+  // its own section (NewItemSection), not twice.
+  const exchanging = itemsExchanged(submitted)
   // Every item kept: the refund does not wait for a parcel.
   const allKept = submitted.items.length > 0 && submitted.items.every((item) => item.keep === true)
   const parts: string[] = []
@@ -135,15 +137,18 @@ function NothingToSend({
         ))}
         <SendAndKeep items={instructions.items} />
       </section>
-      <NewItemSection />
+      <NewItemSection submitted={submitted} />
       <RefundSection submitted={submitted} />
       <FollowReturn instructions={instructions} />
     </div>
   )
 }
 
-/** The new item taken with the return (the upsell), as it was chosen; it ships once the return arrives. */
-function NewItemSection() {
+/**
+ * The new item taken with the return (the upsell), as it was chosen; it ships once the return
+ * arrives, said here unless the refund's words say it of every new item (items exchanged too).
+ */
+function NewItemSection({ submitted }: { submitted: ReturnOrder }) {
   const t = useT()
   const upsell = useAppSelector((state) => state.returnFlow.upsell)
   if (upsell?.kind !== 'accepted' || !upsell.variantId) return null
@@ -153,7 +158,7 @@ function NewItemSection() {
         {t('confirm.newItem')}
       </h2>
       <NewItem variantId={upsell.variantId} className="instructions__new-item" />
-      <p className="muted">{t('instructions.newItemShips')}</p>
+      {itemsExchanged(submitted) ? null : <p className="muted">{t('instructions.newItemShips')}</p>}
     </section>
   )
 }
@@ -214,7 +219,7 @@ function Shipment({ instructions, submitted }: { instructions: ReturnInstruction
         </h2>
         <ReturnAddress address={instructions.address} locale={locale} />
       </section>
-      <NewItemSection />
+      <NewItemSection submitted={submitted} />
       <RefundSection submitted={submitted} />
       <FollowReturn instructions={instructions} />
     </div>
