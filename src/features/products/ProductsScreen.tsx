@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
+import { useStickyBarSpace } from '../../components/useStickyBarSpace'
 import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { itemsChosen, selectChosenItems, selectOrder, type ChosenItem } from '../returnFlow/returnFlowSlice'
@@ -38,6 +39,7 @@ export default function ProductsScreen() {
 
   const lines = order?.line_items
   const nameVariant = useVariantName()
+  const barRef = useStickyBarSpace<HTMLDivElement>()
   const rows = useMemo(() => productRows(lines ?? [], locale, nameVariant), [lines, locale, nameVariant])
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
@@ -90,7 +92,7 @@ export default function ProductsScreen() {
           <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
         ))}
       </ul>
-      <div className="sticky-bar products__footer">
+      <div className="sticky-bar products__footer" ref={barRef}>
         <p className="products__summary muted" id="products-summary" aria-live="polite">
           {t('products.summary', { count: units })}
         </p>

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
 import { focusStepHeading, StepScreen } from '../../components/StepScreen'
 import { formatMoney } from '../../components/format'
+import { useStickyBarSpace } from '../../components/useStickyBarSpace'
 import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
@@ -43,6 +44,7 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
   const errorId = useId()
   const [error, setError] = useState<string | null>(null)
   const grid = useRef<HTMLUListElement>(null)
+  const barRef = useStickyBarSpace<HTMLDivElement>()
   const open = catalogue.products.filter((product) => hasChoice(product, credit))
   const closed = catalogue.products.filter((product) => !hasChoice(product, credit))
   const picked = catalogue.products
@@ -92,7 +94,7 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
           <ul className="explore__grid">{cards(closed)}</ul>
         </details>
       ) : null}
-      <div className="sticky-bar explore__bar">
+      <div className="sticky-bar explore__bar" ref={barRef}>
         <p className="explore__pick" aria-live="polite">
           {picked ? (
             <>
