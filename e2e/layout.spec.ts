@@ -1,9 +1,11 @@
 /**
  * Layout that only a real browser can judge (issue 30, found by hand): the focus is never hidden
- * under the sticky Continue bar (WCAG 2.4.11), at a phone's size and at a short landscape window.
+ * under the sticky Continue bar (WCAG 2.4.11), at a phone's size and at a short landscape window;
+ * a shop's long button label reflows at 320 px (WCAG 1.4.10).
  */
 import type { Page } from '@playwright/test'
-import { expect, startReturn, test } from './fixtures'
+import { encodeConfigOverride } from '../src/shop/configOverride'
+import { expect, shopUrl, startReturn, test } from './fixtures'
 import { expectStep, openStart } from './steps'
 
 /** How far the focused control's bottom reaches below the top of the sticky bar (≤ 0: clear of it). */
@@ -38,3 +40,23 @@ for (const viewport of [
     }
   })
 }
+
+test('at 320 px a long button label wraps inside the button, and the page does not scroll sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  const label = 'Rücksendungsanmeldungsbestätigungsschaltfläche: start your return or exchange here'
+  await page.goto(`${shopUrl('demo')}?config=${encodeConfigOverride({ start_return_button_message: label })}`)
+  const button = page.getByRole('button', { name: label })
+  await expect(button).toBeVisible()
+  const fits = await button.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const text = element.querySelector('span')!.getBoundingClientRect()
+    return {
+      insideButton: text.left >= box.left && text.right <= box.right,
+      insideViewport: box.right <= document.documentElement.clientWidth,
+      noSideways: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    }
+  })
+  expect(fits).toEqual({ insideButton: true, insideViewport: true, noSideways: true })
+})
