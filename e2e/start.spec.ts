@@ -320,7 +320,9 @@ test.describe('start screen of the demo shop', () => {
 
   test('a config value that is not base64 JSON says in the marker that nothing is previewed', async ({ page }) => {
     await page.goto(shopUrl('demo', '/?config=%25%25garbage'))
-    await expect(page.getByRole('note', { name: 'Preview: the link’s configuration is unreadable' })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveText(
+      'Preview · the link’s configuration is unreadable',
+    )
   })
 
   test('an unknown path shows the start screen', async ({ page, shopConfig }) => {

@@ -1,6 +1,5 @@
 import { Suspense, useDeferredValue, useMemo, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { ErrorMessage } from '../components/ErrorMessage'
 import { PoweredBy } from '../components/PoweredBy'
 import { PreviewMarker } from '../components/PreviewMarker'
 import { ShopLogo } from '../components/ShopLogo'
@@ -91,8 +90,10 @@ export function Shell() {
           <>
             <main className="card">
               <div className="card__center">
-                {/* docs/rules.md §12: what a failed configuration fetch shows. */}
-                <ErrorMessage>{t('shell.configError')}</ErrorMessage>
+                {/* docs/rules.md §12: what a failed configuration fetch shows, as the page's heading. */}
+                <h1 className="error-message">
+                  <span role="alert">{t('shell.configError')}</span>
+                </h1>
                 <button type="button" className="button button--secondary" onClick={shop.retry}>
                   {t('common.tryAgain')}
                 </button>

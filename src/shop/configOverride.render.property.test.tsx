@@ -65,7 +65,7 @@ test('any override, hostile or garbage: the start screen renders with the Previe
       try {
         renderPortal({ route: `/?config=${encodeURIComponent(param)}` })
         await screen.findByRole('textbox', { name: 'Order number' })
-        expect(screen.getByRole('note', { name: /^Preview/ })).toBeInTheDocument()
+        expect(screen.getByRole('complementary', { name: 'Preview' })).toBeInTheDocument()
         expect(document.querySelectorAll('script, iframe, object, embed, b, svg[onload]')).toHaveLength(0)
         const handlers = [...document.querySelectorAll('*')].filter((element) =>
           [...element.attributes].some((attribute) => attribute.name.startsWith('on')),

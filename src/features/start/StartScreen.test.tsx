@@ -122,6 +122,8 @@ describe('start screen content', () => {
   test('shows the Test Mode banner only for testMode=1', async () => {
     const { unmount } = renderPortal({ route: '/?testMode=1' })
     expect(await screen.findByText('Test Mode')).toBeInTheDocument()
+    // In a landmark, as everything on the page.
+    expect(screen.getByRole('complementary')).toHaveTextContent('Test Mode')
     unmount()
     renderPortal({ route: '/?testMode=true' })
     await screen.findByRole('heading', { level: 1 })
@@ -161,6 +163,8 @@ describe('start screen content', () => {
     )
     const { user } = renderPortal()
     expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching config')
+    // The page still has a heading to find and navigate by: the error itself.
+    expect(screen.getByRole('heading', { level: 1, name: 'Error fetching config' })).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'Order number' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Start your return' })).toBeInTheDocument()
@@ -187,7 +191,10 @@ describe('the config override', () => {
     const override = encodeConfigOverride({ start_return_message: 'Preview welcome', button_color: 'green' })
     renderPortal({ route: `/?config=${override}` })
     expect(await screen.findByRole('heading', { name: 'Preview welcome' })).toBeInTheDocument()
-    expect(screen.getByRole('note', { name: 'Preview: configuration override active' })).toBeInTheDocument()
+    // A landmark of its own, so nothing of the page is outside one.
+    expect(screen.getByRole('complementary', { name: 'Preview' })).toHaveTextContent(
+      'Preview · configuration override active',
+    )
     expect(document.documentElement.style.getPropertyValue('--button-bg')).toBe('#008000')
     // Fields the override leaves out come from the shop.
     expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com')
@@ -223,7 +230,9 @@ describe('the config override', () => {
     async (_name, value) => {
       renderPortal({ route: `/?config=${encodeURIComponent(value)}` })
       expect(await screen.findByRole('heading', { name: 'Start your return' })).toBeInTheDocument()
-      expect(screen.getByRole('note', { name: 'Preview: the link’s configuration is unreadable' })).toBeVisible()
+      expect(screen.getByRole('complementary', { name: 'Preview' })).toHaveTextContent(
+        'Preview · the link’s configuration is unreadable',
+      )
       expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('config override'))
     },
   )
