@@ -1,7 +1,8 @@
 /**
  * A submit the server refuses, against the real server: a lapsed token (401) is verified again on
  * the confirm step with every choice kept; a choice that no longer holds (422: the tee returned
- * meanwhile from another device) is named with the way to the step that fixes it, never "try again".
+ * meanwhile from another device) is named with the return that took it and the way to the step that
+ * fixes it, never "try again".
  */
 import { apiUrl, expect, expectAccessible, startReturn, test, verifyOrder } from './fixtures'
 import {
@@ -96,12 +97,14 @@ test('a 422 at submit: the item returned meanwhile is named, its step offers wha
   await page.getByRole('button', { name: 'Submit return' }).click()
   expect((await refused).status()).toBe(422)
   await expect(page.getByRole('heading', { name: 'Some of your choices no longer work' })).toBeFocused()
-  await expect(page.getByText('Classic Tee (M) can no longer be returned.')).toBeVisible()
+  await expect(page.getByText('Classic Tee (Size M) was already returned, in return #1001-R1.')).toBeVisible()
   // The order is read anew and the tee drops out of the choices; what was refused stays said.
   expect((await reread).status()).toBe(200)
   await expect(page.getByRole('list', { name: 'Your items' }).getByText('Classic Tee')).toHaveCount(0)
-  await expect(page.getByText('Classic Tee (M) can no longer be returned.')).toBeVisible()
+  await expect(page.getByText('Classic Tee (Size M) was already returned, in return #1001-R1.')).toBeVisible()
   await expect(page.getByRole('button', { name: /Submit return|Try again/ })).toHaveCount(0)
+  // With the way to the return that took it (decision 0065).
+  await expect(page.getByRole('link', { name: 'See return #1001-R1' })).toHaveAttribute('href', /^\/status\//)
   await expectAccessible(page)
 
   await page.getByRole('link', { name: 'Change your items' }).click()

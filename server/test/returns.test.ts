@@ -3,6 +3,7 @@ import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib
 import type {
   ApiError,
   Catalogue,
+  InvalidReturn,
   NothingToSendInstructions,
   RefundMethod,
   ReturnInstructions,
@@ -107,6 +108,28 @@ describe.each(engines())('returns on %s', (engine) => {
       { line_item_id: mug().id, quantity: 1, reason_id: 'changed_mind' },
     ],
     refund_method: 'store_credit',
+  })
+
+  test('items another tab returned meanwhile: the 422 names the return that took them, and only it', async () => {
+    const made = await submit(journey(), 'key-other-tab-0001')
+    expect(made.statusCode).toBe(201)
+    const earlier = made.json<ReturnOrder>()
+    // The same choices again under another key: the mug is gone, the second tee unit is still there.
+    for (const response of [await quote(journey()), await submit(journey(), 'key-stale-tab-0001')]) {
+      expect(response.statusCode).toBe(422)
+      const refused = response.json<InvalidReturn>()
+      expect(refused.problems).toEqual([
+        expect.objectContaining({ field: 'items[1].line_item_id', problem: 'not_returnable' }),
+      ])
+      expect(refused.returns).toEqual([
+        { id: earlier.id, name: earlier.name, status_token: anyString(), line_item_ids: [mug().id] },
+      ])
+    }
+    // A refusal that no return explains (a final-sale item) names none.
+    const finalSale = await quote({
+      items: [{ line_item_id: order.line_items[2]!.id, quantity: 1, reason_id: 'too_small' }],
+    })
+    expect(finalSale.json<InvalidReturn>().returns).toBeUndefined()
   })
 
   test('a quote prices the mug (tax included, fee, 10% bonus) and not the exchanged tee', async () => {
