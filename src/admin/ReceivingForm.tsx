@@ -57,7 +57,7 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [reviewed, setReviewed] = useState<Reviewed | null>(null)
-  const [done, setDone] = useState<InspectionRequest | null>(null)
+  const [done, setDone] = useState<(InspectionRequest & { held: InspectionPreview['held'] }) | null>(null)
   const [preview, { isFetching: previewing }] = useLazyPreviewInspectionQuery()
   const [inspect, { isLoading: confirming }] = useInspectReturnMutation()
   const problemAlert = useRef<HTMLDivElement>(null)
@@ -102,7 +102,7 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
     setRefusal(null)
     try {
       await inspect({ returnId, body: reviewed.body }).unwrap()
-      setDone(reviewed.body)
+      setDone({ ...reviewed.body, held: reviewed.preview.held })
     } catch (error) {
       setRefusal(refusalOf(error))
     }
@@ -118,6 +118,9 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
         <p role="status">
           {count === 1 ? '1 item' : `${count} items`} of {detail.summary.name} inspected
           {done.refund ? ', and the refund issued.' : ' and marked received; the refund waits.'}
+          {done.held.length > 0
+            ? ` ${done.held.map((line) => line.title).join(', ')} ${done.held.length === 1 ? 'waits' : 'wait'} for your decision on the return’s page: no new item is sent.`
+            : ''}
         </p>
         <div className="console-actions receiving-actions">
           <button type="button" className="button button--primary" onClick={() => void navigate('/receive')}>

@@ -457,6 +457,7 @@ test('inspect: a missing item asks no disposition; the preview says a held excha
         refunded_with: ['Basic Tee'],
       } satisfies InspectionPreview)
     }),
+    http.post('*/admin/api/returns/r-1/inspection', () => HttpResponse.json([])),
   )
   renderConsole('/admin/receive/r-1')
   const user = userEvent.setup({ delay: null })
@@ -481,6 +482,11 @@ test('inspect: a missing item asks no disposition; the preview says a held excha
   const held = within(preview).getByRole('note', { name: 'Exchanges that wait for your decision' })
   expect(held).toHaveTextContent('Linen Shirt · M came back as “wrong item”: its new item (L) is not sent.')
   expect(within(preview).getByText('Refunded with them, so the return is done: Basic Tee.')).toBeInTheDocument()
+  await user.click(within(preview).getByRole('button', { name: 'Confirm' }))
+  expect(await screen.findByRole('heading', { name: 'Inspection recorded' })).toBeInTheDocument()
+  expect(screen.getByRole('status')).toHaveTextContent(
+    '2 items of #1001-R1 inspected, and the refund issued. Linen Shirt · M waits for your decision on the return’s page: no new item is sent.',
+  )
 })
 
 test('inspect: store credit issued at submission is said, with what the deductions would have taken', async () => {
