@@ -345,12 +345,12 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
     })
 
     test.each([
-      ['an item inspected before', opened, [opened], 'items[0].line_item_id: "jane-jacket" is already inspected'],
+      ['an item inspected before', opened, [opened], 'items[0]: Rain Jacket is already inspected'],
       [
         'a kept item',
         { items: [{ line_item_id: 'jane-mug', condition: 'as_new', disposition: 'restock' }] },
         [],
-        'items[0].line_item_id: "jane-mug" is kept by the shopper (never sent back), so it is not inspected',
+        'items[0]: Ceramic Mug is kept by the shopper (never sent back), so it is not inspected',
       ],
       [
         'every problem at once, each named',
@@ -384,9 +384,7 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
       )
       const response = await inspect(id, opened)
       expect(response.statusCode).toBe(422)
-      expect(response.json<{ message: string }>().message).toBe(
-        'items[0].line_item_id: "jane-jacket" is already refunded',
-      )
+      expect(response.json<{ message: string }>().message).toBe('items[0]: Rain Jacket is already refunded')
     })
 
     test.each([

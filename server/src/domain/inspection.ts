@@ -72,6 +72,8 @@ export function inspectionProblems(
   items: InspectionRequest['items'],
   lines: ReadonlyMap<string, InspectableLine>,
   staffPhotos: ReadonlyMap<string, string>,
+  /** the item as staff read it ("Rain Jacket"): a line that another inspection took first is named so */
+  nameOf?: (lineItemId: string) => string,
 ): string[] {
   const seen = new Set<string>()
   return items.flatMap((item, index) => {
@@ -82,10 +84,10 @@ export function inspectionProblems(
     seen.add(id)
     if (twice) return [`${field}.line_item_id: "${id}" is listed twice`]
     if (!line) return [`${field}.line_item_id: "${id}" is not an item of this return`]
-    if (line.kept)
-      return [`${field}.line_item_id: "${id}" is kept by the shopper (never sent back), so it is not inspected`]
-    if (line.inspected) return [`${field}.line_item_id: "${id}" is already inspected`]
-    if (line.state === 'refunded') return [`${field}.line_item_id: "${id}" is already refunded`]
+    const named = nameOf ? `${field}: ${nameOf(id)}` : `${field}.line_item_id: "${id}"`
+    if (line.kept) return [`${named} is kept by the shopper (never sent back), so it is not inspected`]
+    if (line.inspected) return [`${named} is already inspected`]
+    if (line.state === 'refunded') return [`${named} is already refunded`]
     if (item.disposition === undefined && item.condition !== 'missing')
       return [`${field}.disposition: say what becomes of the item (restock, refurbish or dispose)`]
     return (item.photo_ids ?? []).flatMap((photoId, photoIndex) =>

@@ -196,9 +196,11 @@ async function assess(
       { kept: kept.has(line.line_item_id), state: lineState(line), inspected: inspected.has(line.line_item_id) },
     ]),
   )
-  const problems = inspectionProblems(request.items, inspectable, photos)
-  if (problems.length > 0) return { status: 422, body: { error: 'invalid_inspection', message: problems.join('; ') } }
   const before = await returnStatus(context, found, order, shop, lines, db)
+  // Named as staff read them: a second person inspecting the same parcel learns which item went first.
+  const names = new Map(before.items.map((item) => [item.line_item_id, nameOf(item)]))
+  const problems = inspectionProblems(request.items, inspectable, photos, (line) => names.get(line) ?? 'An item')
+  if (problems.length > 0) return { status: 422, body: { error: 'invalid_inspection', message: problems.join('; ') } }
   // A refund issued at submission has gone: an inspection cannot take from it.
   const refunds = before.refund !== null && before.refund.issued_at === undefined
   const priced = pricedLines(shop, order, lines)
