@@ -6,6 +6,8 @@ import {
   issuedAtSubmission,
   lineHistory,
   lineState,
+  refundedUnreceived,
+  staffMovePlan,
   statusRefund,
   transitionProblems,
 } from './returnStatus'
@@ -56,6 +58,49 @@ describe('line states', () => {
     ['backwards', events, 'in_transit', ['line_item_ids: "a" is already received']],
   ])('moving %s', (_name, lineEvents, target, problems) => {
     expect(transitionProblems([{ line_item_id: 'a', events: lineEvents }], target as 'received')).toEqual(problems)
+  })
+
+  const received = { line_item_id: 'tee', events: [{ state: 'received' as const, at: FRIDAY }] }
+  const sent = { line_item_id: 'mug', events: [] }
+  const kept = { line_item_id: 'socks', events: [] }
+  const names: Record<string, string> = { tee: 'Classic Tee · M', mug: 'Ceramic Mug', socks: 'Socks' }
+  test.each([
+    [
+      'the rest moves, the one moved first is named',
+      [received, sent],
+      'received',
+      ['mug'],
+      ['Classic Tee · M is already received'],
+    ],
+    [
+      'a kept item is never received',
+      [kept],
+      'received',
+      [],
+      ['Socks is kept by the shopper (not sent back), so it is never received'],
+    ],
+    ['a kept item may be refunded', [kept, received], 'refunded', ['socks', 'tee'], []],
+  ])('a staff move: %s', (_name, lines, target, moving, skipped) => {
+    const plan = staffMovePlan(lines, target as 'received', new Set(['socks']), (id) => names[id]!)
+    expect({ moving: plan.moving.map((line) => line.line_item_id), skipped: plan.skipped }).toEqual({ moving, skipped })
+  })
+
+  test.each([
+    [
+      'refunding: the items sent back and not received (kept and received ones need no question)',
+      'refunded',
+      ['mug', 'box'],
+    ],
+    ['any other move: none', 'received', []],
+  ])('items not received, %s', (_name, target, expected) => {
+    const lines = [
+      received,
+      sent,
+      kept,
+      { line_item_id: 'box', events: [{ state: 'in_transit' as const, at: FRIDAY }] },
+    ]
+    const unreceived = refundedUnreceived(lines, target as 'refunded', new Set(['socks']))
+    expect(unreceived.map((line) => line.line_item_id)).toEqual(expected)
   })
 })
 
