@@ -623,6 +623,8 @@ export const ReturnStatusRefund = Type.Object({
   expected: Nullable(Type.Object({ from: Type.String(), to: Type.String() })),
   /** ISO 8601: when a refund at once, counted from the submission, was issued (the submission); absent otherwise */
   issued_at: Type.Optional(Type.String()),
+  /** store credit once issued: the code to spend and what it is worth (decision 0064); absent before */
+  store_credit: Type.Optional(Type.Object({ code: Type.String(), amount: Money, issued_at: Type.String() })),
 })
 export type ReturnStatusRefund = Static<typeof ReturnStatusRefund>
 

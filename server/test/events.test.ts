@@ -43,6 +43,12 @@ const shopWith = (hooks: WebhookReceiver): ShopFile =>
     catalogue: [buildProduct(), buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [] })],
     orders: [jane, max],
     config: { document_title_text: 'North Store', logo_src: '/demo-assets/logo.svg', button_color: '#0a7d45' },
+    // Texts in German, French and Spanish: e-mails in a language the shop has none in are English (decision 0063).
+    config_variants: {
+      de: { need_help_message: 'Fragen? Wir helfen gern.' },
+      fr: { need_help_message: 'Des questions ?' },
+      es: { need_help_message: '¿Preguntas?' },
+    },
     email: { from: 'North Store <returns@north.example>', reply_to: 'help@north.example' },
     webhooks: [{ url: hooks.url(), secret: SECRET, events: ['return.created', 'return.updated', 'return.refunded'] }],
   })
@@ -175,7 +181,8 @@ describe.each(engines())('events out on %s', (engine) => {
     const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!)
     expect(links.length).toBeGreaterThanOrEqual(2)
     for (const link of links) expect(link.startsWith(`http://${HOST}/`)).toBe(true)
-    expect(links.some((link) => link.startsWith(`http://${HOST}/status/${created.id}#`))).toBe(true)
+    // The status page opens in her language.
+    expect(links.some((link) => link.startsWith(`http://${HOST}/status/${created.id}?lang=de#`))).toBe(true)
     expect(links.some((link) => link.includes(`/returns/${created.id}/label.pdf?`))).toBe(true)
     // The drop-off code travels as an attached image shown inline.
     expect(mail!.attachments.map((part) => [part.contentType, part.cid])).toEqual([

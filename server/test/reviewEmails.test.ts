@@ -21,7 +21,12 @@ function buildShopRecord(): ShopRecord {
     currency_code: file.currency_code,
     settings: file.settings,
     config: file.config,
-    config_variants: {},
+    // Texts of its own in each language: e-mails in a language the shop has none in are English (decision 0063).
+    config_variants: {
+      de: { need_help_message: 'Hilfe?' },
+      fr: { need_help_message: 'Aide ?' },
+      es: { need_help_message: '¿Ayuda?' },
+    },
     return_reasons: file.return_reasons,
     return_reason_variants: {},
     return_address: file.return_address,

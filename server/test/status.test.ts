@@ -207,6 +207,12 @@ describe.each(engines())('return status and refund timing on %s', (engine) => {
       timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
       expected: { from: '2026-11-20', to: '2026-11-20' },
       issued_at: NOW.toISOString(),
+      // Issued at once, so its code is there to spend (decision 0064).
+      store_credit: {
+        code: stringMatching(/^GC(-[0-9A-Z]{4}){4}$/),
+        amount: made.breakdown.total.presentment_money,
+        issued_at: NOW.toISOString(),
+      },
     })
     expect(view.label).toMatchObject({
       qr_code_value: stringMatching(/^RB-/),

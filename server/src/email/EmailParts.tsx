@@ -8,7 +8,7 @@ import { Img } from '@react-email/img'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { ReturnStatus } from '../../../contract/api'
-import type { EmailProps, Words } from './ReturnEmail'
+import type { EmailProps } from './ReturnEmail'
 
 export const muted = { color: '#5b6472', fontSize: '14px', lineHeight: '20px' }
 export const itemText = { fontSize: '15px', lineHeight: '22px', margin: '0 0 8px' }
@@ -18,20 +18,42 @@ export const subheading = { fontSize: '17px', margin: '20px 0 8px' }
 export const labelOf = (status: ReturnStatus): ReturnStatus['label'] =>
   status.review?.state === 'pending' || status.review?.state === 'rejected' ? null : status.label
 
-export function ItemList({ items, t }: { items: ReturnStatus['items']; t: Words }) {
+/** What the e-mail lists items with: its words and how it names a line's variants. */
+export type ItemWords = Pick<EmailProps, 't' | 'variantName'>
+
+/**
+ * Items as the shopper knows them: title, the variant by its options ("Size 43"), the quantity and,
+ * with `outcome`, what happens to each (a refund, or the exchange and for what).
+ */
+export function ItemList({
+  items,
+  t,
+  variantName,
+  outcome = false,
+}: ItemWords & { items: ReturnStatus['items']; outcome?: boolean }) {
   return (
     <Section>
-      {items.map((item) => (
-        <Text key={item.line_item_id} style={itemText}>
-          <strong>{item.title}</strong>
-          {item.variant_title ? ` · ${item.variant_title}` : ''}
-          <br />
-          <span style={muted}>
-            {t('item.quantity', { count: item.quantity })}
-            {item.exchange_variant_title ? ` · ${t('item.exchangeFor', { variant: item.exchange_variant_title })}` : ''}
-          </span>
-        </Text>
-      ))}
+      {items.map((item) => {
+        const variant = variantName(item.line_item_id, 'bought') ?? item.variant_title
+        const exchange = item.exchange_variant_title
+          ? (variantName(item.line_item_id, 'exchange') ?? item.exchange_variant_title)
+          : null
+        return (
+          <Text key={item.line_item_id} style={itemText}>
+            <strong>{item.title}</strong>
+            {variant ? ` · ${variant}` : ''}
+            <br />
+            <span style={muted}>
+              {t('item.quantity', { count: item.quantity })}
+              {exchange
+                ? ` · ${t('item.exchangeFor', { variant: exchange })}`
+                : outcome
+                  ? ` · ${t(item.keep ? 'item.refundKept' : 'item.refund')}`
+                  : ''}
+            </span>
+          </Text>
+        )
+      })}
     </Section>
   )
 }
@@ -49,7 +71,7 @@ export function SendAndKeep(props: EmailProps) {
           <Heading as="h2" style={subheading}>
             {t('created.send')}
           </Heading>
-          <ItemList items={send} t={t} />
+          <ItemList items={send} t={t} variantName={props.variantName} outcome />
         </>
       ) : (
         <Text style={itemText}>{t('created.nothingToSend')}</Text>
@@ -59,7 +81,7 @@ export function SendAndKeep(props: EmailProps) {
           <Heading as="h2" style={subheading}>
             {t('created.keep')}
           </Heading>
-          <ItemList items={keep} t={t} />
+          <ItemList items={keep} t={t} variantName={props.variantName} outcome />
         </>
       )}
       {label && labelUrl && (

@@ -1,10 +1,12 @@
 /**
- * The `refunded` e-mail's body (docs/events.md): how much goes back and how, when to expect it,
- * and what an inspection took off each item (docs/lifecycle.md).
+ * The `refunded` e-mail's body (docs/events.md): how much goes back and how, when to expect it
+ * (or, for store credit, its code to spend now), and what an inspection took off each item
+ * (docs/lifecycle.md).
  */
 import { Heading } from '@react-email/heading'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { StoreCreditCode } from './DealParts'
 import { itemText, muted, subheading } from './EmailParts'
 import type { EmailProps } from './ReturnEmail'
 
@@ -20,15 +22,19 @@ export function Refunded(props: EmailProps) {
           {t(refund.method === 'store_credit' ? 'refunded.storeCredit' : 'refunded.original', { amount })}
         </strong>
       </Text>
-      {refund.expected && (
-        <Text style={muted}>
-          {refund.expected.from === refund.expected.to
-            ? t('refunded.expectedOn', { date: props.formatDate(refund.expected.from) })
-            : t('refunded.expectedBetween', {
-                from: props.formatDate(refund.expected.from),
-                to: props.formatDate(refund.expected.to),
-              })}
-        </Text>
+      {refund.store_credit ? (
+        <StoreCreditCode {...props} />
+      ) : (
+        refund.expected && (
+          <Text style={muted}>
+            {refund.expected.from === refund.expected.to
+              ? t('refunded.expectedOn', { date: props.formatDate(refund.expected.from) })
+              : t('refunded.expectedBetween', {
+                  from: props.formatDate(refund.expected.from),
+                  to: props.formatDate(refund.expected.to),
+                })}
+          </Text>
+        )
       )}
       <Deductions {...props} />
     </>

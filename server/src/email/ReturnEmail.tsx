@@ -16,6 +16,8 @@ import { Text } from '@react-email/text'
 import type { ReactNode } from 'react'
 import type { Money, ReturnStatus } from '../../../contract/api'
 import type { EmailKind } from '../domain/events'
+import type { EmailDeal } from '../storage/outbox'
+import { Deal } from './DealParts'
 import { ItemList, itemText, muted, SendAndKeep } from './EmailParts'
 import { Refunded } from './RefundEmail'
 import { Approved, Rejected, WaitingForReview } from './ReviewEmails'
@@ -48,6 +50,16 @@ export interface EmailProps {
   labelUrl: string | null
   /** the QR code's image (a cid: or data: address) */
   qrSrc: string | null
+  /** the deal as priced (fee, variants); absent from e-mails written before it was kept */
+  deal?: EmailDeal | undefined
+  /** a line's variant named by its options ("Size 43"), bought or asked for in exchange; null: its title */
+  variantName: (lineItemId: string, which: 'bought' | 'exchange') => string | null
+  /** the new item's variant named by its options; null: its title */
+  newItemVariant: string | null
+  /** the day the parcel should be dropped off by, in words; null when there is none to send */
+  sendBy: string | null
+  /** a country's name in the e-mail's language: DE → Germany, Deutschland */
+  countryName: (code: string) => string
   formatMoney: (money: Money) => string
   formatDate: (day: string) => string
   /** a whole percent (50) in the shopper's language */
@@ -64,6 +76,7 @@ function Created(props: EmailProps) {
     <>
       <Text style={itemText}>{t('created.intro', { name: status.return_name, order: props.orderName })}</Text>
       <SendAndKeep {...props} />
+      <Deal {...props} />
     </>
   )
 }
@@ -74,11 +87,11 @@ function NewItemSent(props: EmailProps) {
   return (
     <>
       <Text style={itemText}>{t('newItem.intro', { name: status.return_name })}</Text>
-      <ItemList items={exchanged} t={t} />
+      <ItemList items={exchanged} t={t} variantName={props.variantName} />
       {status.new_item?.state === 'sent' && (
         <Text style={itemText}>
           <strong>{status.new_item.product_title}</strong>
-          {status.new_item.title ? ` · ${status.new_item.title}` : ''}
+          {(props.newItemVariant ?? status.new_item.title) ? ` · ${props.newItemVariant ?? status.new_item.title}` : ''}
         </Text>
       )}
     </>
@@ -90,7 +103,11 @@ function Received(props: EmailProps) {
   return (
     <>
       <Text style={itemText}>{t('received.intro', { name: status.return_name })}</Text>
-      <ItemList items={status.items.filter((item) => lineItemIds.includes(item.line_item_id))} t={t} />
+      <ItemList
+        items={status.items.filter((item) => lineItemIds.includes(item.line_item_id))}
+        t={t}
+        variantName={props.variantName}
+      />
     </>
   )
 }

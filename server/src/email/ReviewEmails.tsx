@@ -4,6 +4,7 @@
  */
 import { Heading } from '@react-email/heading'
 import { Text } from '@react-email/text'
+import { Deal } from './DealParts'
 import { ItemList, itemText, muted, SendAndKeep, subheading } from './EmailParts'
 import type { EmailProps } from './ReturnEmail'
 
@@ -19,7 +20,7 @@ export function WaitingForReview(props: EmailProps) {
       <Heading as="h2" style={subheading}>
         {t('created.reviewItems')}
       </Heading>
-      <ItemList items={status.items} t={t} />
+      <ItemList items={status.items} t={t} variantName={props.variantName} outcome />
     </>
   )
 }
@@ -30,6 +31,7 @@ export function Approved(props: EmailProps) {
     <>
       <Text style={itemText}>{t('approved.intro', { name: status.return_name, order: props.orderName })}</Text>
       <SendAndKeep {...props} />
+      <Deal {...props} />
     </>
   )
 }

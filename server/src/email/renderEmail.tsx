@@ -7,6 +7,7 @@ import { render, toPlainText } from '@react-email/render'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
 import { formatShopperMoney as formatMoney } from '../../../contract/money'
+import { indexCatalogue } from '../domain/catalogue'
 import { signStatus } from '../domain/token'
 import type { EmailPayload, RenderedEmail } from '../storage/outbox'
 import type { ShopRecord } from '../storage/shops'
@@ -27,9 +28,38 @@ const i18nFor = new Map<string, I18n>(
   EMAIL_LANGUAGES.map((lang) => [lang, setupI18n({ locale: lang, messages: { [lang]: CATALOGS[lang] } })]),
 )
 
-/** The e-mail's language: the shopper's when the e-mails speak it, else English. */
-export const emailLanguage = (lang: string | null | undefined) =>
-  EMAIL_LANGUAGES.find((known) => known === lang) ?? 'en'
+/**
+ * The e-mail's language: the shopper's when the e-mails speak it and the shop has its own texts in
+ * it (a configuration variant or reasons in that language); else English, whole. A French e-mail
+ * never carries the shop's English "need help" words (decision 0063). Without `shop`, only the
+ * e-mails' own languages are asked about.
+ */
+export function emailLanguage(
+  lang: string | null | undefined,
+  shop?: Pick<ShopRecord, 'config_variants' | 'return_reason_variants'>,
+): (typeof EMAIL_LANGUAGES)[number] {
+  const known = EMAIL_LANGUAGES.find((each) => each === lang)
+  if (!known || known === 'en' || !shop) return known ?? 'en'
+  return shop.config_variants[known] || shop.return_reason_variants[known] ? known : 'en'
+}
+
+/** Days a parcel is dropped off within, as the return's instructions say (routes/instructions.ts). */
+export const SEND_WITHIN_DAYS = 14
+
+/**
+ * A calendar day (YYYY-MM-DD) in the e-mail's language: "December 1, 2026", "1. Dezember 2026",
+ * and in French the first of the month as an ordinal, "1er décembre 2026".
+ */
+export function formatDay(lang: string, day: string): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  const words = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+  return lang === 'fr' && date.getUTCDate() === 1 ? words.replace(/^1(?=\s)/, '1er') : words
+}
+
+/** A variant by its options, as the shopper chose it: "Size 43", "Colour Blue, Size M"; null without options. */
+function optionsName(options: readonly { name: string; value: string }[] | undefined): string | null {
+  return options && options.length > 0 ? options.map((option) => `${option.name} ${option.value}`).join(', ') : null
+}
 
 /** The content id of the drop-off code's image, attached to the message. */
 export const QR_CID = 'dropoff-code@rebound'
@@ -70,19 +100,28 @@ export async function renderEmail(
   payload: EmailPayload,
   secret: Buffer,
 ): Promise<EmailToSend> {
-  const lang = emailLanguage(payload.language)
+  const lang = emailLanguage(payload.language, shop)
   const i18n = i18nFor.get(lang)!
   const t = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
-  const { status, origin } = payload
+  const { status, origin, deal } = payload
+  // The page opens in the e-mail's language, as the portal's `lang` picks it (decision 0063).
   const statusUrl = absolute(
-    `/status/${encodeURIComponent(status.return_id)}#${signStatus(secret, status.return_id)}`,
+    `/status/${encodeURIComponent(status.return_id)}${lang === 'en' ? '' : `?lang=${lang}`}#${signStatus(secret, status.return_id)}`,
     origin,
   )
+  const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
+  const variantName = (lineItemId: string, which: 'bought' | 'exchange') => {
+    const ids = deal?.variants[lineItemId]
+    const id = which === 'bought' ? ids?.variant_id : ids?.exchange_variant_id
+    return id ? optionsName(catalogue.variant(id)?.options) : null
+  }
+  const newItemVariant = status.new_item ? optionsName(catalogue.variant(status.new_item.variant_id)?.options) : null
+  const written = deal ? new Date(deal.at) : new Date(status.created_at)
+  const sendBy = formatDay(lang, new Date(written.getTime() + SEND_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10))
   // The label travels with the e-mails that say how to send the items: created and approved.
   const label = payload.kind === 'created' || payload.kind === 'approved' ? labelOf(status) : null
   const labelUrl = label ? absolute(label.label_url, origin) : null
   const qr = label ? await qrPng(label.qr_code_value) : null
-  const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })
   const percentFormat = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })
   const element = (
     <ReturnEmail
@@ -96,8 +135,13 @@ export async function renderEmail(
       statusUrl={statusUrl}
       labelUrl={labelUrl}
       qrSrc={qr ? `cid:${QR_CID}` : null}
+      deal={deal}
+      variantName={variantName}
+      newItemVariant={newItemVariant}
+      sendBy={label ? sendBy : null}
+      countryName={(code) => new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code}
       formatMoney={(money) => formatMoney(money, lang)}
-      formatDate={(day) => dateFormat.format(new Date(`${day}T00:00:00Z`))}
+      formatDate={(day) => formatDay(lang, day)}
       formatPercent={(percent) => percentFormat.format(percent / 100)}
     />
   )

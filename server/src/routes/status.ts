@@ -18,6 +18,7 @@ import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnedLines, type ReturnedLine } from '../storage/returnStates'
 import { findDeductions } from '../storage/inspections'
+import { findStoreCredit } from '../storage/storeCredits'
 import type { Queryable } from '../storage/database'
 import type { ShopRecord } from '../storage/shops'
 import { replies, type Api } from './typed'
@@ -108,12 +109,15 @@ export async function returnStatus(
   const toSend = !waitsOrRejected(found) && items.some((item) => !item.keep && item.state === 'requested')
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
+  const shownRefund = refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items))
+  // Store credit, once issued, is a code to spend (decision 0064).
+  const credit = shownRefund?.method === 'store_credit' ? await findStoreCredit(db, found.id) : null
   return {
     return_id: found.id,
     return_name: found.name,
     created_at: createdAt.toISOString(),
     items,
-    refund: refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items)),
+    refund: shownRefund && credit ? { ...shownRefund, store_credit: credit } : shownRefund,
     label: toSend
       ? {
           label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,

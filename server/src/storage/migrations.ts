@@ -317,6 +317,25 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 12,
+    name: 'store credit codes; item steps by time',
+    // Store credit reaches the shopper as a code to spend (decision 0064), issued once with the
+    // change that refunds the return, kept for the status page and later e-mails. Insights find the
+    // returns whose items moved in a period by the time of the move (decision 0061).
+    sql: `
+      CREATE TABLE store_credits (
+        return_id text PRIMARY KEY REFERENCES returns (id) ON DELETE CASCADE,
+        shop_id text NOT NULL,
+        code text NOT NULL,
+        amount text NOT NULL,
+        currency_code text NOT NULL,
+        issued_at timestamptz NOT NULL,
+        UNIQUE (shop_id, code)
+      );
+      CREATE INDEX return_item_events_by_time ON return_item_events (at);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -3,9 +3,10 @@
  * tell of, then taken by the delivery loop, one process at a time, in order per return and target.
  */
 import { randomUUID } from 'node:crypto'
-import type { ReturnStatus } from '../../../contract/api'
+import type { RefundBreakdown, ReturnOrder, ReturnStatus } from '../../../contract/api'
 import { eventsOf, type EmailEvent, type WebhookEvent } from '../domain/events'
 import type { Queryable } from './database'
+import { issueStoreCredit, type StoreCredit } from './storeCredits'
 import { enabledEndpoints } from './webhookEndpoints'
 
 export type Channel = 'email' | 'webhook'
@@ -18,6 +19,18 @@ export interface EmailPayload extends EmailEvent {
   origin: string | null
   order_name: string
   status: ReturnStatus
+  /** the deal as the return was priced; absent from rows written before it was kept */
+  deal?: EmailDeal
+}
+
+/** What an e-mail says of the deal beyond the status page's view (server/src/email). */
+export interface EmailDeal {
+  /** when the change was written (ISO 8601): a parcel's send-by day counts from it */
+  at: string
+  /** per line: the variant bought and the one asked for in exchange, to name them by their options */
+  variants: Record<string, { variant_id: string | null; exchange_variant_id: string | null }>
+  /** the return's breakdown as priced: the fee, or that it was waived; null for a return imported without one */
+  breakdown: RefundBreakdown | null
 }
 
 /** A webhook row's body, the Standard Webhooks envelope. */
@@ -68,6 +81,8 @@ interface ReturnContact {
   order_name: string
   language: string | null
   portal_origin: string | null
+  return_order: ReturnOrder | null
+  line_items: { id: string; variant_id?: string | null }[]
 }
 
 /**
@@ -78,17 +93,27 @@ export async function writeReturnEvents(
   tx: Queryable,
   returnId: string,
   before: ReturnStatus | null,
-  after: ReturnStatus,
+  changed: ReturnStatus,
   at: Date,
 ): Promise<void> {
   const [contact] = await tx.query<ReturnContact>(
-    `SELECT r.shop_id, o.email_key AS email, o.name AS order_name, r.language, r.portal_origin
+    `SELECT r.shop_id, o.email_key AS email, o.name AS order_name, r.language, r.portal_origin, r.return_order,
+            o.line_items
        FROM returns r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
     [returnId],
   )
   if (!contact) return
-  const { webhooks, emails } = eventsOf(before, after)
+  const { webhooks, emails } = eventsOf(before, changed)
+  let after = changed
+  // The change that refunds a return as store credit issues its code; every event of it carries
+  // the code, and the status page reads it from then on (decision 0064).
+  if (webhooks.includes('return.refunded') && after.refund?.method === 'store_credit')
+    after = withStoreCredit(
+      after,
+      await issueStoreCredit(tx, { returnId, shopId: contact.shop_id, amount: after.refund.amount, at }),
+    )
   const rows: unknown[][] = []
+  const deal = emails.length > 0 ? dealOf(contact, at) : undefined
   for (const email of emails) {
     const payload: EmailPayload = {
       ...email,
@@ -96,6 +121,7 @@ export async function writeReturnEvents(
       origin: contact.portal_origin,
       order_name: contact.order_name,
       status: after,
+      ...(deal ? { deal } : {}),
     }
     rows.push([messageId(), contact.shop_id, returnId, `email.${email.kind}`, 'email', 'email', contact.email, payload])
   }
@@ -111,6 +137,27 @@ export async function writeReturnEvents(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [...row.slice(0, 7), JSON.stringify(row[7]), at],
     )
+}
+
+/** The status with the store credit issued for its refund. */
+function withStoreCredit(status: ReturnStatus, credit: StoreCredit | null): ReturnStatus {
+  return credit && status.refund ? { ...status, refund: { ...status.refund, store_credit: credit } } : status
+}
+
+/** The deal of a return for its e-mails: the variants of its lines and its breakdown as priced. */
+function dealOf(contact: ReturnContact, at: Date): EmailDeal {
+  const bought = new Map(contact.line_items.map((line) => [line.id, line.variant_id ?? null]))
+  const items = contact.return_order?.items ?? []
+  return {
+    at: at.toISOString(),
+    variants: Object.fromEntries(
+      items.map((item) => [
+        item.line_item_id,
+        { variant_id: bought.get(item.line_item_id) ?? null, exchange_variant_id: item.exchange_variant_id ?? null },
+      ]),
+    ),
+    breakdown: contact.return_order?.breakdown ?? null,
+  }
 }
 
 /** What the claiming process has in hand per target, and how many rows of one target it may hold. */

@@ -31,7 +31,16 @@ function RefundBlock({ refund }: { refund: ReturnStatusRefund | null }) {
       <p className="status__refund-amount">
         {t(refund.method === 'store_credit' ? 'status.refundStoreCredit' : 'status.refundOriginal', { amount })}
       </p>
-      {refund.issued_at ? (
+      {refund.store_credit ? (
+        // Store credit issued: a code to spend now, nothing to wait for (decision 0064).
+        <div className="status__credit">
+          <p>{t('status.creditCode')}</p>
+          <p className="status__credit-code">
+            <strong>{refund.store_credit.code}</strong>
+          </p>
+          <p>{t('status.creditUse', { amount: formatMoney(refund.store_credit.amount, locale) })}</p>
+        </div>
+      ) : refund.issued_at ? (
         <p className="status__refund-when">{t('status.issuedOn', { date: formatDate(refund.issued_at, locale) })}</p>
       ) : expected ? (
         <p className="status__refund-when">

@@ -1,0 +1,48 @@
+import type { Money } from '../../../contract/api'
+import { newStoreCreditCode } from '../domain/storeCredit'
+import type { Queryable } from './database'
+
+/** Store credit issued for a return: its code and what it is worth (decision 0064). */
+export interface StoreCredit {
+  code: string
+  amount: Money
+  issued_at: string
+}
+
+const rowToCredit = (row: { code: string; amount: string; currency_code: string; issued_at: Date }): StoreCredit => ({
+  code: row.code,
+  amount: { amount: row.amount, currency_code: row.currency_code },
+  issued_at: new Date(row.issued_at).toISOString(),
+})
+
+/**
+ * Issues the return's store credit once, in the caller's transaction: a new code the first time,
+ * the one issued before after that (a change told twice never makes two codes).
+ */
+export async function issueStoreCredit(
+  tx: Queryable,
+  credit: { returnId: string; shopId: string; amount: Money; at: Date },
+): Promise<StoreCredit> {
+  await tx.query(
+    `INSERT INTO store_credits (return_id, shop_id, code, amount, currency_code, issued_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (return_id) DO NOTHING`,
+    [
+      credit.returnId,
+      credit.shopId,
+      newStoreCreditCode(),
+      credit.amount.amount,
+      credit.amount.currency_code,
+      credit.at,
+    ],
+  )
+  return (await findStoreCredit(tx, credit.returnId))!
+}
+
+/** The store credit issued for a return; null before (or when it refunds otherwise). */
+export async function findStoreCredit(db: Queryable, returnId: string): Promise<StoreCredit | null> {
+  const [row] = await db.query<{ code: string; amount: string; currency_code: string; issued_at: Date }>(
+    'SELECT code, amount, currency_code, issued_at FROM store_credits WHERE return_id = $1',
+    [returnId],
+  )
+  return row ? rowToCredit(row) : null
+}
