@@ -137,7 +137,7 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Your return #1001-R1 is registered')
   await expect(staff.getByText('jane@example.com', { exact: true })).toBeVisible()
   const preview = staff.frameLocator('iframe[title^="The e-mail"]')
-  await expect(preview.getByRole('heading', { name: 'We have your return' })).toBeVisible()
+  await expect(preview.getByRole('heading', { name: 'Your return is registered' })).toBeVisible()
   await expect(preview.getByRole('link', { name: 'Follow your return' })).toHaveAttribute(
     'href',
     /^http:\/\/demo\.localhost:\d+\/status\/[0-9a-f-]{36}#/,

@@ -111,6 +111,11 @@ test('a variant is named by its options: "Size 43", never a bare "43"', async ()
   expect(text).not.toMatch(/· 43\b/)
 })
 
+test('a size is named in the e-mail’s language: "Größe 43"', async () => {
+  const { text } = await render('created', status(), { language: 'de' })
+  expect(text).toContain('Court Sneakers · Größe 43')
+})
+
 test('a waived fee is said to be waived, and no fee is taken', async () => {
   const waived = await render('created', status(), { waived: true })
   expect(waived.text).toContain('No return fee: the shop waives it for your return reason.')
