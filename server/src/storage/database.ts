@@ -2,7 +2,8 @@
  * One PostgreSQL dialect on two engines: PGlite (embedded, a data directory, nothing to install)
  * and a PostgreSQL server named by DATABASE_URL (production, many API replicas).
  */
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 
@@ -44,6 +45,8 @@ interface Reply {
   id: number
   rows?: unknown[]
   tx?: number
+  /** a fresh cluster's files, from a thread started with makeTemplate */
+  template?: Uint8Array
   error?: { name: string; message: string; stack?: string; [field: string]: unknown }
 }
 
@@ -68,10 +71,81 @@ function rebuilt(described: NonNullable<Reply['error']>): Error {
  * as messages, so its work never holds the thread that answers requests. The thread keeps the
  * process alive only while a statement is on its way.
  */
+/** What is used here of WebAssembly's API (the server's TypeScript has no DOM library to declare it). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> }
+/** A compiled WebAssembly.Module: handed to threads as it is, never looked into here. */
+type CompiledWasm = object
+
+interface PgliteArtifacts {
+  pgliteWasmModule: CompiledWasm
+  initdbWasmModule: CompiledWasm
+}
+
+let artifacts: Promise<PgliteArtifacts> | undefined
+/** PGlite's WebAssembly, compiled once per process and handed to each of its threads. */
+function compiledArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dir = dirname(require.resolve('@electric-sql/pglite'))
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(join(dir, file)))),
+    )
+    return { pgliteWasmModule: pgliteWasmModule!, initdbWasmModule: initdbWasmModule! }
+  })()
+  return artifacts.catch((error: unknown) => {
+    artifacts = undefined
+    throw error
+  })
+}
+
+let memoryTemplate: Promise<Uint8Array> | undefined
+/**
+ * A fresh cluster's files, made once per process (initdb on a thread that then ends): every
+ * database in memory after the first starts from them rather than running initdb again.
+ */
+function inMemoryTemplate(modules: PgliteArtifacts): Promise<Uint8Array> {
+  memoryTemplate ??= (async () => {
+    const { worker, ready } = startThread({ ...modules, makeTemplate: true })
+    try {
+      return (await ready).template!
+    } finally {
+      await worker.terminate()
+    }
+  })()
+  return memoryTemplate.catch((error: unknown) => {
+    memoryTemplate = undefined
+    throw error
+  })
+}
+
+/** A thread running pgliteThread.js, and its first answer (ready, or the error that stopped it). */
+function startThread(workerData: Record<string, unknown>) {
+  const worker = new Worker(join(__dirname, 'pgliteThread.js'), { workerData })
+  const ready = new Promise<Reply>((resolve, reject) => {
+    const onMessage = (reply: Reply) => {
+      if (reply.id !== 0) return
+      worker.off('message', onMessage)
+      if (reply.error) reject(rebuilt(reply.error))
+      else resolve(reply)
+    }
+    worker.on('message', onMessage)
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the embedded database's thread ended (exit code ${code})`)))
+  })
+  return { worker, ready }
+}
+
 async function pgliteThread(
   dataDir: string | undefined,
 ): Promise<{ send: (message: Message) => Promise<Reply>; close: () => Promise<void> }> {
-  const worker = new Worker(join(__dirname, 'pgliteThread.js'), { workerData: { dataDir } })
+  const modules = await compiledArtifacts()
+  const template = dataDir ? undefined : await inMemoryTemplate(modules)
+  const { worker, ready } = startThread({ ...modules, dataDir, template })
+  try {
+    await ready
+  } catch (error) {
+    await worker.terminate()
+    throw error
+  }
   const waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>()
   let failure: Error | null = null
   let nextId = 1
@@ -97,11 +171,7 @@ async function pgliteThread(
       waiting.set(id, { resolve, reject })
       holdProcess()
     })
-  const ready = answer(0)
-  await ready.catch(async (error: unknown) => {
-    await worker.terminate()
-    throw error instanceof DatabaseUnavailableError ? error.cause : error
-  })
+  holdProcess()
   const send = (message: Message) => {
     if (failure) return Promise.reject(failure)
     const id = nextId++
