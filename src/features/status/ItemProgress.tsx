@@ -74,7 +74,10 @@ export function ItemProgress({ item, rejected }: { item: ReturnStatusItem; rejec
     : states.map((state, index) =>
         reachedStep(state, index < current ? 'done' : index === current ? 'current' : 'upcoming'),
       )
-  const now = rejected ? t('status.state.rejected') : t(stateWords(item.state, exchanged))
+  // "Now" names the track's current step: an item whose money went at submission has no
+  // "Refunded" step, and is received as its last one even once staff mark it refunded.
+  const nowState = states.includes(item.state) ? item.state : states[current]!
+  const now = rejected ? t('status.state.rejected') : t(stateWords(nowState, exchanged))
   return (
     <li className="status-item" aria-labelledby={titleId}>
       <div className="status-item__head">

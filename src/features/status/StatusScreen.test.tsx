@@ -359,6 +359,37 @@ describe('return status page', () => {
       within(screen.getByRole('list', { name: 'Progress of Ceramic Mug' })).queryByText('Refunded'),
     ).not.toBeInTheDocument()
   })
+  test('a sent item refunded at submission and then received reads as received, in its "Now" as on its track', async () => {
+    const sent = buildStatusItem({
+      line_item_id: 'mug',
+      title: 'Ceramic Mug',
+      variant_title: null,
+      state: 'refunded',
+      states: ['requested', 'in_transit', 'received'],
+      history: [
+        { state: 'requested', at: '2026-11-12T10:00:00.000Z' },
+        { state: 'received', at: '2026-11-14T10:00:00.000Z' },
+        { state: 'refunded', at: '2026-11-14T10:00:00.000Z' },
+      ],
+    })
+    answer(
+      buildReturnStatus({
+        items: [sent],
+        refund: {
+          method: 'store_credit',
+          amount: { amount: '11.06', currency_code: 'EUR' },
+          timing: { from_days: 0, to_days: 0, business_days: true, after: 'submit' },
+          expected: { from: '2026-11-12', to: '2026-11-12' },
+          issued_at: '2026-11-12T10:00:00.000Z',
+        },
+      }),
+    )
+    renderPortal({ route: route() })
+    const card = await screen.findByRole('listitem', { name: 'Ceramic Mug' })
+    expect(within(card).getByText('Now:', { exact: false })).toHaveTextContent('Now: Received by us')
+    const track = within(card).getByRole('list', { name: 'Progress of Ceramic Mug' })
+    expect(track.querySelector('[aria-current="step"]')).toHaveTextContent('Received by us')
+  })
 })
 
 describe('return status page: review', () => {
