@@ -24,6 +24,7 @@ import {
   ReturnStatus,
 } from './api'
 import { ShopPolicy } from './policy'
+import { RETURN_OUTCOMES } from './staffWords'
 
 /** POST /admin/api/session */
 export const SignIn = Type.Object(
@@ -44,48 +45,9 @@ export const StaffSession = Type.Object({
 })
 export type StaffSession = Static<typeof StaffSession>
 
-/** How a return settles: money back, another size, a new item bought with the credit, or a mix. */
-export const RETURN_OUTCOMES = ['refund', 'store_credit', 'exchange', 'upsell', 'mixed'] as const
+export { OUTCOME_WORDS, RETURN_OUTCOMES, REVIEW_WORDS, STATE_WORDS, returnStandingWords } from './staffWords'
 export const ReturnOutcome = oneOf(RETURN_OUTCOMES)
 export type ReturnOutcome = Static<typeof ReturnOutcome>
-
-/** An outcome in words, as the console's list and its CSV write it. */
-export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
-  refund: 'Refund',
-  store_credit: 'Store credit',
-  exchange: 'Exchange',
-  upsell: 'New item',
-  mixed: 'Exchange and refund',
-}
-
-/** An item state in words. */
-export const STATE_WORDS: Record<(typeof RETURN_ITEM_STATES)[number], string> = {
-  requested: 'Requested',
-  in_transit: 'In transit',
-  received: 'Received',
-  refunded: 'Refunded',
-}
-
-/** A review state in words. */
-export const REVIEW_WORDS: Record<(typeof REVIEW_STATES)[number], string> = {
-  pending: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
-
-/**
- * Where a return stands, in words: a return waiting for review or rejected reads as its review
- * (its items were never sent, so "Requested" would say it is on its way); any other as its state.
- * @example returnStandingWords({ state: 'requested', review: 'rejected' }) === 'Rejected'
- */
-export function returnStandingWords(summary: {
-  state: (typeof RETURN_ITEM_STATES)[number]
-  review: (typeof REVIEW_STATES)[number] | null
-}): string {
-  return summary.review === 'pending' || summary.review === 'rejected'
-    ? REVIEW_WORDS[summary.review]
-    : STATE_WORDS[summary.state]
-}
 
 /** GET /admin/api/shop: what the console's filters offer for this shop. */
 export const StaffShop = Type.Object({

@@ -1,6 +1,6 @@
 import type { RefundTiming, ReturnItemState } from '../../contract/api'
 import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../contract/constants'
-import { OUTCOME_WORDS, REVIEW_WORDS, STATE_WORDS, type ReturnOutcome } from '../../contract/staff'
+import { OUTCOME_WORDS, REVIEW_WORDS, STATE_WORDS, type ReturnOutcome } from '../../contract/staffWords'
 import type { ReviewState } from './api'
 
 export const STATE_LABELS: Record<ReturnItemState, string> = STATE_WORDS
