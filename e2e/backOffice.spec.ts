@@ -87,8 +87,9 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
     .trim()
     .split('\n')
   expect(rows).toEqual([
-    'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State',
-    expect.stringMatching(/^#1001-R1,#1001,jane@example\.com,\S+,1,refund,10\.05,EUR,requested$/),
+    'Return,Order,Shopper,Submitted,Items,Outcome,Refund,Currency,State,Review',
+    // In words, as the list shows them (decision 0059); no review was asked for this return.
+    expect.stringMatching(/^#1001-R1,#1001,jane@example\.com,\S+,1,Refund,10\.05,EUR,Requested,$/),
   ])
 
   await row.getByRole('link', { name: '#1001-R1' }).click()
