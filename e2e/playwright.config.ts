@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ADMIN_TOKEN, DEMO_STAFF_PASSWORD, TOKEN_SECRET } from './serverSecrets'
 
@@ -10,9 +10,11 @@ const firstPort = Number(process.env.E2E_PORT ?? 4173)
 /**
  * Journeys run in this many workers, each against a product of its own on the next port with a
  * database of its own: a journey re-imports the demo shops (fixtures.ts), which would pull the
- * orders from under another worker's journey on a shared server. Two halve the run on two cores.
+ * orders from under another worker's journey on a shared server. A worker keeps about two cores
+ * busy (Chromium and its server): on two cores a second one halved each journey's speed and
+ * gained nothing, so there is one worker per two cores, at most four.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 2)
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))))
 // Set in each worker process (Playwright's parallel index), absent in the runner that starts the servers.
 const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 
