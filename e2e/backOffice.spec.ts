@@ -108,7 +108,9 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
 
   await staff.getByLabel('Note (optional)').fill('Box dented, mug chipped as shown')
   await staff.getByRole('button', { name: 'Mark received' }).click()
-  await expect(staff.getByRole('status').filter({ hasText: 'marked' })).toHaveText('1 item marked received.')
+  await expect(staff.getByRole('status').filter({ hasText: 'marked' })).toHaveText(
+    '1 item marked received: Ceramic Mug.',
+  )
   const timeline = staff.getByRole('region', { name: 'Timeline' })
   await expect(timeline).toContainText('Ceramic Mug: received by staff@demo.example')
   await expect(timeline).toContainText('“Box dented, mug chipped as shown”')
