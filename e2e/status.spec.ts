@@ -165,8 +165,9 @@ test('the status page speaks the language of the link', async ({ page, resetDemo
   await page.goto(shopUrl('demo', `/status/${made.id}?lang=de#${instructions.status_token}`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rücksendung #1005-R1')
   await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText('als Guthaben (Geschenkkarte)')
+  // Store credit issued at submit arrives as a code to spend, in the link's language (decision 0064).
   await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText(
-    /Veranlasst am \d+\. \w+ \d{4}, als Sie Ihre Rücksendung abgesendet haben/,
+    /Ihr Guthaben-Code\s*GC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\s*Im Wert von 12,16 €/,
   )
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expectAccessible(page)
