@@ -167,7 +167,7 @@ test('the status page speaks the language of the link', async ({ page, resetDemo
   await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText('als Guthaben (Geschenkkarte)')
   // Store credit issued at submit arrives as a code to spend, in the link's language (decision 0064).
   await expect(page.getByRole('region', { name: 'Ihre Erstattung' })).toContainText(
-    /Ihr Guthaben-Code\s*GC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\s*Im Wert von 12,16 €/,
+    /Ihr Guthaben-Code\s*GC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\s*Im Wert von 12,16\s€/,
   )
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await expectAccessible(page)
