@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test'
-import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
-import { DEMO_STAFF_PASSWORD } from './serverSecrets'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, startReturn, test } from './fixtures'
 import {
+  staffSignedIn,
   chooseExchange,
   chooseItems,
   chooseRefundMethod,
@@ -41,18 +41,6 @@ const statusLinkOf = (page: Page) =>
     .getByRole('region', { name: 'Follow your return' })
     .getByRole('textbox', { name: 'Link to your return’s status' })
     .inputValue()
-
-/** Staff signed in on a browser profile of their own, at the shopper's width. */
-async function staffSignedIn(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() })
-  const staff = await context.newPage()
-  await staff.goto(shopUrl('demo', '/admin'))
-  await staff.getByLabel('E-mail').fill('staff@demo.example')
-  await staff.getByLabel('Password').fill(DEMO_STAFF_PASSWORD)
-  await staff.getByRole('button', { name: 'Sign in' }).click()
-  await expect(heading(staff)).toHaveText('Returns')
-  return staff
-}
 
 async function openReviewQueue(staff: Page) {
   await staff.getByRole('link', { name: /^Review/ }).click()

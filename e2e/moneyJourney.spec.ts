@@ -1,8 +1,8 @@
-import type { Browser, FrameLocator, Locator, Page } from '@playwright/test'
+import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { moneyOf } from '../contract/money'
-import { expect, expectAccessible, shopUrl, startReturn, test } from './fixtures'
-import { DEMO_STAFF_PASSWORD } from './serverSecrets'
+import { expect, expectAccessible, startReturn, test } from './fixtures'
 import {
+  staffSignedIn,
   breakdownValue,
   chooseItems,
   chooseRefundMethod,
@@ -42,18 +42,6 @@ const statusLinkOf = (page: Page) =>
 
 /** A row of the console's money table (the return page's "Refund"), by its label. */
 const moneyRow = (scope: Locator, label: string) => scope.getByRole('row', { name: new RegExp(`^${label}\\b`) })
-
-/** Staff signed in on a browser profile of their own, at the shopper's width. */
-async function staffSignedIn(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() })
-  const staff = await context.newPage()
-  await staff.goto(shopUrl('demo', '/admin'))
-  await staff.getByLabel('E-mail').fill('staff@demo.example')
-  await staff.getByLabel('Password').fill(DEMO_STAFF_PASSWORD)
-  await staff.getByRole('button', { name: 'Sign in' }).click()
-  await expect(heading(staff)).toHaveText('Returns')
-  return staff
-}
 
 /**
  * Opens the kept e-mail `subject` from the console's "E-mails" screen (the list polls, and an

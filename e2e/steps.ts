@@ -1,8 +1,9 @@
-import type { Page, Request, Response } from '@playwright/test'
+import type { Browser, Page, Request, Response } from '@playwright/test'
 import { join } from 'node:path'
 import type { Money } from '../contract/api'
 import { formatMoney } from '../src/components/format'
 import { expect, shopUrl, startReturn } from './fixtures'
+import { DEMO_STAFF_PASSWORD } from './serverSecrets'
 
 /**
  * The shopper's steps of docs/rules.md §9, each checking it is where the rules say, shared by the
@@ -135,4 +136,16 @@ export async function uploadPhoto(page: Page, index = 1) {
   expect((await uploaded).status()).toBe(201)
   await expect(page.getByRole('status', { name: `Uploading photo ${index}` })).toBeHidden()
   await expect(page.getByRole('button', { name: `Remove photo ${index}` })).toBeVisible()
+}
+
+/** Staff signed in on a browser profile of their own, at the shopper's width. */
+export async function staffSignedIn(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({ viewport: page.viewportSize() })
+  const staff = await context.newPage()
+  await staff.goto(shopUrl('demo', '/admin'))
+  await staff.getByLabel('E-mail').fill('staff@demo.example')
+  await staff.getByLabel('Password').fill(DEMO_STAFF_PASSWORD)
+  await staff.getByRole('button', { name: 'Sign in' }).click()
+  await expect(heading(staff)).toHaveText('Returns')
+  return staff
 }
