@@ -26,6 +26,7 @@ import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
 import { startDelivery, type Delivery, type DeliveryOptions } from './delivery/worker'
+import { photoQueue } from './domain/cleanPhoto'
 
 export interface AppOptions {
   db: Database
@@ -83,7 +84,12 @@ export function urlForLog(url: string): string {
 }
 
 /** GET /health: the database answers, and which engine it is. */
-const Health = Type.Object({ status: Type.Literal('ok'), engine: Type.String() })
+const Health = Type.Object({
+  status: Type.Literal('ok'),
+  engine: Type.String(),
+  /** The photo queue's load: photos being prepared and photos waiting their turn (docs/api.md). */
+  photos: Type.Object({ preparing: Type.Integer(), waiting: Type.Integer() }),
+})
 
 const requestForLog = (request: FastifyRequest) => ({
   method: request.method,
@@ -163,7 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/health', { schema: { response: replies({ 200: Health }) } }, async (_request, reply) => {
     await options.db.query('SELECT 1')
-    return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: options.db.engine })
+    const { running, waiting } = photoQueue.load()
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ status: 'ok', engine: options.db.engine, photos: { preparing: running, waiting } })
   })
   await app.register(async (api) => {
     configRoutes(api, context)

@@ -62,7 +62,7 @@ describe.each(engines())('health on %s', (engine) => {
     try {
       const response = await api.app.inject({ method: 'GET', url: '/health' })
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ status: 'ok', engine })
+      expect(response.json()).toEqual({ status: 'ok', engine, photos: { preparing: 0, waiting: 0 } })
     } finally {
       await api.close()
     }
