@@ -44,6 +44,13 @@ describe.each(engines())('configuration on %s', (engine) => {
     expect((await get('north-pt-br')).json()).toEqual((await get('north')).json())
   })
 
+  test('Content-Language names the language of the shop’s texts: the variant’s, else English', async () => {
+    expect((await get('north-de')).headers['content-language']).toBe('de')
+    expect((await get('north-DE-at')).headers['content-language']).toBe('de')
+    expect((await get('north-fr')).headers['content-language']).toBe('en')
+    expect((await get('north')).headers['content-language']).toBe('en')
+  })
+
   test('a language with a region takes its language’s variant (?lang=de-AT)', async () => {
     expect((await get('north-de-at')).json()).toEqual((await get('north-de')).json())
   })

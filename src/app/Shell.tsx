@@ -51,7 +51,7 @@ export function Shell() {
   const shop = useShopConfig()
   const t = useT()
   useBranding(shop.config)
-  useUiLocale(uiLocale(shop.lang))
+  useUiLocale(uiLocale(shop.wordsLang))
   // The render that follows the configuration's arrival is the page's largest (the whole screen):
   // deferred, React does it in slices that leave the main thread free (no long task, TBT).
   const loaded = useDeferredValue(

@@ -46,10 +46,10 @@ export function startLoading(store: AppStore, location: Location = window.locati
   const wordsReady = activateLocale(uiLocale(launch.lang))
   // A preview (?config=) may show another logo: nothing is guessed then. Its parser, and the
   // reader of colour names it may use, are fetched alongside the configuration.
-  if (launch.configOverride === null) void config.then(({ data }) => warmImage(data?.logo_src))
+  if (launch.configOverride === null) void config.then(({ data }) => warmImage(data?.config.logo_src))
   else void Promise.all([previewParser.load(), cssColors.load()])
   void config.then(({ data }) => {
-    if (needsCssColors(data?.button_color)) void cssColors.load()
+    if (needsCssColors(data?.config.button_color)) void cssColors.load()
   })
   // A later step (a reload, a link to it): its chunk comes alongside the configuration, not after
   // it. A failure is handled where the screen renders (reload once, then the error boundary).

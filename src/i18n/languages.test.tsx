@@ -167,6 +167,29 @@ test('a language without words of its own shows English, with its configuration 
   expect(document.documentElement).toHaveAttribute('lang', 'en')
 })
 
+test('a language the shop has no texts in shows English words throughout, as the configuration says', async () => {
+  server.use(
+    http.get('*/portal-registration/config/:id', () =>
+      HttpResponse.json(buildConfig(), { headers: { 'content-language': 'en' } }),
+    ),
+  )
+  renderPortal({ route: '/?lang=fr' })
+  expect(await screen.findByRole('textbox', { name: 'Order number' })).toBeInTheDocument()
+  await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'))
+  expect(screen.queryByRole('textbox', { name: /commande/i })).not.toBeInTheDocument()
+})
+
+test('a language the shop has texts in shows the portal’s words in it', async () => {
+  server.use(
+    http.get('*/portal-registration/config/:id', () =>
+      HttpResponse.json(buildConfig(), { headers: { 'content-language': 'fr' } }),
+    ),
+  )
+  renderPortal({ route: '/?lang=fr-CA' })
+  expect(await screen.findByRole('textbox', { name: /commande/i })).toBeInTheDocument()
+  expect(document.documentElement).toHaveAttribute('lang', 'fr')
+})
+
 test.each([
   [null, 'en'],
   ['de', 'de'],

@@ -12,6 +12,11 @@ export interface ShopConfigState {
   preview: boolean | 'unread'
   /** the session's `lang` (its configuration variant and the portal's words) */
   lang: string | null
+  /**
+   * the language of the portal's words: `lang`, unless the configuration says the shop's texts are
+   * in another (no variant for `lang`: English), so the screen is in one language throughout
+   */
+  wordsLang: string | null
   testMode: boolean
   isLoading: boolean
   isError: boolean
@@ -23,7 +28,14 @@ export function useShopConfig(): ShopConfigState {
   const launch = useLaunch()
   const id = configIdFor(launch.lang)
   const dispatch = useAppDispatch()
-  const { data, isUninitialized, isLoading, isFetching, isError } = configApi.endpoints.getConfig.useQueryState({ id })
+  const {
+    data: answer,
+    isUninitialized,
+    isLoading,
+    isFetching,
+    isError,
+  } = configApi.endpoints.getConfig.useQueryState({ id })
+  const data = answer?.config
   // docs/rules.md §4.6, "Retry is disabled": a configuration that failed to load (the boot asked
   // for it already) is not asked for again by this screen subscribing; only the shopper's Try again asks.
   configApi.endpoints.getConfig.useQuerySubscription({ id }, { skip: isError })
@@ -53,6 +65,7 @@ export function useShopConfig(): ShopConfigState {
     config: unusable ? null : (resolved?.config ?? null),
     preview: resolved?.preview ?? preview,
     lang: launch.lang,
+    wordsLang: answer?.textsLanguage ?? launch.lang,
     testMode: launch.testMode,
     isLoading: isUninitialized || isLoading || waitingForChunks || ((isError || unusable) && isFetching),
     isError: (isError || unusable) && !isFetching,

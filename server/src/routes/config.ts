@@ -7,8 +7,14 @@ import { replies, type Api } from './typed'
 /** Whether `id` is one the configuration route answers for (others are a 400). */
 export const isConfigId = (id: string) => CONFIG_ID_PATTERN.test(id)
 
+/** A configuration and the language of the shop's texts in it: its variant's, else English. */
+export interface ResolvedConfig {
+  config: PortalConfig
+  language: string
+}
+
 /** The configuration of `id`: the shop's base one, with the language variant's fields over it. */
-export async function resolvePortalConfig(context: PortalContext, id: string): Promise<PortalConfig | null> {
+export async function resolvePortalConfig(context: PortalContext, id: string): Promise<ResolvedConfig | null> {
   const key = id.toLowerCase()
   const exact = await context.shops.find(key)
   if (exact) return configOf(exact, null)
@@ -26,17 +32,20 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
   return null
 }
 
-/** The variant of the language ('de-at'), else of its primary subtag ('de'), over the base. */
-function configOf(shop: ShopRecord, lang: string | null): PortalConfig {
+/**
+ * The variant of the language ('de-at'), else of its primary subtag ('de'), over the base; the
+ * base's texts are read as English (docs/decisions/0071-portal-words-fall-back-whole.md).
+ */
+function configOf(shop: ShopRecord, lang: string | null): ResolvedConfig {
   const variants = shop.config_variants
   const primary = lang?.split('-')[0]
-  const variant =
-    lang && Object.hasOwn(variants, lang)
-      ? variants[lang]
-      : primary && Object.hasOwn(variants, primary)
-        ? variants[primary]
-        : undefined
-  return { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id }
+  const language =
+    lang && Object.hasOwn(variants, lang) ? lang : primary && Object.hasOwn(variants, primary) ? primary : null
+  const variant = language === null ? undefined : variants[language]
+  return {
+    config: { ...shop.config, ...variant, shop: shop.id, portal_id: shop.config.portal_id },
+    language: language ?? 'en',
+  }
 }
 
 export function configRoutes(app: Api, context: PortalContext) {
@@ -46,11 +55,15 @@ export function configRoutes(app: Api, context: PortalContext) {
       schema: { params: ConfigIdParams, response: replies({ 200: PortalConfig }) },
     },
     async (request, reply) => {
-      const config = await resolvePortalConfig(context, request.params.id)
-      if (!config)
+      const resolved = await resolvePortalConfig(context, request.params.id)
+      if (!resolved)
         return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
       // Browsers may keep it briefly; the portal itself keeps it for 24 hours (docs/rules.md §13.1).
-      return reply.header('cache-control', 'public, max-age=60').send(config)
+      // Content-Language names the language of the shop's texts: the portal's words follow it.
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .header('content-language', resolved.language)
+        .send(resolved.config)
     },
   )
 }

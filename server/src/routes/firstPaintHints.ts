@@ -56,7 +56,7 @@ async function configHints(
   if (!env || env.configUrl !== '') return none
   const id = configId(subdomainFromHost(request.hostname, env.defaultSubdomain), lang)
   if (!isConfigId(id)) return none
-  const config = await resolvePortalConfig(context, id)
+  const config = (await resolvePortalConfig(context, id))?.config
   if (!config) return none
   const hints = [
     `<link rel="preload" href="/portal-registration/config/${encodeURIComponent(id)}" as="fetch" crossorigin="anonymous">`,
