@@ -289,4 +289,49 @@ describe('upsell exploration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired')
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/')
   })
+
+  test('items returned meanwhile from another tab: named with a link to that return, never "try again"', async () => {
+    let quotes = 0
+    server.use(
+      http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+      http.post(
+        quoteRoute,
+        () => (
+          quotes++,
+          HttpResponse.json(
+            {
+              error: 'invalid_return',
+              message: 'items[0].line_item_id: this item can no longer be returned',
+              problems: [
+                {
+                  field: 'items[0].line_item_id',
+                  problem: 'not_returnable',
+                  message: 'this item can no longer be returned',
+                },
+              ],
+              returns: [{ id: 'r-7', name: '#1001-R1', status_token: 'sig', line_item_ids: ['mug'] }],
+            },
+            { status: 422 },
+          )
+        ),
+      ),
+      http.get('*/portal-registration/order', () =>
+        HttpResponse.json({ error: 'order_already_has_return' }, { status: 409 }),
+      ),
+    )
+    const { user, router } = renderExplore()
+    expect(await screen.findByRole('heading', { name: 'Some of your choices no longer work' })).toHaveFocus()
+    expect(screen.getByText('Ceramic Mug was already returned, in return #1001-R1.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See return #1001-R1' })).toHaveAttribute('href', '/status/r-7#sig')
+    expect(screen.queryByText(/could not work out your credit/i)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+    expect(quotes).toBe(1)
+
+    // Every unit of the order went back: the items step says so instead of offering the mug again.
+    await user.click(screen.getByRole('link', { name: 'Change your items' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
+    const mugBox = await screen.findByRole('checkbox', { name: /Ceramic Mug/ })
+    expect(mugBox).toBeDisabled()
+    expect(mugBox.closest('li')).toHaveTextContent('Already returned')
+  })
 })

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef, useState, type ComponentProps } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { Catalogue, CatalogueProduct, MoneyBag } from '../../../contract/api'
 import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
@@ -12,6 +12,7 @@ import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
 import { useContinue, useCreditQuote, usePreviousStep, useSessionExpired } from '../returnFlow/hooks'
+import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { useOptionName } from '../returnFlow/size'
 import { creditOf, fitsCredit, variantLabel } from './credit'
 import { ProductCard } from './ProductCard'
@@ -149,11 +150,20 @@ export default function UpsellExploreScreen() {
   // The credit is what the items are worth as store credit before any upsell: in general not the
   // quote of the current choices (no method is chosen yet), so it is this screen's, not the flow's.
   const { creditRequest, quote } = useCreditQuote()
+  // Choices that no longer hold (a 422: units returned meanwhile, from another tab) are named with
+  // the way to fix them, as on the refund step: asking for the same credit again could never work.
+  // Held once said, so the order renewed below it (fewer items, perhaps none) does not unsay it.
+  const [refused, setRefused] = useState<ComponentProps<typeof ReturnProblems> | null>(null)
+  const problems = invalidReturnProblems(quote.error)
+  if (problems && flow.order && creditRequest && !refused)
+    setRefused({ problems, request: creditRequest.body, order: flow.order, returns: earlierReturns(quote.error) })
 
-  if (!creditRequest) return <Navigate to={paths.products.build()} replace />
+  if (!creditRequest && !refused) return <Navigate to={paths.products.build()} replace />
 
   let content
-  if (expired) {
+  if (refused) {
+    content = <ReturnProblems {...refused} />
+  } else if (expired) {
     content = (
       <div className="explore__problem">
         <ErrorMessage>{t('explore.expired')}</ErrorMessage>
