@@ -7,6 +7,7 @@ import { render, toPlainText } from '@react-email/render'
 import { colord, extend } from 'colord'
 import namesPlugin from 'colord/plugins/names'
 import { formatShopperMoney as formatMoney } from '../../../contract/money'
+import { optionsName, sizeKind } from '../../../contract/variantName'
 import { indexCatalogue } from '../domain/catalogue'
 import { signStatus } from '../domain/token'
 import type { EmailPayload, RenderedEmail } from '../storage/outbox'
@@ -57,24 +58,19 @@ export function formatDay(lang: string, day: string): string {
 }
 
 /** Option names that hold a size or a waist, named in the e-mail's language (as the portal does, decision 0066). */
-const SIZE_NAMES = new Set(['size', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
-
 /**
  * A variant by its options, as the shopper chose it: "Size 43", "Größe 43", "Colour Blue, Size M";
  * a size or waist named in the e-mail's language, other names as the shop wrote them; null
  * without options (or with only a placeholder's).
  */
-function optionsName(
+function optionsNameIn(
   options: readonly { name: string; value: string }[] | undefined,
   t: (id: string) => string,
 ): string | null {
-  const named = (options ?? []).filter((option) => option.value.trim() !== '' && option.value !== 'Default Title')
-  if (named.length === 0) return null
-  const nameOf = (name: string) => {
-    const key = name.trim().toLowerCase()
-    return key === 'waist' ? t('option.waist') : SIZE_NAMES.has(key) ? t('option.size') : name
-  }
-  return named.map((option) => `${nameOf(option.name)} ${option.value}`).join(', ')
+  return optionsName(options, (name) => {
+    const kind = sizeKind(name)
+    return kind === 'waist' ? t('option.waist') : kind === 'size' ? t('option.size') : name
+  })
 }
 
 /** The content id of the drop-off code's image, attached to the message. */
@@ -129,9 +125,11 @@ export async function renderEmail(
   const variantName = (lineItemId: string, which: 'bought' | 'exchange') => {
     const ids = deal?.variants[lineItemId]
     const id = which === 'bought' ? ids?.variant_id : ids?.exchange_variant_id
-    return id ? optionsName(catalogue.variant(id)?.options, t) : null
+    return id ? optionsNameIn(catalogue.variant(id)?.options, t) : null
   }
-  const newItemVariant = status.new_item ? optionsName(catalogue.variant(status.new_item.variant_id)?.options, t) : null
+  const newItemVariant = status.new_item
+    ? optionsNameIn(catalogue.variant(status.new_item.variant_id)?.options, t)
+    : null
   const written = deal ? new Date(deal.at) : new Date(status.created_at)
   const sendBy = formatDay(lang, new Date(written.getTime() + SEND_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10))
   // The label travels with the e-mails that say how to send the items: created and approved.

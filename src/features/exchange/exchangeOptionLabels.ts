@@ -1,4 +1,5 @@
 import type { Variant } from '../../../contract/api'
+import { isPlaceholderOption } from '../../../contract/variantName'
 
 /** An exchange option as the shopper sees it. */
 export interface ExchangeOptionModel {
@@ -7,9 +8,6 @@ export interface ExchangeOptionModel {
   label: string | null
   available: boolean
 }
-
-// Shopify's placeholder for a product without real options names nothing the shopper can pick.
-const isPlaceholder = (value: string) => value.trim() === '' || value === 'Default Title'
 
 /**
  * The options by their option values, naming only the options in which the variants differ
@@ -38,7 +36,7 @@ export function exchangeOptionModels(
   }
   return variantIds.map((variantId) => {
     const variant = variants[variantId]
-    const usable = (variant?.options ?? []).filter((option) => !isPlaceholder(option.value))
+    const usable = (variant?.options ?? []).filter((option) => !isPlaceholderOption(option.value))
     const shown = usable.some((option) => differing.has(option.name))
       ? usable.filter((option) => differing.has(option.name))
       : usable

@@ -54,6 +54,17 @@ describe('item selection', () => {
     expect(within(itemRow(/Trail Shoe/)).queryByText('43')).not.toBeInTheDocument()
   })
 
+  test('a value that says its option’s name stands alone: "One size", not "Size One size"', async () => {
+    const scarf = buildLineItem({
+      id: 'scarf',
+      title: 'Wool Scarf',
+      variant_title: 'One size',
+      options: [{ name: 'Size', value: 'One size' }],
+    })
+    renderProducts([scarf, mug()])
+    expect(await screen.findByRole('checkbox', { name: 'Wool Scarf One size' })).toBeInTheDocument()
+  })
+
   test('a variant the catalogue gave no options keeps its title', async () => {
     renderProducts([buildLineItem({ id: 'cap', title: 'Cap', variant_title: 'One size', options: [] })])
     expect(await screen.findByRole('checkbox', { name: 'Cap One size' })).toBeInTheDocument()

@@ -1,18 +1,7 @@
 import { useCallback } from 'react'
 import type { LineItem, ReturnReason, VariantOption } from '../../../contract/api'
+import { optionsName, SIZE_NAMES, sizeKind } from '../../../contract/variantName'
 import { useT } from '../../i18n/useT'
-
-/** Option names that hold a size, in the shop languages the portal speaks (compared in lower case). */
-const SIZE_NAMES = new Set(['size', 'waist', 'größe', 'grösse', 'groesse', 'taille', 'talla', 'tamaño'])
-
-/**
- * What an option name means to the portal: a size (`size`), a waist (`waist`), or something of
- * the shop's own (null, shown as the shop named it). Lets a screen say "Größe L", not "Size L".
- */
-export function sizeKind(name: string): 'size' | 'waist' | null {
-  const key = name.trim().toLowerCase()
-  return key === 'waist' ? 'waist' : SIZE_NAMES.has(key) ? 'size' : null
-}
 
 /**
  * An option's name as the shopper reads it: a size or a waist in the shopper's language ("Größe",
@@ -49,9 +38,6 @@ export function reasonsFor(line: LineItem, reasons: readonly ReturnReason[]): Re
   return keep(reasons)
 }
 
-// Shopify's placeholder for a product without real options names nothing the shopper can pick.
-const isPlaceholder = (value: string) => value.trim() === '' || value === 'Default Title'
-
 /**
  * A bought variant as its item line names it: by its options, each with its name ("Size 43",
  * "Size M, Colour Blue"), sizes named in the shopper's language; the variant's title when the
@@ -62,9 +48,7 @@ export function variantName(
   line: Pick<LineItem, 'options' | 'variant_title'>,
   optionName: (name: string) => string = (name) => name,
 ): string | null {
-  const usable = (line.options ?? []).filter((option) => !isPlaceholder(option.value))
-  if (usable.length > 0) return usable.map((option) => `${optionName(option.name)} ${option.value}`).join(', ')
-  return line.variant_title || null
+  return optionsName(line.options, optionName) ?? (line.variant_title || null)
 }
 
 /** variantName with sizes named in the shopper's language. */
