@@ -92,6 +92,12 @@ export type ReturnsQuery = Static<typeof ReturnsQuery>
 export const ReturnsExportQuery = Type.Object(ReturnFilters, { additionalProperties: false })
 export type ReturnsExportQuery = Static<typeof ReturnsExportQuery>
 
+/**
+ * Its answer: CSV text (UTF-8 with a byte-order mark, a header row), streamed as it is written,
+ * never through the JSON serialiser; the schema only documents it (server/src/openapi.ts).
+ */
+export const ReturnsCsv = Type.Unsafe<unknown>({ description: 'CSV, UTF-8 with a byte-order mark and a header row' })
+
 export const ReturnSummary = Type.Object({
   id: Type.String(),
   /** "#1001-R1" */
@@ -227,6 +233,17 @@ export const StaffItemsMoved = Type.Object({
   skipped: Type.Array(Type.String()),
 })
 export type StaffItemsMoved = Static<typeof StaffItemsMoved>
+
+/**
+ * A staff move's 409: `not_approved` (waiting for review, or rejected), or `confirm_refund` with the
+ * `amount` to confirm in `confirm_amount`, null when the move pays nothing (decision 0056).
+ */
+export const StaffMoveRefused = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  amount: Type.Optional(Nullable(Money)),
+})
+export type StaffMoveRefused = Static<typeof StaffMoveRefused>
 
 /** GET /admin/api/support/{reference}: the shopper's support code behind a reference of this shop. */
 export const SupportReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 32 }) })

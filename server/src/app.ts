@@ -27,6 +27,7 @@ import { demoAssetRoutes, portalRoutes } from './routes/static'
 import { verifyRoutes } from './routes/verify'
 import { startDelivery, type Delivery, type DeliveryOptions } from './delivery/worker'
 import { photoQueue } from './domain/cleanPhoto'
+import { openApi } from './openapi'
 
 export interface AppOptions {
   db: Database
@@ -167,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.db.exclusive ? {} : { store: databaseRateLimitStore(options.db) }),
   })
 
+  // Before the routes: it describes each one as it is added (docs/api.md).
+  await openApi(app)
   app.get('/health', { schema: { response: replies({ 200: Health }) } }, async (_request, reply) => {
     await options.db.query('SELECT 1')
     const { running, waiting } = photoQueue.load()

@@ -8,13 +8,15 @@ import {
   ReturnList,
   Insights,
   InsightsQuery,
+  ReturnsCsv,
   ReturnsExportQuery,
   ReturnsQuery,
   SignIn,
   StaffShop,
   StaffSession,
   StaffStateChange,
-  type StaffItemsMoved,
+  StaffItemsMoved,
+  StaffMoveRefused,
   StaffReturnParams,
   SupportReferenceParams,
   SupportSession,
@@ -221,7 +223,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
 
   app.get(
     '/admin/api/returns.csv',
-    { onRequest: requireStaff, schema: { querystring: ReturnsExportQuery } },
+    { onRequest: requireStaff, schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) } },
     async (request, reply) => {
       const filters = filtersOf(request.query)
       if (typeof filters === 'string') return reply.code(400).send({ error: 'invalid_request', message: filters })
@@ -341,7 +343,14 @@ export async function staffRoutes(app: Api, context: PortalContext) {
 
   app.post(
     '/admin/api/returns/:id/status',
-    { onRequest: requireStaff, schema: { params: StaffReturnParams, body: StaffStateChange } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        params: StaffReturnParams,
+        body: StaffStateChange,
+        response: replies({ 200: StaffItemsMoved, 409: StaffMoveRefused }),
+      },
+    },
     async (request, reply) => {
       const { member, shop } = request.staff!
       const outcome = await moveStaffItems(context, request.params.id, {

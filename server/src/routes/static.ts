@@ -26,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-const API_PREFIXES = ['/portal-registration/', '/admin/', '/health', '/demo-assets/', '/assets/']
+const API_PREFIXES = ['/portal-registration/', '/admin/', '/health', '/demo-assets/', '/assets/', '/api/']
 
 /** The demo shops' images, at /demo-assets/. */
 export async function demoAssetRoutes(app: FastifyInstance) {
