@@ -8,6 +8,7 @@
  * when a budget is missed.
  *   npx tsx bench/api.ts [seconds per run, default 10]
  */
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -135,6 +136,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`
 async function main(): Promise<boolean> {
   const before = machineLoad()
   console.log(before.note)
+  const reference = await measureReference()
   const rows: Row[] = []
   const bare = await startBare()
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -174,13 +176,18 @@ async function main(): Promise<boolean> {
   if (before.busy) console.log(`\nWARNING: ${before.note}`)
   else console.log(`\n${before.note}`)
   console.log(`Load average after the run (its own load included): ${after.loadAverage}.`)
+  printReference(reference)
 
-  saveResults('api', {
-    connections: CONNECTIONS,
-    seconds,
-    loadAverage: { before: before.loadAverage, after: after.loadAverage, cores: before.cores, busy: before.busy },
-    rows: rows.map((row) => ({ ...row, ofBare: Math.round(row.ofBare * 1000) / 1000 })),
-  })
+  saveResults(
+    'api',
+    {
+      connections: CONNECTIONS,
+      seconds,
+      loadAverage: { before: before.loadAverage, after: after.loadAverage, cores: before.cores, busy: before.busy },
+      rows: rows.map((row) => ({ ...row, ofBare: Math.round(row.ofBare * 1000) / 1000 })),
+    },
+    reference,
+  )
   return ok
 }
 

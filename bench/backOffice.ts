@@ -10,6 +10,7 @@
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/backOffice.ts [seconds per call, default 5] [returns, default 100000]
  */
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import autocannon from 'autocannon'
 import type { ChildProcess } from 'node:child_process'
@@ -138,6 +139,7 @@ async function load(port: number, cookie: string, [call, path, budget, connectio
 runBenchmark('Back office at scale', async () => {
   const load1 = machineLoad()
   if (load1.busy) console.warn(`Warning: ${load1.note}; the figures below are not a quiet machine's.`)
+  const reference = await measureReference()
   const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-office-'))
   let server: ChildProcess | null = null
   try {
@@ -190,14 +192,19 @@ runBenchmark('Back office at scale', async () => {
     // The load before and after: other work on the machine inflates p99 first.
     const load2 = machineLoad()
     console.log(`\nLoad average: ${load1.loadAverage} before, ${load2.loadAverage} after, on ${load2.cores} cores.`)
-    saveResults('backOffice', {
-      returns: RETURNS,
-      connections: CONNECTIONS,
-      seconds,
-      rows,
-      machine: load1.note,
-      loadAfter: load2.loadAverage,
-    })
+    printReference(reference)
+    saveResults(
+      'backOffice',
+      {
+        returns: RETURNS,
+        connections: CONNECTIONS,
+        seconds,
+        rows,
+        machine: load1.note,
+        loadAfter: load2.loadAverage,
+      },
+      reference,
+    )
     return held
   } finally {
     if (server) await stop(server)

@@ -4,14 +4,14 @@
  * TEST_DATABASE_URL names a server) on a PostgreSQL database of its own. A staff member's list,
  * its first page and a state filter, is timed idle, then again in the same run while 8 shoppers
  * keep submitting returns (bench/submitters.ts: verify, quote, submit, in their own process). The
- * machine's yardsticks are printed beside: a bare Fastify route's req/s and a fixed CPU loop.
+ * machine's reference is printed beside (bench/reference.ts): a bare Fastify route's req/s and a fixed CPU loop.
  * Budget: the list's p99 under that load. Settings: none but the verify limit per client address,
  * raised because every shopper here comes from 127.0.0.1.
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/consoleUnderLoad.ts [seconds per phase, default 10] [returns, default 5000]
  */
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
-import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,7 +25,6 @@ const seconds = Number(process.argv[2] ?? 10)
 const RETURNS = Number(process.argv[3] ?? 5_000)
 const SUBMITTERS = 8
 const BUDGET = { listP99Ms: 250 }
-const BARE_PORT = 18_491
 const PORT = 18_470
 const CALLS = [
   ['first page', '/admin/api/returns'],
@@ -103,41 +102,6 @@ async function startSubmitters(): Promise<{ child: ChildProcess; done: () => Pro
   }
 }
 
-/** The yardsticks: a bare Fastify route's req/s (bench/bareFastify.ts) and a fixed CPU loop's ms. */
-async function reference(): Promise<{ bareRps: number; cpuLoopMs: number }> {
-  const started = performance.now()
-  let x = 0
-  for (let i = 0; i < 50_000_000; i++) x = (x * 31 + i) | 0
-  const cpuLoopMs = Math.round(performance.now() - started)
-  if (x === 42) console.log('') // keeps the loop from being optimised away
-  const bare = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'bareFastify.ts'), String(BARE_PORT)], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  try {
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${BARE_PORT}/health`)).ok) break
-      } catch (error) {
-        if (tries > 150) throw error
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    const options = {
-      url: `http://127.0.0.1:${BARE_PORT}/bare`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      body: '{"order_name":"#1001"}',
-      connections: 10,
-    }
-    await autocannon({ ...options, duration: 1 })
-    const result = await autocannon({ ...options, duration: 3 })
-    return { bareRps: Math.round(result.requests.average), cpuLoopMs }
-  } finally {
-    await stop(bare)
-  }
-}
-
 interface EngineRun {
   engine: string
   idle: Timing[]
@@ -202,7 +166,7 @@ async function postgresRun(url: string): Promise<EngineRun> {
 runBenchmark('Console under load', async () => {
   const before = machineLoad()
   if (before.busy) console.warn(`Warning: ${before.note}; the figures below are not a quiet machine's.`)
-  const yardsticks = await reference()
+  const reference = await measureReference()
   const runs: EngineRun[] = []
   const dataDir = mkdtempSync(join(tmpdir(), 'rebound-bench-console-'))
   try {
@@ -238,17 +202,19 @@ runBenchmark('Console under load', async () => {
     )
   }
   if (!databaseUrl) console.log('No PostgreSQL server named (BENCH_DATABASE_URL): PostgreSQL not measured.')
-  console.log(
-    `\nReference: a bare Fastify route ${yardsticks.bareRps} req/s (10 connections), a fixed CPU loop ${yardsticks.cpuLoopMs} ms.`,
-  )
+  console.log('')
+  printReference(reference)
   console.log(`Load average: ${before.loadAverage} before, ${after.loadAverage} after, on ${after.cores} cores.`)
-  saveResults('consoleUnderLoad', {
-    returns: RETURNS,
-    submitters: SUBMITTERS,
-    seconds,
-    runs,
-    reference: yardsticks,
-    loadAverage: { before: before.loadAverage, after: after.loadAverage, cores: after.cores },
-  })
+  saveResults(
+    'consoleUnderLoad',
+    {
+      returns: RETURNS,
+      submitters: SUBMITTERS,
+      seconds,
+      runs,
+      loadAverage: { before: before.loadAverage, after: after.loadAverage, cores: after.cores },
+    },
+    reference,
+  )
   return held
 })

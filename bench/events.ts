@@ -21,6 +21,7 @@ import { openPglite } from '../server/src/storage/database'
 import { migrate } from '../server/src/storage/migrations'
 import { buildLine, buildOrder, buildReturn, buildShop, portalOf, returnItem } from '../server/test/builders'
 import { startSmtp, startWebhookReceiver } from '../server/test/receivers'
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import { freePort, machineLoad, startServer, stop } from './server'
 
@@ -58,6 +59,7 @@ const percentile = (values: number[], p: number) => {
 
 runBenchmark('Events out', async () => {
   const load = machineLoad()
+  const reference = await measureReference()
   const hooks = await startWebhookReceiver()
   const hung = await startWebhookReceiver()
   hung.mode = 'hang'
@@ -182,6 +184,7 @@ runBenchmark('Events out', async () => {
     `webhook p99 budget ≤ ${BUDGET.webhookP99Ms} ms idle, ≤ ${BUDGET.hungWebhookP99Ms} ms hung: ${held ? 'holds' : 'MISSED'}`,
   )
   console.log('Retries after a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (8 attempts, 27 h 35 min).')
-  saveResults('events', { returns: RETURNS, hung: HUNG, rows, machine: load.note })
+  printReference(reference)
+  saveResults('events', { returns: RETURNS, hung: HUNG, rows, machine: load.note }, reference)
   return held
 })

@@ -12,6 +12,7 @@
  *   npx tsx bench/lighthouse.ts [runs per page, default 5]
  * With LIGHTHOUSE_REPORTS=<folder>, each run's full report (JSON) is written there too.
  */
+import { measureReference, printReference, type Reference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
 import type { Browser, Page } from 'puppeteer-core'
@@ -228,6 +229,7 @@ async function main(): Promise<boolean> {
   const chromeLauncher = await import('chrome-launcher')
   const puppeteer = await import('puppeteer-core')
 
+  const reference = await measureReference()
   const dist = ensureBuilt()
   const port = await freePort()
   const origin = `http://demo.localhost:${port}`
@@ -325,7 +327,7 @@ async function main(): Promise<boolean> {
         }),
       )
     await browser.disconnect()
-    return report(pages, origin, [loadBefore, machineLoad()])
+    return report(pages, origin, [loadBefore, machineLoad()], reference)
   } finally {
     clearTimeout(watchdog)
     chrome?.kill()
@@ -336,7 +338,12 @@ async function main(): Promise<boolean> {
 }
 
 /** Prints the table and saves the figures; true when every budget held. */
-function report(pages: PageResult[], origin: string, load: ReturnType<typeof machineLoad>[]): boolean {
+function report(
+  pages: PageResult[],
+  origin: string,
+  load: ReturnType<typeof machineLoad>[],
+  reference: Reference,
+): boolean {
   const ms = (value: number) => `${Math.round(value)} ms`
   const s = (value: number) => `${(value / 1000).toFixed(2)} s`
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -383,14 +390,19 @@ function report(pages: PageResult[], origin: string, load: ReturnType<typeof mac
   const failed = rows.some((row) => !row.met)
   const busy = load.find((sample) => sample.busy)
   if (busy) console.log(`\n${busy.note}`)
+  printReference(reference)
 
-  saveResults('lighthouse', {
-    origin,
-    runsPerPage: runs,
-    loadAverage: load.map((sample) => sample.loadAverage),
-    budget: BUDGET,
-    pages,
-  })
+  saveResults(
+    'lighthouse',
+    {
+      origin,
+      runsPerPage: runs,
+      loadAverage: load.map((sample) => sample.loadAverage),
+      budget: BUDGET,
+      pages,
+    },
+    reference,
+  )
   return !failed
 }
 

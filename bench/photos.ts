@@ -21,6 +21,7 @@
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npm run bench:photos [seconds of uploads, and of reads, default 6]
  */
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -379,6 +380,7 @@ async function main(): Promise<boolean> {
   })
 
   const load = machineLoad()
+  const reference = await measureReference()
   let made = performance.now()
   const photo = await maximumPhoto()
   made = performance.now() - made
@@ -442,16 +444,21 @@ async function main(): Promise<boolean> {
   if (!databaseUrl)
     console.log('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL): PostgreSQL not measured.')
   console.log(load.note)
+  printReference(reference)
 
-  saveResults('photos', {
-    probeIntervalMs: PROBE_INTERVAL_MS,
-    uploadSeconds,
-    photoBytes: photo.byteLength,
-    stored,
-    machine: load,
-    rows,
-    fairness,
-  })
+  saveResults(
+    'photos',
+    {
+      probeIntervalMs: PROBE_INTERVAL_MS,
+      uploadSeconds,
+      photoBytes: photo.byteLength,
+      stored,
+      machine: load,
+      rows,
+      fairness,
+    },
+    reference,
+  )
   return ok
 }
 

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Reference } from './reference'
 
 const RESULTS_FILE = join(__dirname, 'results.json')
 
-/** Merges one benchmark's figures into bench/results.json under `key`, stamped with the time. */
-export function saveResults(key: string, figures: Record<string, unknown>): void {
+/**
+ * Merges one benchmark's figures into bench/results.json under `key`, stamped with the time and,
+ * beside them, the machine's reference of the same run (bench/reference.ts). Only the byte
+ * budgets go without one: bytes do not depend on the machine.
+ */
+export function saveResults(key: string, figures: Record<string, unknown>, reference?: Reference): void {
   let previous: Record<string, unknown> = {}
   try {
     previous = existsSync(RESULTS_FILE)
@@ -15,7 +20,7 @@ export function saveResults(key: string, figures: Record<string, unknown>): void
   }
   writeFileSync(
     RESULTS_FILE,
-    `${JSON.stringify({ ...previous, [key]: { measuredAt: new Date().toISOString(), ...figures } }, null, 2)}\n`,
+    `${JSON.stringify({ ...previous, [key]: { measuredAt: new Date().toISOString(), ...(reference ? { reference } : {}), ...figures } }, null, 2)}\n`,
   )
 }
 

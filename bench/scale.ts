@@ -17,6 +17,7 @@
  *   npx tsx bench/scale.ts [loads per size, default 5]
  * With SCALE_CPU_SLOWDOWN=4 the browser part runs under DevTools CPU throttling (a phone).
  */
+import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -548,6 +549,7 @@ async function main(): Promise<boolean> {
   }, DEADLINE_MS)
   watchdog.unref()
 
+  const reference = await measureReference()
   console.log('\nScale: orders of 1, 10, 150 and 1,000 line items\n')
   const selectors = selectorRows()
   const us = (value: number) =>
@@ -640,18 +642,23 @@ async function main(): Promise<boolean> {
 
   const busy = loadSamples.find((sample) => sample.busy)
   if (busy) console.log(`\n${busy.note}`)
+  printReference(reference)
   const failed = selectors.some((row) => row.budget && !row.ok) || !renderOk || interactions.some((row) => !row.ok)
-  saveResults('scale', {
-    sizes: SIZES,
-    linearityFactor: LINEARITY,
-    frameBudgetMs: FRAME_BUDGET_MS,
-    cpuSlowdown: CPU_SLOWDOWN,
-    loadsPerSize: loads,
-    loadAverage: loadSamples.map((sample) => sample.loadAverage),
-    selectorsMicroseconds: selectors,
-    render: { rows: render, perRowRatio1000vs150: renderRatio, noiseFloorMs: NOISE_FLOOR_MS, ok: renderOk },
-    responsiveness: interactions,
-  })
+  saveResults(
+    'scale',
+    {
+      sizes: SIZES,
+      linearityFactor: LINEARITY,
+      frameBudgetMs: FRAME_BUDGET_MS,
+      cpuSlowdown: CPU_SLOWDOWN,
+      loadsPerSize: loads,
+      loadAverage: loadSamples.map((sample) => sample.loadAverage),
+      selectorsMicroseconds: selectors,
+      render: { rows: render, perRowRatio1000vs150: renderRatio, noiseFloorMs: NOISE_FLOOR_MS, ok: renderOk },
+      responsiveness: interactions,
+    },
+    reference,
+  )
   return !failed
 }
 
