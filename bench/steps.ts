@@ -15,8 +15,8 @@
  *     h1#step-title, and the frame that draws it is taken as painted when a message posted from
  *     that frame's requestAnimationFrame callback arrives (the main thread's part of the frame
  *     is done then; the app sets no `elementtiming`, so Element Timing has nothing to report);
- *   - INP of the step's interactions as web-vitals computes it (web-vitals is not a dependency
- *     here): Event Timing entries (PerformanceObserver type 'event', durationThreshold 16, and
+ *   - INP of the step's interactions as web-vitals computes it, per step (web-vitals' onINP
+ *     reports one INP for the page's whole life, and a journey is one page): Event Timing entries (PerformanceObserver type 'event', durationThreshold 16, and
  *     'first-input'), grouped by interactionId, an interaction's latency its longest entry, and
  *     the step's INP its longest interaction, or with 50 or more interactions the one at
  *     floor(count / 50) from the longest (web-vitals' p98 estimate). An interaction belongs to
