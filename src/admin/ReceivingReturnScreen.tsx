@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ReturnDetail } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReturnDetailQuery } from './api'
+import { useReturnDetailQuery } from './api'
 import { formatDay, REVIEW_LABELS, StandingBadge } from './format'
 import { ReceivingForm } from './ReceivingForm'
 import './receiving.css'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 /** One return as it arrives at the warehouse: who sent it, whether it may be received, its items. */
 export function ReceivingReturnScreen() {
@@ -13,9 +15,7 @@ export function ReceivingReturnScreen() {
   const detail = useReturnDetailQuery(id)
   const heading = useRef<HTMLHeadingElement>(null)
   const name = detail.data?.summary.name
-  useEffect(() => {
-    document.title = `Receive ${name ?? 'a return'} · Returns back office`
-  }, [name])
+  useConsoleTitle(`Receive ${name ?? 'a return'}`)
   useEffect(() => {
     if (name) heading.current?.focus()
   }, [name])
@@ -26,7 +26,7 @@ export function ReceivingReturnScreen() {
         <h1>
           {(detail.error as { status?: unknown }).status === 404 ? 'No such return' : 'This return cannot be shown'}
         </h1>
-        <p role="alert">{errorText(detail.error)}</p>
+        <ErrorAlert error={detail.error} focus={false} />
         <p>
           <Link to="/receive">Receive another</Link>
         </p>

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReturnDetailQuery } from './api'
+import { useReturnDetailQuery } from './api'
 import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StandingBadge, StateBadge } from './format'
 import { Actions } from './ReturnActions'
 import { HeldExchanges, Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 /** One return: what was sent back and why, the money, the history, and the actions. */
 export function ReturnScreen() {
@@ -14,9 +16,7 @@ export function ReturnScreen() {
   const detail = useReturnDetailQuery(id)
   const heading = useRef<HTMLHeadingElement>(null)
   const name = detail.data?.summary.name
-  useEffect(() => {
-    document.title = `${name ?? 'Return'} · Returns back office`
-  }, [name])
+  useConsoleTitle(name ?? 'Return')
   useEffect(() => {
     if (name) heading.current?.focus()
   }, [name])
@@ -27,7 +27,7 @@ export function ReturnScreen() {
         <h1>
           {(detail.error as { status?: unknown }).status === 404 ? 'No such return' : 'This return cannot be shown'}
         </h1>
-        <p role="alert">{errorText(detail.error)}</p>
+        <ErrorAlert error={detail.error} focus={false} />
         <p>
           <Link to="/">Back to the returns</Link>
         </p>

@@ -16,6 +16,8 @@ import {
 import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 const isState = (value: string | null): value is ReturnItemState =>
   (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
@@ -47,9 +49,7 @@ export function ReturnsScreen() {
   const page = (location.state as { page?: number } | null)?.page ?? 1
   const [q, setQ] = useState(args.q ?? '')
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    document.title = 'Returns · Returns back office'
-  }, [])
+  useConsoleTitle('Returns')
 
   // A new search or filter starts at the first page.
   const apply = (changes: Partial<Record<keyof ReturnsArgs, string>>) =>
@@ -147,9 +147,7 @@ export function ReturnsScreen() {
       </div>
 
       {list.error ? (
-        <p className="error-message" role="alert">
-          {errorText(list.error)}
-        </p>
+        <ErrorAlert error={list.error} focus={false} />
       ) : !list.data ? (
         <Spinner label="Loading returns" />
       ) : list.data.returns.length === 0 ? (
