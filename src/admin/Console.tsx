@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense } from 'react'
 import { Provider } from 'react-redux'
 import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'

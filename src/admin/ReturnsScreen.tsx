@@ -1,18 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import {
-  changedParams,
-  errorText,
-  queryOf,
-  useReturnsQuery,
-  useShopQuery,
-  type ReturnsArgs,
-  type ReviewState,
-} from './api'
+import { changedParams, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs, type ReviewState } from './api'
 import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'

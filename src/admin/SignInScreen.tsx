@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useSignInMutation } from './api'
 import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'

@@ -3,7 +3,6 @@ import { WEBHOOK_EVENTS } from '../../contract/constants'
 import type { CreatedWebhook, WebhookEndpointView } from '../../contract/events'
 import { Spinner } from '../components/Spinner'
 import {
-  errorText,
   useAddWebhookMutation,
   useDeliveriesQuery,
   useEnableWebhookMutation,
