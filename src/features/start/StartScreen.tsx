@@ -14,7 +14,7 @@ import { useShop } from '../../shop/useShop'
 import { launchFromSearch } from '../../../contract/launch'
 import { orderVerified, portalOpened } from '../returnFlow/returnFlowSlice'
 import { canStartReturn, isValidEmail } from './email'
-import { rewriteOrderName } from './orderName'
+import { ORDER_NAME_MAX, rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
 
 /** docs/rules.md §11.5: product images are prefetched after verification. */
@@ -41,8 +41,11 @@ export default function StartScreen() {
   const emailBad = emailLeft && email.trim() !== '' && !isValidEmail(email)
   const headingRef = useHeadingFocus()
   // One start screen per page: fixed ids (useId would cost the start bundle for nothing).
-  const ids = { tooltip: 'order-tip', error: 'start-error', email: 'email-error' }
+  const ids = { tooltip: 'order-tip', error: 'start-error', email: 'email-error', order: 'order-error' }
   const canSubmit = canStartReturn(orderName, email, verifying, config.order_prefix)
+  // A name the API would refuse (a paste of a whole e-mail, say) is said at once, beside the field;
+  // the button keeps its rule (docs/rules.md §6.1); a press sends nothing the API would refuse.
+  const orderTooLong = orderName.trim().length > ORDER_NAME_MAX
 
   function verify(name: string, address: string) {
     const request = { order_name: name.trim(), email: address.trim(), shop: config.shop, portal_id: config.portal_id }
@@ -76,7 +79,7 @@ export default function StartScreen() {
   const verifyLink = useEffectEvent(() => {
     if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
     autoVerified.current = true
-    if (!canStartReturn(orderName, email, false, config.order_prefix)) return
+    if (!canStartReturn(orderName, email, false, config.order_prefix) || orderTooLong) return
     // The link's order and e-mail leave the address (the other parameters stay): Back from the
     // items then reaches a start screen the shopper can use, not this link verifying again.
     const rest = new URLSearchParams(search)
@@ -104,7 +107,7 @@ export default function StartScreen() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!canSubmit) return
+    if (!canSubmit || orderTooLong) return
     setError(null)
     void verify(orderName, email)
   }
@@ -144,7 +147,8 @@ export default function StartScreen() {
               autoCapitalize={config.order_prefix ? 'characters' : 'none'}
               spellCheck={false}
               placeholder={config.order_placeholder_text}
-              aria-describedby={tooltip ? ids.tooltip : undefined}
+              aria-describedby={orderTooLong ? ids.order : tooltip ? ids.tooltip : undefined}
+              aria-invalid={orderTooLong || undefined}
               value={orderName}
               onChange={onOrderNameChange}
             />
@@ -168,6 +172,7 @@ export default function StartScreen() {
               </span>
             ) : null}
           </div>
+          {orderTooLong ? <ErrorMessage id={ids.order}>{t('start.orderTooLong')}</ErrorMessage> : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor="email">
