@@ -1,29 +1,19 @@
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import type { VerifiedOrder } from '../../../contract/api'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
 import { useAppDispatch } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { HelpText } from '../../components/HelpText'
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
-import { paths } from '../../../contract/paths'
 import { useT } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { launchFromSearch } from '../../../contract/launch'
-import { orderVerified, portalOpened } from '../returnFlow/returnFlowSlice'
+import { portalOpened } from '../returnFlow/returnFlowSlice'
+import { VERIFY_KEY, verifyAndOpen } from '../returnFlow/verifyOrder'
 import { canStartReturn, isValidEmail } from './email'
 import { ORDER_NAME_MAX, rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
-
-/** docs/rules.md §11.5: product images are prefetched after verification. */
-function prefetchProductImages(order: VerifiedOrder) {
-  const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
-  urls.forEach((url) => {
-    if (url) new Image().src = url
-  })
-}
 
 /** docs/rules.md §4: order name and e-mail in, verified order out. */
 export default function StartScreen() {
@@ -32,7 +22,7 @@ export default function StartScreen() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const [verifyOrder, { isLoading: verifying }] = useVerifyOrderMutation()
+  const [, { isLoading: verifying }] = useVerifyOrderMutation({ fixedCacheKey: VERIFY_KEY })
   const [orderName, setOrderName] = useState(() => rewriteOrderName(search.get('orderName') ?? '', config.order_prefix))
   const [email, setEmail] = useState(() => (search.get('email') ?? '').trim())
   const [error, setError] = useState<string | null>(null)
@@ -49,16 +39,9 @@ export default function StartScreen() {
 
   function verify(name: string, address: string) {
     const request = { order_name: name.trim(), email: address.trim(), shop: config.shop, portal_id: config.portal_id }
-    return verifyOrder(request)
-      .unwrap()
-      .then(
-        (order) => {
-          dispatch(orderVerified(order))
-          prefetchProductImages(order)
-          return navigate(paths.products.build())
-        },
-        (caught: unknown) => setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong'))),
-      )
+    return dispatch(verifyAndOpen(request, navigate)).catch((caught: unknown) =>
+      setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong'))),
+    )
   }
 
   // Opening the start screen starts a new session: launch parameters kept, return order cleared.
