@@ -83,6 +83,12 @@ export default tseslint.config(
               except: [`./${feature}`, './returnFlow'],
               message: 'A feature uses the return flow’s core, never another feature.',
             })),
+            {
+              target: './src/admin',
+              from: './src/features',
+              message:
+                'The back office takes nothing from the portal’s features: what both need lives in src/components.',
+            },
           ],
         },
       ],

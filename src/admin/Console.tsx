@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense } from 'react'
 import { Provider } from 'react-redux'
 import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
@@ -12,6 +12,8 @@ import { SignInScreen } from './SignInScreen'
 import { SupportScreen } from './SupportScreen'
 import { WebhooksScreen } from './WebhooksScreen'
 import type { ConsoleStore } from './store'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 // The warehouse's and the policy's screens are used by few and rarely: loaded when opened, they
 // keep the console's first load within its budget (docs/benchmarks.md).
@@ -42,9 +44,7 @@ function SignedIn() {
   if (session.error || !session.data)
     return (
       <main className="console-center">
-        <p role="alert" className="error-message">
-          {errorText(session.error)}
-        </p>
+        <ErrorAlert focus={false}>{errorText(session.error)}</ErrorAlert>
         <button type="button" className="button button--secondary" onClick={() => void session.refetch()}>
           Try again
         </button>
@@ -135,9 +135,7 @@ function ReviewLink() {
 }
 
 function NotFound() {
-  useEffect(() => {
-    document.title = 'Not found · Returns back office'
-  }, [])
+  useConsoleTitle('Not found')
   return (
     <section className="console-card">
       <h1>Nothing here</h1>

@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { OutboxEmail } from '../../contract/events'
 import { Spinner } from '../components/Spinner'
-import { errorText, useEmailQuery, useEmailsQuery } from './api'
+import { useEmailQuery, useEmailsQuery } from './api'
 import { formatMoment } from './format'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 export const EMAIL_KIND_LABELS: Record<OutboxEmail['kind'], string> = {
   created: 'Return registered',
@@ -81,9 +83,7 @@ export function EmailTable({ emails }: { emails: OutboxEmail[] }) {
 /** /admin/emails: what the shoppers were told, sent or kept in the outbox (docs/events.md). */
 export function EmailsScreen() {
   const list = useEmailsQuery(undefined, { pollingInterval: 5_000 })
-  useEffect(() => {
-    document.title = 'E-mails · Returns back office'
-  }, [])
+  useConsoleTitle('E-mails')
   return (
     <section aria-labelledby="emails-title">
       <h1 id="emails-title">E-mails to shoppers</h1>
@@ -94,7 +94,7 @@ export function EmailsScreen() {
         </p>
       )}
       {list.isLoading && <Spinner label="Loading the e-mails" />}
-      {list.error && <p role="alert">{errorText(list.error)}</p>}
+      <ErrorAlert error={list.error} focus={false} />
       {list.data &&
         (list.data.emails.length === 0 ? (
           <p className="console-empty">No e-mails yet. Each return sends one when it is submitted.</p>
@@ -111,8 +111,8 @@ export function EmailScreen() {
   const email = useEmailQuery(id)
   const heading = useRef<HTMLHeadingElement>(null)
   const subject = email.data?.subject
+  useConsoleTitle(subject ?? 'E-mail')
   useEffect(() => {
-    document.title = `${subject ?? 'E-mail'} · Returns back office`
     heading.current?.focus()
   }, [subject])
   if (email.isLoading) return <Spinner label="Loading the e-mail" />
@@ -120,7 +120,7 @@ export function EmailScreen() {
     return (
       <section className="console-card">
         <h1>E-mail not found</h1>
-        <p role="alert">{errorText(email.error)}</p>
+        <ErrorAlert error={email.error} focus={false} />
         <Link to="/emails">All e-mails</Link>
       </section>
     )

@@ -1,19 +1,41 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { errorText } from './api'
 
+interface ErrorAlertProps {
+  /** what the server refused (or a failed call): said in the server's words */
+  error?: unknown
+  /** a problem found here, in words, shown instead of `error`'s */
+  children?: ReactNode
+  id?: string
+  className?: string
+  /**
+   * Whether the alert takes the focus as it appears (the default: a keyboard or screen-reader user
+   * lands on it after pressing a button). Off where the focus must stay (a field being typed or
+   * scanned into) or where nothing was pressed (a page that failed to load): role="alert" reads it out.
+   */
+  focus?: boolean
+}
+
 /**
- * What the server refused, in its words, read out at once and given the focus (so a keyboard or
- * screen-reader user lands on it); nothing while there is no error. What was typed stays.
+ * Every refusal of the back office: read out at once (role="alert"), and given the focus unless
+ * told not to; nothing while there is no error. What was typed stays.
  */
-export function ErrorAlert({ error, className }: { error: unknown; className?: string }) {
+export function ErrorAlert({ error, children, id, className, focus = true }: ErrorAlertProps) {
   const alert = useRef<HTMLParagraphElement>(null)
+  const shown = Boolean(children) || Boolean(error)
   useEffect(() => {
-    if (error) alert.current?.focus()
-  }, [error])
-  if (!error) return null
+    if (shown && focus) alert.current?.focus()
+  }, [shown, focus, error, children])
+  if (!shown) return null
   return (
-    <p ref={alert} className={className ? `error-message ${className}` : 'error-message'} role="alert" tabIndex={-1}>
-      {errorText(error)}
+    <p
+      ref={alert}
+      id={id}
+      className={className ? `error-message ${className}` : 'error-message'}
+      role="alert"
+      tabIndex={-1}
+    >
+      {children ?? errorText(error)}
     </p>
   )
 }

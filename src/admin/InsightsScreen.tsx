@@ -4,9 +4,11 @@ import type { Money } from '../../contract/api'
 import type { Insights } from '../../contract/staff'
 import { formatMoney, readMinor, sumMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { changedParams, errorText, useInsightsQuery } from './api'
+import { changedParams, useInsightsQuery } from './api'
 import { DayField } from './Fields'
 import { formatDay } from './format'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 interface Bar {
   label: string
@@ -107,8 +109,8 @@ export function InsightsScreen() {
   const to = params.get('to') ?? undefined
   const insights = useInsightsQuery({ ...(from ? { from } : {}), ...(to ? { to } : {}) })
   const heading = useRef<HTMLHeadingElement>(null)
+  useConsoleTitle('Insights')
   useEffect(() => {
-    document.title = 'Insights · Returns back office'
     heading.current?.focus()
   }, [])
   const choose = (name: 'from' | 'to', value: string) => setParams(changedParams(params, { [name]: value }))
@@ -130,9 +132,7 @@ export function InsightsScreen() {
         <DayField id="insights-to" label="To" value={to ?? data?.to ?? ''} onChange={(day) => choose('to', day)} />
       </div>
       {insights.error ? (
-        <p className="error-message" role="alert">
-          {errorText(insights.error)}
-        </p>
+        <ErrorAlert error={insights.error} focus={false} />
       ) : !data ? (
         <Spinner label="Loading insights" />
       ) : (

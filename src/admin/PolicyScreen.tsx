@@ -2,19 +2,20 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { INSPECTION_CONDITIONS } from '../../contract/constants'
 import type { StaffPolicy } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
-import { errorText, usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
+import { usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
 import { ErrorAlert } from './ErrorAlert'
 import { InputField } from './Fields'
 import { CONDITION_LABELS } from './format'
 import { FeeWaiverPart, LinesField, Pair, Part, TagRows } from './PolicyFields'
 import { draftOf, policyOf, type Draft } from './policyDraft'
+import { useConsoleTitle } from './useConsoleTitle'
 
 /** /admin/policy: the shop's return policy, edited whole (docs/lifecycle.md). */
 export function PolicyScreen() {
   const policy = usePolicyQuery()
   const heading = useRef<HTMLHeadingElement>(null)
+  useConsoleTitle('Policy')
   useEffect(() => {
-    document.title = 'Policy · Returns back office'
     heading.current?.focus()
   }, [])
   return (
@@ -23,9 +24,7 @@ export function PolicyScreen() {
         Return policy
       </h1>
       {policy.error ? (
-        <p className="error-message" role="alert">
-          {errorText(policy.error)}
-        </p>
+        <ErrorAlert error={policy.error} focus={false} />
       ) : !policy.data ? (
         <Spinner label="Loading the policy" />
       ) : (

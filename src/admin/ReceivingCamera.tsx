@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { cameraErrorText, cameraScanSupport, scanWithCamera, type CameraScanSupport } from './scanCamera'
+import { ErrorAlert } from './ErrorAlert'
 
 const NO_CAMERA: Record<Exclude<CameraScanSupport, 'yes'>, string> = {
   unsupported:
@@ -95,11 +96,9 @@ export function ReceivingCamera({ onCode }: { onCode: (code: string) => void }) 
           Scan with camera
         </button>
       )}
-      {error ? (
-        <p className="error-message receiving-scan__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert className="receiving-scan__error" focus={false}>
+        {error}
+      </ErrorAlert>
     </div>
   )
 }

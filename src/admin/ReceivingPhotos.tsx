@@ -1,10 +1,11 @@
 import { useId, useRef, type Dispatch } from 'react'
 import { PHOTOS_PER_ITEM } from '../../contract/constants'
-import { checkPhotoFile, preparePhoto } from '../features/returnReason/preparePhoto'
+import { checkPhotoFile, preparePhoto } from '../components/preparePhoto'
 import { Spinner } from '../components/Spinner'
 import { errorText } from './api'
 import type { ChoiceEvent, PhotoSlot } from './ReceivingChoices'
 import { useUploadInspectionPhotoMutation } from './receivingApi'
+import { ErrorAlert } from './ErrorAlert'
 
 /** The console's words for a photo that cannot go up (the portal says the same in the shopper's language). */
 async function prepared(
@@ -147,11 +148,9 @@ export function ReceivingPhotos({
           }}
         />
       </label>
-      {problem ? (
-        <p className="error-message receiving-photos__problem" id={ids.problem} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorAlert id={ids.problem} className="receiving-photos__problem" focus={false}>
+        {problem}
+      </ErrorAlert>
     </div>
   )
 }

@@ -1,36 +1,26 @@
-import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ReturnDetail } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReturnDetailQuery } from './api'
-import { formatDay, REVIEW_LABELS, StandingBadge } from './format'
+import { useReturnDetailQuery } from './api'
+import { formatDay, REVIEW_LABELS } from './format'
 import { ReceivingForm } from './ReceivingForm'
 import './receiving.css'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ReturnHeader, ReturnUnavailable } from './ReturnHeader'
 
 /** One return as it arrives at the warehouse: who sent it, whether it may be received, its items. */
 export function ReceivingReturnScreen() {
   const { id = '' } = useParams()
   const detail = useReturnDetailQuery(id)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const name = detail.data?.summary.name
-  useEffect(() => {
-    document.title = `Receive ${name ?? 'a return'} · Returns back office`
-  }, [name])
-  useEffect(() => {
-    if (name) heading.current?.focus()
-  }, [name])
+  useConsoleTitle(`Receive ${detail.data?.summary.name ?? 'a return'}`)
 
   if (detail.error)
     return (
-      <section className="console-card receiving">
-        <h1>
-          {(detail.error as { status?: unknown }).status === 404 ? 'No such return' : 'This return cannot be shown'}
-        </h1>
-        <p role="alert">{errorText(detail.error)}</p>
-        <p>
-          <Link to="/receive">Receive another</Link>
-        </p>
-      </section>
+      <ReturnUnavailable
+        error={detail.error}
+        back={{ to: '/receive', label: 'Receive another' }}
+        className="console-card receiving"
+      />
     )
   if (!detail.data) return <Spinner label="Loading the return" />
   const { summary } = detail.data
@@ -38,17 +28,12 @@ export function ReceivingReturnScreen() {
 
   return (
     <article className="receiving" aria-labelledby="receiving-title">
-      <p>
-        <Link to="/receive" className="console-back">
-          Receive another
-        </Link>
-      </p>
-      <div className="console__title-row">
-        <h1 id="receiving-title" ref={heading} tabIndex={-1}>
-          Receive {summary.name}
-        </h1>
-        <StandingBadge state={summary.state} review={summary.review} />
-      </div>
+      <ReturnHeader
+        id="receiving-title"
+        title={`Receive ${summary.name}`}
+        summary={summary}
+        back={{ to: '/receive', label: 'Receive another' }}
+      />
       <dl className="console-facts">
         <div>
           <dt>Shopper</dt>

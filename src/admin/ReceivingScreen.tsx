@@ -5,6 +5,8 @@ import { errorText } from './api'
 import { ReceivingCamera } from './ReceivingCamera'
 import { useLazyFindReturnByCodeQuery } from './receivingApi'
 import './receiving.css'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 /** The longest code the API looks up (ReceiveQuery). */
 const CODE_MAX = 64
@@ -22,8 +24,8 @@ export function ReceivingScreen() {
   // A scanner may send the next code before the last answer: only the latest look-up counts.
   const latest = useRef(0)
 
+  useConsoleTitle('Receive')
   useEffect(() => {
-    document.title = 'Receive · Returns back office'
     input.current?.focus()
   }, [])
 
@@ -93,11 +95,9 @@ export function ReceivingScreen() {
           </div>
         </div>
         {isFetching ? <Spinner label="Looking up the return" size="small" /> : null}
-        {problem ? (
-          <p id="receive-code-problem" className="error-message receiving-scan__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ErrorAlert id="receive-code-problem" className="receiving-scan__error" focus={false}>
+          {problem}
+        </ErrorAlert>
         <ReceivingCamera
           onCode={(scanned) => {
             setCode(scanned)

@@ -1,37 +1,27 @@
-import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReturnDetailQuery } from './api'
-import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StandingBadge, StateBadge } from './format'
+import { useReturnDetailQuery } from './api'
+import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
 import { Actions } from './ReturnActions'
 import { HeldExchanges, Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ReturnHeader, ReturnUnavailable } from './ReturnHeader'
 
 /** One return: what was sent back and why, the money, the history, and the actions. */
 export function ReturnScreen() {
   const { id = '' } = useParams()
   const detail = useReturnDetailQuery(id)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const name = detail.data?.summary.name
-  useEffect(() => {
-    document.title = `${name ?? 'Return'} · Returns back office`
-  }, [name])
-  useEffect(() => {
-    if (name) heading.current?.focus()
-  }, [name])
+  useConsoleTitle(detail.data?.summary.name ?? 'Return')
 
   if (detail.error)
     return (
-      <section className="console-card">
-        <h1>
-          {(detail.error as { status?: unknown }).status === 404 ? 'No such return' : 'This return cannot be shown'}
-        </h1>
-        <p role="alert">{errorText(detail.error)}</p>
-        <p>
-          <Link to="/">Back to the returns</Link>
-        </p>
-      </section>
+      <ReturnUnavailable
+        error={detail.error}
+        back={{ to: '/', label: 'Back to the returns' }}
+        className="console-card"
+      />
     )
   if (!detail.data) return <Spinner label="Loading the return" />
   const { summary, status, return_order: order, photos, timeline, review, inspections } = detail.data
@@ -44,17 +34,12 @@ export function ReturnScreen() {
 
   return (
     <article aria-labelledby="return-title" className="console-return">
-      <p>
-        <Link to="/" className="console-back">
-          All returns
-        </Link>
-      </p>
-      <div className="console__title-row">
-        <h1 id="return-title" ref={heading} tabIndex={-1}>
-          Return {summary.name}
-        </h1>
-        <StandingBadge state={summary.state} review={summary.review} />
-      </div>
+      <ReturnHeader
+        id="return-title"
+        title={`Return ${summary.name}`}
+        summary={summary}
+        back={{ to: '/', label: 'All returns' }}
+      />
       <dl className="console-facts">
         <div>
           <dt>Order</dt>

@@ -1,21 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import {
-  changedParams,
-  errorText,
-  queryOf,
-  useReturnsQuery,
-  useShopQuery,
-  type ReturnsArgs,
-  type ReviewState,
-} from './api'
+import { changedParams, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs, type ReviewState } from './api'
 import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 const isState = (value: string | null): value is ReturnItemState =>
   (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
@@ -47,9 +41,7 @@ export function ReturnsScreen() {
   const page = (location.state as { page?: number } | null)?.page ?? 1
   const [q, setQ] = useState(args.q ?? '')
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    document.title = 'Returns · Returns back office'
-  }, [])
+  useConsoleTitle('Returns')
 
   // A new search or filter starts at the first page.
   const apply = (changes: Partial<Record<keyof ReturnsArgs, string>>) =>
@@ -147,9 +139,7 @@ export function ReturnsScreen() {
       </div>
 
       {list.error ? (
-        <p className="error-message" role="alert">
-          {errorText(list.error)}
-        </p>
+        <ErrorAlert error={list.error} focus={false} />
       ) : !list.data ? (
         <Spinner label="Loading returns" />
       ) : list.data.returns.length === 0 ? (

@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom'
 import type { ReviewQueue } from '../../contract/staff'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { errorText, useReviewsQuery } from './api'
+import { useReviewsQuery } from './api'
 import { answerByText, formatDay } from './format'
 import { DecideReviews } from './ReviewDecide'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 type Waiting = ReviewQueue['returns'][number]
 
@@ -16,8 +18,8 @@ export function ReviewQueueScreen() {
   const [done, setDone] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
   const status = useRef<HTMLParagraphElement>(null)
+  useConsoleTitle('Review')
   useEffect(() => {
-    document.title = 'Review · Returns back office'
     heading.current?.focus()
   }, [])
 
@@ -46,9 +48,7 @@ export function ReviewQueueScreen() {
         {done}
       </p>
       {queue.error ? (
-        <p className="error-message" role="alert">
-          {errorText(queue.error)}
-        </p>
+        <ErrorAlert error={queue.error} focus={false} />
       ) : !queue.data ? (
         <Spinner label="Loading the returns waiting for review" />
       ) : waiting.length === 0 ? (

@@ -1,16 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useSignInMutation } from './api'
 import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'
+import { useConsoleTitle } from './useConsoleTitle'
 
 /** E-mail and password; a refusal is said in the API's words and takes the focus. */
 export function SignInScreen() {
   const [signIn, { isLoading, error }] = useSignInMutation()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  useEffect(() => {
-    document.title = 'Sign in · Returns back office'
-  }, [])
+  useConsoleTitle('Sign in')
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void signIn({ email, password })

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
-import { errorText, useSupportSessionQuery } from './api'
+import { useSupportSessionQuery } from './api'
 import { Field } from './Fields'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 /**
  * The field labelled Support reference: the reference a shopper reads out (`7KQ2-9XHD`), opened
@@ -53,9 +55,7 @@ export function SupportScreen() {
   const session = useSupportSessionQuery(reference)
   const heading = useRef<HTMLHeadingElement>(null)
   const code = session.data?.code
-  useEffect(() => {
-    document.title = `Support reference ${reference} · Returns back office`
-  }, [reference])
+  useConsoleTitle(`Support reference ${reference}`)
   useEffect(() => {
     if (code) leave.to(`/support#${code}`)
   }, [code])
@@ -69,7 +69,7 @@ export function SupportScreen() {
         <h1 id="support-title" ref={heading} tabIndex={-1}>
           No session for {reference}
         </h1>
-        <p role="alert">{errorText(session.error)}</p>
+        <ErrorAlert error={session.error} focus={false} />
         <SupportReferenceForm />
         <p>
           <Link to="/">Back to the returns</Link>

@@ -3,7 +3,6 @@ import { WEBHOOK_EVENTS } from '../../contract/constants'
 import type { CreatedWebhook, WebhookEndpointView } from '../../contract/events'
 import { Spinner } from '../components/Spinner'
 import {
-  errorText,
   useAddWebhookMutation,
   useDeliveriesQuery,
   useEnableWebhookMutation,
@@ -13,6 +12,8 @@ import {
 } from './api'
 import { Field } from './Fields'
 import { formatMoment } from './format'
+import { useConsoleTitle } from './useConsoleTitle'
+import { ErrorAlert } from './ErrorAlert'
 
 type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
 
@@ -70,11 +71,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
           </label>
         ))}
       </fieldset>
-      {state.error && (
-        <p id="webhook-error" role="alert" className="error-message">
-          {errorText(state.error)}
-        </p>
-      )}
+      <ErrorAlert id="webhook-error" error={state.error} />
       <button type="submit" className="button" disabled={state.isLoading || events.length === 0}>
         Add endpoint
       </button>
@@ -86,7 +83,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   const log = useDeliveriesQuery(endpoint.id, { pollingInterval: 5_000 })
   const [redeliver] = useRedeliverMutation()
   if (log.isLoading) return <Spinner label="Loading the deliveries" />
-  if (log.error) return <p role="alert">{errorText(log.error)}</p>
+  if (log.error) return <ErrorAlert error={log.error} focus={false} />
   const deliveries = log.data?.deliveries ?? []
   if (deliveries.length === 0) return <p className="console-empty">Nothing sent to this endpoint yet.</p>
   return (
@@ -205,9 +202,7 @@ export function WebhooksScreen() {
   const list = useWebhooksQuery()
   const [created, setCreated] = useState<CreatedWebhook | null>(null)
   const notice = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    document.title = 'Webhooks · Returns back office'
-  }, [])
+  useConsoleTitle('Webhooks')
   useEffect(() => {
     // The secret is shown this once: the focus goes there (the button was disabled while adding).
     if (created) notice.current?.focus()
@@ -228,7 +223,7 @@ export function WebhooksScreen() {
         </div>
       )}
       {list.isLoading && <Spinner label="Loading the endpoints" />}
-      {list.error && <p role="alert">{errorText(list.error)}</p>}
+      <ErrorAlert error={list.error} focus={false} />
       {list.data?.endpoints.map((endpoint) => (
         <Endpoint key={endpoint.id} endpoint={endpoint} />
       ))}

@@ -57,7 +57,7 @@ export const returnsApi = portalApi.injectEndpoints({
 
 export const {
   useGetCatalogueQuery,
-  useLazyGetOrderQuery,
+  useGetOrderQuery,
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,
   useCreateSupportTokenMutation,

@@ -59,7 +59,10 @@ export function Shell() {
   )
   const config = loaded.config
   const { pathname } = useLocation()
-  const readOnly = useAppSelector(selectReadOnly)
+  // A support view (read only) is opened from the support screen, a later step: its words are the
+  // later steps' (not in the start bundle), shown once they are in, never as a message id.
+  const readOnlyNote = t('shell.readOnly')
+  const readOnly = useAppSelector(selectReadOnly) && readOnlyNote !== 'shell.readOnly'
 
   return (
     <div className="page">
@@ -68,7 +71,7 @@ export function Shell() {
       {shop.preview ? <PreviewMarker unread={shop.preview === 'unread'} /> : null}
       {readOnly ? (
         <div className="support-banner" role="note">
-          {t('shell.readOnly')}
+          {readOnlyNote}
         </div>
       ) : null}
       <div className="page__body">

@@ -10,7 +10,7 @@ import {
   type PersistConfig,
   type PersistedState,
 } from 'redux-persist'
-import sessionStorage from 'redux-persist/lib/storage/session'
+import sessionStorage from 'redux-persist/es/storage/session'
 import { portalApi } from '../api/portalApi'
 import type * as Restore from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'

@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
 import { useShop } from '../shop/useShop'
+import { useTitle } from './useTitle'
 
 /**
  * Names the screen in the browser's tab and history, before the shop's title ("Why are you
@@ -8,11 +8,5 @@ import { useShop } from '../shop/useShop'
  */
 export function useDocumentTitle(title: string) {
   const { document_title_text: shopTitle } = useShop()
-  useEffect(() => {
-    const before = document.title
-    document.title = shopTitle ? `${title} – ${shopTitle}` : title
-    return () => {
-      document.title = before
-    }
-  }, [title, shopTitle])
+  useTitle(shopTitle ? `${title} – ${shopTitle}` : title)
 }

@@ -1,10 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { EarlierReturn, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { RETURN_PROBLEMS } from '../../../contract/constants'
-import { useGetCatalogueQuery, useLazyGetOrderQuery } from '../../api/returnsEndpoints'
+import { useGetCatalogueQuery, useGetOrderQuery } from '../../api/returnsEndpoints'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { paths } from '../../../contract/paths'
 import type { MessageId } from '../../i18n/i18n'
@@ -194,26 +194,23 @@ export function ReturnProblems({ problems, request, order, returns = [] }: Retur
   const fixes = useFixes(problems, request, order, returns)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const dispatch = useAppDispatch()
-  const [readOrder] = useLazyGetOrderQuery()
+  // The order as it is now, with the choices that still hold (renewOrder): the steps linked below
+  // then offer what holds today (units left, sizes in stock), not what verify said. Failing that,
+  // they show what they had. Asked anew each time the refusal appears (never a cached answer).
+  const fresh = useGetOrderQuery(undefined, { refetchOnMountOrArgChange: true })
+  // Every unit of it returned (another tab made the return): no order is answered, so the one held
+  // as the refusal appeared is marked so, and the items step says "Already returned" rather than
+  // offer them again.
+  const held = useRef(order)
+  // An answer to an earlier refusal's request, still cached, is not the order as it is now.
+  const [appeared] = useState(Date.now)
+  const answered = !fresh.isFetching && (fresh.startedTimeStamp ?? 0) >= appeared
+  useEffect(() => headingRef.current?.focus(), [])
   useEffect(() => {
-    headingRef.current?.focus()
-    // The order as it is now, with the choices that still hold (renewOrder): the steps linked below
-    // then offer what holds today (units left, sizes in stock), not what verify said. Failing
-    // that, they show what they had.
-    // Every unit of it returned (another tab made the return): no order is answered, so the one
-    // held is marked so, and the items step says "Already returned" rather than offer them again.
-    readOrder(undefined, false)
-      .unwrap()
-      .then(
-        (fresh) => dispatch(renewOrder(fresh)),
-        (error: unknown) => {
-          if (alreadyHasReturn(error)) dispatch(renewOrder(everythingReturned(order)))
-        },
-      )
-      .catch(() => undefined)
-    // Once, as the refusal appears: the order it names is the one held then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, readOrder])
+    if (!answered) return
+    if (fresh.currentData) dispatch(renewOrder(fresh.currentData))
+    else if (alreadyHasReturn(fresh.error)) dispatch(renewOrder(everythingReturned(held.current)))
+  }, [dispatch, answered, fresh.currentData, fresh.error])
   return (
     <section className="confirm__problems" aria-labelledby="confirm-problems">
       <h2 id="confirm-problems" className="confirm__heading" ref={headingRef} tabIndex={-1}>

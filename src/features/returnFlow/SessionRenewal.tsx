@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { ApiError, VerifiedOrder } from '../../../contract/api'
 import { VERIFY_ERROR_CODES } from '../../../contract/constants'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
@@ -11,7 +12,7 @@ import { paths } from '../../../contract/paths'
 import { useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { renewOrder } from './renewOrder'
-import { orderVerified } from './returnFlowSlice'
+import { VERIFY_KEY, verifyAndOpen } from './verifyOrder'
 import './SessionRenewal.css'
 
 interface SessionRenewalProps {
@@ -30,7 +31,7 @@ export function SessionRenewal({ order, onRenewed }: SessionRenewalProps) {
   const config = useShop()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const [verifyOrder, { isLoading }] = useVerifyOrderMutation()
+  const [, { isLoading }] = useVerifyOrderMutation({ fixedCacheKey: VERIFY_KEY })
   const [email, setEmail] = useState(order.email ?? '')
   const [error, setError] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -61,22 +62,19 @@ export function SessionRenewal({ order, onRenewed }: SessionRenewalProps) {
       shop: config.shop,
       portal_id: config.portal_id,
     }
-    const result = await verifyOrder(request)
-    if (result.error) {
-      // The error catalogue's message for a refused verify (`invalid_order` → invalid_order_message),
-      // as on the start screen; not shared with it, which would cost the start screen's bundle.
-      const code =
-        'status' in result.error && result.error.status === 400 ? (result.error.data as ApiError | null)?.error : null
-      const own = VERIFY_ERROR_CODES.find((known) => known === code)
-      return setError((own && config[`${own}_message`]) || config.default_error_message || t('renewal.failed'))
-    }
     // Another order (an e-mail of another order with the same name cannot be: names are unique
     // per shop, but an order imported anew has a new id) starts afresh on its items.
-    if (result.data.order_id !== order.order_id) {
-      dispatch(orderVerified(result.data))
-      return void navigate(paths.products.build())
-    }
-    dispatch(renewOrder(result.data))
+    const verified = await dispatch(verifyAndOpen(request, navigate, order.order_id)).catch((caught: unknown) => {
+      // The error catalogue's message for a refused verify (`invalid_order` → invalid_order_message),
+      // as on the start screen; not shared with it, which would cost the start screen's bundle.
+      const failure = caught as FetchBaseQueryError | undefined
+      const code = failure?.status === 400 ? (failure.data as ApiError | null)?.error : null
+      const own = VERIFY_ERROR_CODES.find((known) => known === code)
+      setError((own && config[`${own}_message`]) || config.default_error_message || t('renewal.failed'))
+      return null
+    })
+    if (verified?.order_id !== order.order_id) return
+    dispatch(renewOrder(verified))
     onRenewed?.()
     // This form and the button just pressed give way to the step: the focus goes to the step's
     // heading, not to <body> (WCAG 2.4.3).

@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { PhotoThumb } from '../../components/PhotoThumb'
 import { Spinner } from '../../components/Spinner'
 import { useT, type Translate } from '../../i18n/useT'
-import { photoPickMaxBytes } from './preparePhoto'
+import { photoPickMaxBytes } from '../../components/preparePhoto'
 
 /** A photo of the item: uploading (a local preview), or uploaded (an id, maybe restored after a reload). */
 export interface PickedPhoto {

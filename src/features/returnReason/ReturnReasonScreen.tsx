@@ -22,7 +22,7 @@ import {
 import { reasonsFor, useVariantName } from '../returnFlow/size'
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { PhotoPicker, type PickedPhoto, type PhotoProblem } from './PhotoPicker'
-import { checkPhotoFile, preparePhoto } from './preparePhoto'
+import { checkPhotoFile, preparePhoto } from '../../components/preparePhoto'
 import { ReasonChoices } from './ReasonChoices'
 import './ReturnReasonScreen.css'
 

@@ -617,3 +617,33 @@ test('focus moves to the heading of each new screen', async () => {
   await fillAndSubmit(user, '#1001', 'jane@example.com')
   expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toHaveFocus()
 })
+
+describe('an order name longer than the API takes', () => {
+  test('is said at once beside the field, the button stays enabled, and a press sends nothing', async () => {
+    const sent = jest.fn()
+    server.use(
+      http.post(verifyRoute, () => {
+        sent()
+        return HttpResponse.json(buildOrder())
+      }),
+    )
+    const { user, store } = renderPortal()
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(orderField())
+    await user.paste('1'.repeat(400))
+    await user.type(emailField(), 'jane@example.com')
+    const message = screen.getByRole('alert')
+    expect(message).toHaveTextContent('An order number is at most 100 characters: check what you pasted.')
+    expect(orderField()).toHaveAttribute('aria-invalid', 'true')
+    expect(orderField()).toHaveAccessibleDescription(message.textContent ?? '')
+    expect(startButton()).toBeEnabled()
+    await user.click(startButton())
+    await settled(store)
+    expect(sent).not.toHaveBeenCalled()
+    // Back within the limit, the message goes.
+    await user.clear(orderField())
+    await user.type(orderField(), '#1001')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(orderField()).not.toHaveAttribute('aria-invalid')
+  })
+})

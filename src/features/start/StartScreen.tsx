@@ -1,29 +1,19 @@
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import type { VerifiedOrder } from '../../../contract/api'
 import { useVerifyOrderMutation } from '../../api/verifyEndpoints'
 import { useAppDispatch } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { HelpText } from '../../components/HelpText'
 import { Spinner } from '../../components/Spinner'
 import { useHeadingFocus } from '../../components/useHeadingFocus'
-import { paths } from '../../../contract/paths'
 import { useT } from '../../i18n/useT'
-import { safeUrl } from '../../shop/sanitizeConfig'
 import { useShop } from '../../shop/useShop'
 import { launchFromSearch } from '../../../contract/launch'
-import { orderVerified, portalOpened } from '../returnFlow/returnFlowSlice'
+import { portalOpened } from '../returnFlow/returnFlowSlice'
+import { VERIFY_KEY, verifyAndOpen } from '../returnFlow/verifyOrder'
 import { canStartReturn, isValidEmail } from './email'
-import { rewriteOrderName } from './orderName'
+import { ORDER_NAME_MAX, rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
-
-/** docs/rules.md §11.5: product images are prefetched after verification. */
-function prefetchProductImages(order: VerifiedOrder) {
-  const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
-  urls.forEach((url) => {
-    if (url) new Image().src = url
-  })
-}
 
 /** docs/rules.md §4: order name and e-mail in, verified order out. */
 export default function StartScreen() {
@@ -32,7 +22,7 @@ export default function StartScreen() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const [verifyOrder, { isLoading: verifying }] = useVerifyOrderMutation()
+  const [, { isLoading: verifying }] = useVerifyOrderMutation({ fixedCacheKey: VERIFY_KEY })
   const [orderName, setOrderName] = useState(() => rewriteOrderName(search.get('orderName') ?? '', config.order_prefix))
   const [email, setEmail] = useState(() => (search.get('email') ?? '').trim())
   const [error, setError] = useState<string | null>(null)
@@ -41,21 +31,17 @@ export default function StartScreen() {
   const emailBad = emailLeft && email.trim() !== '' && !isValidEmail(email)
   const headingRef = useHeadingFocus()
   // One start screen per page: fixed ids (useId would cost the start bundle for nothing).
-  const ids = { tooltip: 'order-tip', error: 'start-error', email: 'email-error' }
+  const ids = { tooltip: 'order-tip', error: 'start-error', email: 'email-error', order: 'order-error' }
   const canSubmit = canStartReturn(orderName, email, verifying, config.order_prefix)
+  // A name the API would refuse (a paste of a whole e-mail, say) is said at once, beside the field;
+  // the button keeps its rule (docs/rules.md §6.1); a press sends nothing the API would refuse.
+  const orderTooLong = orderName.trim().length > ORDER_NAME_MAX
 
   function verify(name: string, address: string) {
     const request = { order_name: name.trim(), email: address.trim(), shop: config.shop, portal_id: config.portal_id }
-    return verifyOrder(request)
-      .unwrap()
-      .then(
-        (order) => {
-          dispatch(orderVerified(order))
-          prefetchProductImages(order)
-          return navigate(paths.products.build())
-        },
-        (caught: unknown) => setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong'))),
-      )
+    return dispatch(verifyAndOpen(request, navigate)).catch((caught: unknown) =>
+      setError(verifyErrorMessage(caught, config, t('start.somethingWentWrong'))),
+    )
   }
 
   // Opening the start screen starts a new session: launch parameters kept, return order cleared.
@@ -76,7 +62,7 @@ export default function StartScreen() {
   const verifyLink = useEffectEvent(() => {
     if (autoVerified.current || !search.has('orderName') || !search.has('email')) return
     autoVerified.current = true
-    if (!canStartReturn(orderName, email, false, config.order_prefix)) return
+    if (!canStartReturn(orderName, email, false, config.order_prefix) || orderTooLong) return
     // The link's order and e-mail leave the address (the other parameters stay): Back from the
     // items then reaches a start screen the shopper can use, not this link verifying again.
     const rest = new URLSearchParams(search)
@@ -104,7 +90,7 @@ export default function StartScreen() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!canSubmit) return
+    if (!canSubmit || orderTooLong) return
     setError(null)
     void verify(orderName, email)
   }
@@ -144,7 +130,8 @@ export default function StartScreen() {
               autoCapitalize={config.order_prefix ? 'characters' : 'none'}
               spellCheck={false}
               placeholder={config.order_placeholder_text}
-              aria-describedby={tooltip ? ids.tooltip : undefined}
+              aria-describedby={orderTooLong ? ids.order : tooltip ? ids.tooltip : undefined}
+              aria-invalid={orderTooLong || undefined}
               value={orderName}
               onChange={onOrderNameChange}
             />
@@ -168,6 +155,7 @@ export default function StartScreen() {
               </span>
             ) : null}
           </div>
+          {orderTooLong ? <ErrorMessage id={ids.order}>{t('start.orderTooLong')}</ErrorMessage> : null}
         </div>
         <div className="field">
           <label className="field__label" htmlFor="email">

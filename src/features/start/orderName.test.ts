@@ -1,4 +1,5 @@
-import { rewriteOrderName } from './orderName'
+import { VerifyRequest } from '../../../contract/api'
+import { ORDER_NAME_MAX, rewriteOrderName } from './orderName'
 
 describe('rewriteOrderName with prefix AC', () => {
   test.each([
@@ -90,4 +91,8 @@ describe('rewriteOrderName without a prefix', () => {
   test('a lower-case prefix in the configuration counts as upper case', () => {
     expect(rewriteOrderName('5', 'ac')).toBe('AC5')
   })
+})
+
+test('ORDER_NAME_MAX is the API’s limit of an order name', () => {
+  expect(ORDER_NAME_MAX).toBe(VerifyRequest.properties.order_name.maxLength)
 })

@@ -1,3 +1,6 @@
+/** The longest order name the API takes (VerifyRequest's `order_name` in contract/api.ts). */
+export const ORDER_NAME_MAX = 100
+
 /** The alternative order-name prefix of exchange orders (docs/rules.md §13.5). */
 export const EXCHANGE_PREFIX = 'EXC'
 

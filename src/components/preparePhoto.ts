@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../../contract/constants'
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../contract/constants'
 
 /**
  * The largest file the browser is asked to shrink: a phone camera's photo (a 50 MP JPEG is 15 to

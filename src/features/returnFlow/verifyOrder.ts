@@ -1,0 +1,43 @@
+import type { NavigateFunction } from 'react-router-dom'
+import type { VerifiedOrder, VerifyRequest } from '../../../contract/api'
+import { paths } from '../../../contract/paths'
+import { verifyApi } from '../../api/verifyEndpoints'
+import type { AppDispatch } from '../../app/store'
+import { safeUrl } from '../../shop/sanitizeConfig'
+import { orderVerified } from './returnFlowSlice'
+
+/**
+ * The one verify in flight, whichever screen sent it (the start screen, SessionRenewal): the
+ * screens read whether it is under way from the mutation hook with this key (RTK Query's
+ * `fixedCacheKey`), and send it through verifyAndOpen.
+ */
+export const VERIFY_KEY = 'verify'
+
+/** docs/rules.md §11.5: product images are prefetched after verification. */
+function prefetchProductImages(order: VerifiedOrder) {
+  const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
+  urls.forEach((url) => {
+    if (url) new Image().src = url
+  })
+}
+
+/**
+ * docs/rules.md §4: verifies an order and opens it: the order becomes the session
+ * (`orderVerified`) and the shopper goes to its items. `keep` is the id of the order the session
+ * holds already (SessionRenewal): that order, verified again, is not opened anew, for the caller to
+ * renew with every choice kept (renewOrder.ts). Answers the verified order; rejects as the API
+ * refused. A plain thunk, not createAsyncThunk: the start screen's bundle takes nothing more for it.
+ */
+export const verifyAndOpen =
+  (request: VerifyRequest, navigate: NavigateFunction, keep?: string) =>
+  async (dispatch: AppDispatch): Promise<VerifiedOrder> => {
+    const order = await dispatch(
+      verifyApi.endpoints.verifyOrder.initiate(request, { fixedCacheKey: VERIFY_KEY }),
+    ).unwrap()
+    if (order.order_id !== keep) {
+      dispatch(orderVerified(order))
+      prefetchProductImages(order)
+      void navigate(paths.products.build())
+    }
+    return order
+  }
