@@ -7,7 +7,7 @@
 import { itemStates, RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { RefundMethod, ReturnItemState, ReturnOrder } from '../../../contract/api'
 import { toMinor } from '../../../contract/money'
-import type { ReturnedLine } from '../storage/returnStates'
+import type { ReturnedLine } from './returns'
 import { refundAfterDeductions } from './inspection'
 import { keptLineIds, statusRefund } from './returnStatus'
 

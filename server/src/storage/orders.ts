@@ -1,19 +1,7 @@
-import type { Address } from '../../../contract/api'
-import type { LineItemFile } from '../import/shopFile'
+import type { Order } from '../domain/shop'
 import type { Database, Queryable } from './database'
 
-export interface OrderRecord {
-  id: string
-  shop_id: string
-  name: string
-  email_key: string
-  processed_at: Date
-  fulfilled_at: Date | null
-  discount: string
-  line_items: LineItemFile[]
-  /** where the order was shipped: the label's sender; null for an order without one */
-  shipping_address: Address | null
-}
+export type OrderRecord = Order
 
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
 

@@ -1,24 +1,9 @@
-import type { Address, ReturnReason } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import type { CatalogueProductFile, ShopFile, ShopSettings } from '../import/shopFile'
+import type { Shop } from '../domain/shop'
 import type { Queryable } from './database'
 
 /** A shop as stored: its file without the orders. */
-export interface ShopRecord {
-  id: string
-  currency_code: string
-  settings: ShopSettings
-  config: ShopFile['config']
-  config_variants: NonNullable<ShopFile['config_variants']>
-  return_reasons: ReturnReason[]
-  return_reason_variants: NonNullable<ShopFile['return_reason_variants']>
-  return_address: Address
-  catalogue: CatalogueProductFile[]
-  /** the shop's sender for shoppers' e-mails; null: Rebound's own address */
-  email: ShopFile['email'] | null
-  /** the return policy (docs/lifecycle.md): `{}` is the shop's settings alone */
-  policy: ShopPolicy
-}
+export type ShopRecord = Shop
 
 const COLUMNS =
   'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy'
@@ -59,3 +44,4 @@ export async function savePolicy(db: Queryable, shopId: string, policy: ShopPoli
   ])
   return rows.length > 0
 }
+
