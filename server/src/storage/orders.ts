@@ -53,6 +53,26 @@ export async function findOrderForVerify(db: Database, shopId: string, nameKey: 
   return found
 }
 
+/** Stores an imported order; `nameKey` is its name as verify looks it up (domain/normalize.ts). */
+export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      order.id,
+      order.shop_id,
+      order.name,
+      nameKey,
+      order.email_key,
+      order.processed_at,
+      order.fulfilled_at,
+      order.discount,
+      JSON.stringify(order.line_items),
+      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+    ],
+  )
+}
+
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
 export async function findOrderById(db: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
   const [row] = await db.query<OrderRecord>(
