@@ -3,6 +3,8 @@
 // - the server and the portal meet only in contract/;
 // - shared components do not reach up into the app's wiring;
 // - a feature uses only the return flow's core, never another feature.
+// - the server's domain imports no other layer of the server; storage does not reach up into the
+//   routes, services or import; services do not import routes.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
@@ -76,6 +78,27 @@ export default tseslint.config(
               target: './src/components',
               from: './src/app',
               message: 'Shared components do not reach up into the app’s wiring.',
+            },
+            {
+              target: './server/src/domain',
+              from: [
+                './server/src/storage',
+                './server/src/import',
+                './server/src/routes',
+                './server/src/services',
+                './server/src/delivery',
+              ],
+              message: 'The domain is rules alone: it defines the shapes it reads and stores, sends or serves nothing.',
+            },
+            {
+              target: './server/src/storage',
+              from: ['./server/src/routes', './server/src/services', './server/src/import'],
+              message: 'Storage maps rows to the domain’s shapes: the layers above call it, never the reverse.',
+            },
+            {
+              target: './server/src/services',
+              from: './server/src/routes',
+              message: 'Services are called by routes, never the reverse.',
             },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,

@@ -1,14 +1,14 @@
 import type { Variant } from '../../../contract/api'
-import type { CatalogueProductFile, CatalogueVariantFile } from '../import/shopFile'
+import type { CatalogueProduct, CatalogueVariant } from './shop'
 import { moneyBag, toMinor } from '../../../contract/money'
 
 export interface CatalogueIndex {
   variant(id: string): Variant | null
-  product(variantId: string): CatalogueProductFile | null
+  product(variantId: string): CatalogueProduct | null
 }
 
 /** The variant as the contract shows it: named by its options, priced in the shop's currency. */
-export function toVariant(product: CatalogueProductFile, variant: CatalogueVariantFile, currency: string): Variant {
+export function toVariant(product: CatalogueProduct, variant: CatalogueVariant, currency: string): Variant {
   return {
     id: variant.id,
     product_id: product.id,
@@ -21,14 +21,14 @@ export function toVariant(product: CatalogueProductFile, variant: CatalogueVaria
   }
 }
 
-const indexes = new WeakMap<CatalogueProductFile[], CatalogueIndex>()
+const indexes = new WeakMap<CatalogueProduct[], CatalogueIndex>()
 
 /** Variants by id, built once per catalogue (shops are cached, so their catalogues are too). */
-export function indexCatalogue(catalogue: CatalogueProductFile[], currency: string): CatalogueIndex {
+export function indexCatalogue(catalogue: CatalogueProduct[], currency: string): CatalogueIndex {
   const known = indexes.get(catalogue)
   if (known) return known
   const variants = new Map<string, Variant>()
-  const products = new Map<string, CatalogueProductFile>()
+  const products = new Map<string, CatalogueProduct>()
   for (const product of catalogue) {
     for (const variant of product.variants) {
       variants.set(variant.id, toVariant(product, variant, currency))

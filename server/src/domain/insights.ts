@@ -6,8 +6,8 @@
  */
 import { itemStates, RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { RefundMethod, ReturnItemState, ReturnOrder } from '../../../contract/api'
-import { toMinor } from '../../../contract/money'
-import type { ReturnedLine } from '../storage/returnStates'
+import { fromMinor, toMinor } from '../../../contract/money'
+import type { ReturnedLine } from './returns'
 import { refundAfterDeductions } from './inspection'
 import { keptLineIds, statusRefund } from './returnStatus'
 
@@ -105,4 +105,55 @@ export function outcomesWithin(
     if (within(happened.upsell)) totals.upsells += happened.upsell.minor
   }
   return totals
+}
+
+/** A figure of the insights: how many units, and their value as the shop showed it (a decimal string). */
+export interface Tally {
+  count: number
+  value: string
+}
+
+export interface InsightRows {
+  returns: number
+  reasons: (Tally & { reason_id: string; label: string })[]
+  products: (Tally & { title: string })[]
+  /** what moved in the period: exchanged and new items sent, store credit issued, money refunded */
+  outcomes: { exchanges: string; upsells: string; store_credit: string; refunded: string }
+}
+
+/** What the insights of a period are made of, as storage reads it (storage/insights.ts). */
+export interface InsightFacts {
+  /** returns asked for in the period */
+  returns: number
+  /** units and their value per reason (`key` its id) and per product (`key` its title) */
+  tallies: (Tally & { kind: 'reason' | 'product'; key: string; label: string })[]
+  /** the returns that may have moved money in the period */
+  moved: MoneyMoves[]
+}
+
+/**
+ * The insights of [from, until): the reasons ranked, the ten products most returned, and what
+ * moved in the period.
+ */
+export function summarizeInsights(facts: InsightFacts, from: Date, until: Date, currency: string): InsightRows {
+  const outcomes = outcomesWithin(facts.moved.map(moneyMoves), from, until)
+  // Most units first; a tie by name, so the order never changes between two looks.
+  const ranked = (kind: 'reason' | 'product') =>
+    facts.tallies
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ key: row.key, label: row.label, count: Number(row.count), value: row.value }))
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return {
+    returns: facts.returns,
+    reasons: ranked('reason').map(({ key, label, count, value }) => ({ reason_id: key, label, count, value })),
+    products: ranked('product')
+      .slice(0, 10)
+      .map(({ key, count, value }) => ({ title: key, count, value })),
+    outcomes: {
+      exchanges: fromMinor(outcomes.exchanges, currency),
+      upsells: fromMinor(outcomes.upsells, currency),
+      store_credit: fromMinor(outcomes.store_credit, currency),
+      refunded: fromMinor(outcomes.refunded, currency),
+    },
+  }
 }

@@ -1,4 +1,4 @@
-import type { ShopSettings } from '../import/shopFile'
+import type { ShopSettings } from './shop'
 import { toMinor } from '../../../contract/money'
 
 /**

@@ -1,10 +1,9 @@
-import type { OrderRecord } from '../storage/orders'
-import type { ShopRecord } from '../storage/shops'
 import { toMinor } from '../../../contract/money'
 import { allocateDiscount, type OrderPricing } from './refund'
+import type { Order, Shop } from './shop'
 
 /** The order's lines and discount in minor units, as the refund arithmetic takes them. */
-export function orderPricing(shop: ShopRecord, order: OrderRecord): OrderPricing {
+export function orderPricing(shop: Shop, order: Order): OrderPricing {
   const currency = shop.currency_code
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,

@@ -1,8 +1,7 @@
 import type { ReturnReason } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import type { LineItemFile } from '../import/shopFile'
-import type { ShopRecord } from '../storage/shops'
 import { answerBy, limitSince, lineRule, refusedByRule, reviewFlags, shopperRefused, type ReviewInput } from './policy'
+import type { LineItem, Shop } from './shop'
 
 const SWIM = { tag: 'swimwear', label: 'Swimwear' }
 const SALE = { tag: 'sale', label: 'Sale items' }
@@ -57,8 +56,8 @@ describe('refusedByRule: what a crafted request cannot return', () => {
       { id: 'dress', title: 'Dress', tags: ['sale'], variants: [{ id: 'dress-m', options: [], price: '30.00' }] },
       { id: 'tee', title: 'Tee', variants: [{ id: 'tee-m', options: [], price: '30.00' }] },
     ],
-  } as unknown as ShopRecord
-  const line = (variant_id: string | null): LineItemFile => ({
+  } as unknown as Shop
+  const line = (variant_id: string | null): LineItem => ({
     id: 'l',
     variant_id,
     quantity: 1,

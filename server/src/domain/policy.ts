@@ -7,12 +7,11 @@ import type { ReturnReason } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
 import { reasonPath } from '../../../contract/reasonTree'
 import type { ReviewFlag } from '../../../contract/staff'
-import type { LineItemFile } from '../import/shopFile'
-import type { ShopRecord } from '../storage/shops'
 import { indexCatalogue } from './catalogue'
 import { formatMoney, fromMinor, toMinor } from '../../../contract/money'
 import { emailKey, orderNameKey } from './normalize'
 import { addDays } from './returnStatus'
+import type { LineItem, Shop } from './shop'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -43,7 +42,7 @@ export function lineRule(policy: ShopPolicy, returnWindowDays: number, tags: rea
 }
 
 /** The rule of a line of the shop's order, by its catalogue product's tags (a line without one has none). */
-export function ruleOfLine(shop: ShopRecord, variantId: string | null): LineRule {
+export function ruleOfLine(shop: Shop, variantId: string | null): LineRule {
   const product = variantId ? indexCatalogue(shop.catalogue, shop.currency_code).product(variantId) : null
   return lineRule(shop.policy, shop.settings.return_window_days, product?.tags ?? [])
 }
@@ -55,7 +54,7 @@ export const windowEnd = (fulfilledAt: Date, days: number): number => fulfilledA
  * Whether a rule of the policy makes the line not returnable: a final-sale rule, or a window rule
  * that has ended at `now` (not judged without it). The shop's own window is verify's to judge.
  */
-export function refusedByRule(shop: ShopRecord, line: LineItemFile, fulfilledAt: Date | null, now?: Date): boolean {
+export function refusedByRule(shop: Shop, line: LineItem, fulfilledAt: Date | null, now?: Date): boolean {
   const rule = ruleOfLine(shop, line.variant_id)
   if (rule.finalSale !== null) return true
   return (

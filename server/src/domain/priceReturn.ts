@@ -1,6 +1,4 @@
 import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnProblem, ReturnRequest } from '../../../contract/api'
-import type { OrderRecord } from '../storage/orders'
-import type { ShopRecord } from '../storage/shops'
 import { isLeaf, reasonPath } from '../../../contract/reasonTree'
 import { indexCatalogue } from './catalogue'
 import { keepsItem, keepThreshold } from './keepItems'
@@ -8,6 +6,7 @@ import { moneyBag, toMinor } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 import { feeWaived, refusedByRule } from './policy'
+import type { Order, Shop } from './shop'
 
 /** A request that cannot be priced: each problem names its field, e.g. `items[0].quantity`. */
 export interface RequestProblems {
@@ -36,8 +35,8 @@ export interface PricedReturn {
  * against the credit) and prices it.
  */
 export function priceReturn(
-  shop: ShopRecord,
-  order: OrderRecord,
+  shop: Shop,
+  order: Order,
   returned: Map<string, number>,
   request: ReturnRequest,
   /** a preview's multiplier (quotes only): docs/decisions/0042-previewed-bonus.md */
@@ -162,7 +161,7 @@ export function priceReturn(
 }
 
 /** The shop's refund timing rides on the quote and the return; a shop without one adds nothing. */
-function withTiming(order: ReturnOrder, shop: ShopRecord): ReturnOrder {
+function withTiming(order: ReturnOrder, shop: Shop): ReturnOrder {
   const timing = shop.settings.refund_timing
   return timing && Object.keys(timing).length > 0 ? { ...order, refund_timing: timing } : order
 }

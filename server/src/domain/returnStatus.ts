@@ -7,7 +7,7 @@ import type {
   ReturnStatusItem,
   ReturnStatusRefund,
 } from '../../../contract/api'
-import type { ReturnedLine } from '../storage/returnStates'
+import type { ReturnedLine } from './returns'
 import { refundAfterDeductions } from './inspection'
 import { fromMinor, toMinor } from '../../../contract/money'
 

@@ -1,4 +1,4 @@
-import type { ReturnRecord } from '../storage/returns'
+import type { ReturnRecord } from './returns'
 import { shopperReview, waitsOrRejected } from './review'
 
 const DECIDED = new Date('2026-11-21T09:30:00.000Z')

@@ -3,7 +3,7 @@
  * its shopper reads of it. Pure functions of the stored return.
  */
 import type { ReturnStatus } from '../../../contract/api'
-import type { ReturnRecord } from '../storage/returns'
+import type { ReturnRecord } from './returns'
 
 /** A return with no label (docs/lifecycle.md): waiting for review, or rejected. */
 export const waitsOrRejected = (found: Pick<ReturnRecord, 'review'>): boolean =>

@@ -6,14 +6,12 @@ import type {
   VerifiedOrder,
   VerifyErrorCode,
 } from '../../../contract/api'
-import type { LineItemFile } from '../import/shopFile'
-import type { ShopRecord } from '../storage/shops'
-import type { OrderRecord } from '../storage/orders'
 import { indexCatalogue } from './catalogue'
 import { keepsItem, keepThreshold } from './keepItems'
 import { moneyBag } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { ruleOfLine, windowEnd } from './policy'
+import type { LineItem as OrderLine, Order, Shop } from './shop'
 
 export type VerifyOutcome =
   | { error: VerifyErrorCode }
@@ -39,8 +37,8 @@ interface Standing {
  * only when every line's window has ended.
  */
 export function decideVerify(
-  shop: ShopRecord,
-  order: OrderRecord,
+  shop: Shop,
+  order: Order,
   returned: Map<string, number>,
   now: Date,
   lang: string | null,
@@ -78,7 +76,7 @@ export function decideVerify(
 }
 
 /** A line as the policy sees it at `now`: final sale (its own flag or a rule), its window ended, or neither. */
-function standingOf(shop: ShopRecord, line: LineItemFile, fulfilledAt: Date, now: Date): Standing {
+function standingOf(shop: Shop, line: OrderLine, fulfilledAt: Date, now: Date): Standing {
   const rule = ruleOfLine(shop, line.variant_id)
   const end = windowEnd(fulfilledAt, rule.days)
   if (rule.finalSale !== null) return { ineligible: 'final_sale', rule: rule.finalSale, end }
@@ -88,8 +86,8 @@ function standingOf(shop: ShopRecord, line: LineItemFile, fulfilledAt: Date, now
 }
 
 function toLineItem(
-  shop: ShopRecord,
-  line: OrderRecord['line_items'][number],
+  shop: Shop,
+  line: Order['line_items'][number],
   returnedUnits: number,
   unitPaid: number,
   standing: Standing,
@@ -117,7 +115,7 @@ function toLineItem(
 }
 
 /** Each returnable line's variant may go to the other variants of its product, when exchangeable. */
-function exchangeData(shop: ShopRecord, order: OrderRecord, standings: Standing[]): ExchangeData {
+function exchangeData(shop: Shop, order: Order, standings: Standing[]): ExchangeData {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const options: ExchangeData['options'] = {}
   const variants: ExchangeData['variants'] = {}
@@ -132,7 +130,7 @@ function exchangeData(shop: ShopRecord, order: OrderRecord, standings: Standing[
 }
 
 /** The shop's reasons, labelled in the shopper's language when the shop has that variant. */
-export function returnReasons(shop: ShopRecord, lang: string | null): ReturnReason[] {
+export function returnReasons(shop: Shop, lang: string | null): ReturnReason[] {
   const labels = lang ? shop.return_reason_variants[lang] : undefined
   // Sub-reasons too: their labels are keyed by id like their parents'.
   const label = (reasons: ReturnReason[]): ReturnReason[] =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SERVER_DIR } from '../serverDir'
 import type { Database } from '../storage/database'
+import { hasShops } from '../storage/shops'
 import { importShop } from './importShop'
 
 /** The demo shops of docs/rules.md §14, in the import format. */
@@ -13,8 +14,7 @@ export function readDemoShop(path: string): unknown {
 
 /** On a database without shops (the first start), loads the demo shops; otherwise does nothing. */
 export async function seedDemoShops(db: Database, now = new Date()): Promise<string[]> {
-  const [row] = await db.query<{ count: number }>('SELECT COUNT(*)::int AS count FROM shops')
-  if (Number(row?.count) > 0) return []
+  if (await hasShops(db)) return []
   const loaded: string[] = []
   for (const path of DEMO_SHOP_FILES) {
     const result = await importShop(db, readDemoShop(path), now)

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { ReturnItemState } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import type { Database, Queryable } from '../storage/database'
-import type { OrderRecord } from '../storage/orders'
+import type { Database } from '../storage/database'
+import { insertOrder, type OrderRecord } from '../storage/orders'
 import type { PhotoStore } from '../storage/photoStore'
 import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
-import type { ShopRecord } from '../storage/shops'
+import { findShopPolicy, replaceShop, type ShopRecord } from '../storage/shops'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
@@ -15,6 +15,7 @@ import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
 import { replaceEndpoints } from '../storage/webhookEndpoints'
+import { dropEventsOfRemovedReturns } from '../storage/outbox'
 
 export type ImportResult = { ok: true; shop: string; orders: number } | { ok: false; errors: string[] }
 
@@ -36,51 +37,19 @@ export async function importShop(
   const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   const file: ShopFile = checked.file
-  const policy = file.policy ?? (await storedPolicy(db, file.shop))
+  const policy = file.policy ?? (await findShopPolicy(db, file.shop))
   const tracked = priceTrackedReturns(file, policy, now)
   if (!tracked.ok) return { ok: false, errors: tracked.errors }
   const unsafe = await webhookProblems(file, options.allowPrivateNetworks ?? false)
   if (unsafe.length > 0) return { ok: false, errors: unsafe }
   await db.transaction(async (tx) => {
     // Read again in the transaction: a policy saved since the tracked returns were priced stays.
-    const kept = file.policy ?? (await storedPolicy(tx, file.shop))
-    await tx.query('DELETE FROM shops WHERE id = $1', [file.shop])
-    await tx.query(
-      `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        file.shop,
-        file.currency_code,
-        JSON.stringify(file.settings),
-        JSON.stringify(file.config),
-        JSON.stringify(file.config_variants ?? {}),
-        JSON.stringify(file.return_reasons),
-        JSON.stringify(file.return_reason_variants ?? {}),
-        JSON.stringify(file.return_address),
-        JSON.stringify(file.catalogue),
-        file.email ? JSON.stringify(file.email) : null,
-        JSON.stringify(kept),
-      ],
-    )
+    const kept = file.policy ?? (await findShopPolicy(tx, file.shop))
+    await replaceShop(tx, shopOf(file, kept))
     if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
     for (const order of file.orders) {
       const id = randomUUID()
-      await tx.query(
-        `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          id,
-          file.shop,
-          order.name,
-          orderNameKey(order.name),
-          emailKey(order.email),
-          resolveDate(order.processed_at, now),
-          order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
-          order.discount ?? '0',
-          JSON.stringify(order.line_items),
-          order.shipping_address ? JSON.stringify(order.shipping_address) : null,
-        ],
-      )
+      await insertOrder(tx, orderOf(file, order, id, now), orderNameKey(order.name))
       for (const lines of order.returns ?? []) {
         await insertReturn(
           tx,
@@ -141,11 +110,7 @@ export async function importShop(
       }
     }
     // The returns the file replaced are gone: so is what was still to be said of them (decision 0047).
-    await tx.query(
-      `DELETE FROM outbox WHERE shop_id = $1 AND return_id IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM returns r WHERE r.id = outbox.return_id)`,
-      [file.shop],
-    )
+    await dropEventsOfRemovedReturns(tx, file.shop)
   })
   await photos?.sweep(db)
   return { ok: true, shop: file.shop, orders: file.orders.length }
@@ -162,10 +127,36 @@ async function webhookProblems(file: ShopFile, allowPrivateNetworks: boolean): P
   return problems.flat()
 }
 
-/** The policy the shop has now; `{}` for a new shop. */
-async function storedPolicy(db: Queryable, shopId: string): Promise<ShopPolicy> {
-  const [row] = await db.query<{ policy: ShopPolicy }>('SELECT policy FROM shops WHERE id = $1', [shopId])
-  return row?.policy ?? {}
+/** The shop the file describes, with the policy it is to have. */
+function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
+  return {
+    id: file.shop,
+    currency_code: file.currency_code,
+    settings: file.settings,
+    config: file.config,
+    config_variants: file.config_variants ?? {},
+    return_reasons: file.return_reasons,
+    return_reason_variants: file.return_reason_variants ?? {},
+    return_address: file.return_address,
+    catalogue: file.catalogue,
+    email: file.email ?? null,
+    policy,
+  }
+}
+
+/** An order of the file as stored under `id`, its relative dates resolved at `now`. */
+function orderOf(file: ShopFile, order: OrderFile, id: string, now: Date): OrderRecord {
+  return {
+    id,
+    shop_id: file.shop,
+    name: order.name,
+    email_key: emailKey(order.email),
+    processed_at: resolveDate(order.processed_at, now),
+    fulfilled_at: order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
+    discount: order.discount ?? '0',
+    line_items: order.line_items,
+    shipping_address: order.shipping_address ?? null,
+  }
 }
 
 type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
@@ -182,34 +173,12 @@ function priceTrackedReturns(
 ):
   | { ok: true; byOrder: Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]> }
   | { ok: false; errors: string[] } {
-  const shop: ShopRecord = {
-    id: file.shop,
-    currency_code: file.currency_code,
-    settings: file.settings,
-    config: file.config,
-    config_variants: file.config_variants ?? {},
-    return_reasons: file.return_reasons,
-    return_reason_variants: file.return_reason_variants ?? {},
-    return_address: file.return_address,
-    catalogue: file.catalogue,
-    email: file.email ?? null,
-    policy,
-  }
+  const shop = shopOf(file, policy)
   const errors: string[] = []
   const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()
   file.orders.forEach((order, o) => {
     if (!order.tracked_returns?.length) return
-    const record: OrderRecord = {
-      id: `import-${o}`,
-      shop_id: file.shop,
-      name: order.name,
-      email_key: emailKey(order.email),
-      processed_at: resolveDate(order.processed_at, now),
-      fulfilled_at: order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
-      discount: order.discount ?? '0',
-      line_items: order.line_items,
-      shipping_address: order.shipping_address ?? null,
-    }
+    const record = orderOf(file, order, `import-${o}`, now)
     const returned = new Map<string, number>()
     for (const line of (order.returns ?? []).flat())
       returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)

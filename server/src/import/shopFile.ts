@@ -17,3 +17,21 @@ export type {
   ShopSettings,
   TrackedReturnFile,
 } from './shopFileSchema'
+
+import type { CatalogueProduct, LineItem, ShopSettings as DomainShopSettings, Shop } from '../domain/shop'
+import type * as File from './shopFileSchema'
+
+// The file's parts are stored as they are, so each must be the domain's shape: these lines stop
+// compiling when the schema and the domain's shapes (server/src/domain/shop.ts) drift apart.
+type Is<A extends B, B> = A
+type _Checks = [
+  Is<File.ShopSettings, DomainShopSettings>,
+  Is<File.CatalogueProductFile, CatalogueProduct>,
+  Is<File.LineItemFile, LineItem>,
+  Is<File.ShopFile['config'], Shop['config']>,
+  Is<NonNullable<File.ShopFile['config_variants']>, Shop['config_variants']>,
+  Is<NonNullable<File.ShopFile['return_reason_variants']>, Shop['return_reason_variants']>,
+  Is<File.ShopFile['return_reasons'], Shop['return_reasons']>,
+  Is<File.ShopFile['return_address'], Shop['return_address']>,
+  Is<NonNullable<File.ShopFile['email']>, NonNullable<Shop['email']>>,
+]

@@ -1,22 +1,10 @@
 import type { ReturnOrder } from '../../../contract/api'
-import { fromMinor, minorDigits, toMinor } from '../../../contract/money'
-import { moneyMoves, outcomesWithin } from '../domain/insights'
+import { minorDigits, toMinor } from '../../../contract/money'
+import { summarizeInsights, type InsightFacts, type InsightRows, type MoneyMoves } from '../domain/insights'
 import type { Queryable } from './database'
 import type { ReturnedLine } from './returnStates'
 
-/** A figure of the insights: how many units, and their value as the shop showed it (a decimal string). */
-export interface Tally {
-  count: number
-  value: string
-}
-
-export interface InsightRows {
-  returns: number
-  reasons: (Tally & { reason_id: string; label: string })[]
-  products: (Tally & { title: string })[]
-  /** what moved in the period: exchanged and new items sent, store credit issued, money refunded */
-  outcomes: { exchanges: string; upsells: string; store_credit: string; refunded: string }
-}
+export type { InsightRows, Tally } from '../domain/insights'
 
 /**
  * The returned units of the shop's returns made in [from, until), each with its reason, title,
@@ -80,27 +68,20 @@ interface MovedRow {
 }
 
 /**
- * The insights of the shop's returns within [from, until). Reasons and products count the units
- * of every return asked for in the period. The outcomes count what happened in it
- * (domain/insights.ts): money refunded or issued as store credit (after deductions), exchanged
- * items and new items sent; a return rejected in review moved nothing.
+ * What the insights of the shop's returns within [from, until) are made of (domain/insights.ts):
+ * the reasons' and products' tallies of the returns asked for in the period, and the returns that
+ * may have moved money in it, with their lines, unit prices and deductions.
  */
-export async function findInsights(
+export async function findInsightFacts(
   db: Queryable,
   shopId: string,
   from: Date,
   until: Date,
   currency: string,
-): Promise<InsightRows> {
+): Promise<InsightFacts> {
   const digits = minorDigits(currency)
   const params = [shopId, from, until, digits]
-  const tallies = await db.query<{
-    kind: 'reason' | 'product'
-    key: string
-    label: string
-    count: number
-    value: string
-  }>(
+  const tallies = await db.query<InsightFacts['tallies'][number]>(
     `${UNITS}
      SELECT 'reason' AS kind, reason_id AS key, MIN(label) AS label, SUM(count)::int AS count, ${amount('value')} AS value
        FROM units GROUP BY reason_id
@@ -113,44 +94,43 @@ export async function findInsights(
       WHERE shop_id = $1 AND created_at >= $2 AND created_at < $3 AND return_order IS NOT NULL`,
     [shopId, from, until],
   )
-  const moved = await db.query<MovedRow>(MOVED, [shopId, from, until])
-  const happened = moved.map((row) =>
-    moneyMoves({
-      createdAt: new Date(row.created_at),
-      approvedAt: row.review === 'approved' && row.reviewed_at ? new Date(row.reviewed_at) : null,
-      answer: row.return_order,
-      lines: (row.lines ?? []).map((line) => ({
-        line_item_id: line.line_item_id,
-        quantity: Number(line.quantity),
-        exchange_variant_id: line.exchange_variant_id,
-        events: line.events.map((event) => ({
-          state: event.state as ReturnedLine['events'][number]['state'],
-          at: new Date(event.at),
-        })),
+  const rows = await db.query<MovedRow>(MOVED, [shopId, from, until])
+  const moved = rows.map((row): MoneyMoves => ({
+    createdAt: new Date(row.created_at),
+    approvedAt: row.review === 'approved' && row.reviewed_at ? new Date(row.reviewed_at) : null,
+    answer: row.return_order,
+    lines: (row.lines ?? []).map((line) => ({
+      line_item_id: line.line_item_id,
+      quantity: Number(line.quantity),
+      exchange_variant_id: line.exchange_variant_id,
+      events: line.events.map((event) => ({
+        state: event.state as ReturnedLine['events'][number]['state'],
+        at: new Date(event.at),
       })),
-      unitPrices: new Map(Object.entries(row.prices ?? {}).map(([id, price]) => [id, toMinor(price, currency)])),
-      deductedMinor: Number(row.deducted),
-      currency,
-    }),
-  )
-  const outcomes = outcomesWithin(happened, from, until)
-  // Most units first; a tie by name, so the order never changes between two looks.
-  const ranked = (kind: 'reason' | 'product') =>
-    tallies
-      .filter((row) => row.kind === kind)
-      .map((row) => ({ key: row.key, label: row.label, count: Number(row.count), value: row.value }))
-      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    })),
+    unitPrices: new Map(Object.entries(row.prices ?? {}).map(([id, price]) => [id, toMinor(price, currency)])),
+    deductedMinor: Number(row.deducted),
+    currency,
+  }))
   return {
     returns: Number(counted?.returns ?? 0),
-    reasons: ranked('reason').map(({ key, label, count, value }) => ({ reason_id: key, label, count, value })),
-    products: ranked('product')
-      .slice(0, 10)
-      .map(({ key, count, value }) => ({ title: key, count, value })),
-    outcomes: {
-      exchanges: fromMinor(outcomes.exchanges, currency),
-      upsells: fromMinor(outcomes.upsells, currency),
-      store_credit: fromMinor(outcomes.store_credit, currency),
-      refunded: fromMinor(outcomes.refunded, currency),
-    },
+    tallies: tallies.map((row) => ({ ...row, count: Number(row.count) })),
+    moved,
   }
+}
+
+/**
+ * The insights of the shop's returns within [from, until). Reasons and products count the units
+ * of every return asked for in the period. The outcomes count what happened in it
+ * (domain/insights.ts): money refunded or issued as store credit (after deductions), exchanged
+ * items and new items sent; a return rejected in review moved nothing.
+ */
+export async function findInsights(
+  db: Queryable,
+  shopId: string,
+  from: Date,
+  until: Date,
+  currency: string,
+): Promise<InsightRows> {
+  return summarizeInsights(await findInsightFacts(db, shopId, from, until, currency), from, until, currency)
 }

@@ -1,19 +1,7 @@
-import type { Address } from '../../../contract/api'
-import type { LineItemFile } from '../import/shopFile'
+import type { Order } from '../domain/shop'
 import type { Database, Queryable } from './database'
 
-export interface OrderRecord {
-  id: string
-  shop_id: string
-  name: string
-  email_key: string
-  processed_at: Date
-  fulfilled_at: Date | null
-  discount: string
-  line_items: LineItemFile[]
-  /** where the order was shipped: the label's sender; null for an order without one */
-  shipping_address: Address | null
-}
+export type OrderRecord = Order
 
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
 
@@ -63,6 +51,26 @@ export async function findOrderForVerify(db: Database, shopId: string, nameKey: 
     cache.set(key, { writes, found })
   }
   return found
+}
+
+/** Stores an imported order; `nameKey` is its name as verify looks it up (domain/normalize.ts). */
+export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      order.id,
+      order.shop_id,
+      order.name,
+      nameKey,
+      order.email_key,
+      order.processed_at,
+      order.fulfilled_at,
+      order.discount,
+      JSON.stringify(order.line_items),
+      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+    ],
+  )
 }
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */

@@ -1,13 +1,8 @@
 import type { ReturnItemState } from '../../../contract/api'
+import type { ReturnedLine } from '../domain/returns'
 import type { Queryable } from './database'
 
-/** A returned line of one return, with the later states it reached and when. */
-export interface ReturnedLine {
-  line_item_id: string
-  quantity: number
-  exchange_variant_id: string | null
-  events: { state: Exclude<ReturnItemState, 'requested'>; at: Date }[]
-}
+export type { ReturnedLine } from '../domain/returns'
 
 /** The lines of a return in the order's line order is the caller's job; here, with their events. */
 export async function findReturnedLines(db: Queryable, returnId: string): Promise<ReturnedLine[]> {

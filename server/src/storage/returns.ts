@@ -1,27 +1,10 @@
 import type { ReturnOrder } from '../../../contract/api'
 import type { ReviewFlag } from '../../../contract/staff'
-import type { REVIEW_STATES } from '../../../contract/constants'
 import { qrCodeValue } from '../domain/label'
+import type { ReturnRecord } from '../domain/returns'
 import type { Queryable } from './database'
 
-export type ReviewState = (typeof REVIEW_STATES)[number]
-
-export interface ReturnRecord {
-  id: string
-  order_id: string
-  name: string
-  request_hash: string | null
-  return_order: ReturnOrder | null
-  created_at: Date
-  /** null when the shop's rules never flagged it (docs/lifecycle.md) */
-  review: ReviewState | null
-  review_flags: ReviewFlag[] | null
-  /** YYYY-MM-DD: the day the shopper was told to expect an answer by */
-  review_answer_by: string | null
-  review_reason: string | null
-  reviewed_at: Date | null
-  reviewed_by: string | null
-}
+export type { ReturnRecord, ReviewState } from '../domain/returns'
 
 const COLUMNS =
   'id, order_id, name, request_hash, return_order, created_at, review, review_flags, review_answer_by, review_reason, reviewed_at, reviewed_by'

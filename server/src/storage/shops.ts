@@ -1,24 +1,9 @@
-import type { Address, ReturnReason } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import type { CatalogueProductFile, ShopFile, ShopSettings } from '../import/shopFile'
+import type { Shop } from '../domain/shop'
 import type { Queryable } from './database'
 
 /** A shop as stored: its file without the orders. */
-export interface ShopRecord {
-  id: string
-  currency_code: string
-  settings: ShopSettings
-  config: ShopFile['config']
-  config_variants: NonNullable<ShopFile['config_variants']>
-  return_reasons: ReturnReason[]
-  return_reason_variants: NonNullable<ShopFile['return_reason_variants']>
-  return_address: Address
-  catalogue: CatalogueProductFile[]
-  /** the shop's sender for shoppers' e-mails; null: Rebound's own address */
-  email: ShopFile['email'] | null
-  /** the return policy (docs/lifecycle.md): `{}` is the shop's settings alone */
-  policy: ShopPolicy
-}
+export type ShopRecord = Shop
 
 const COLUMNS =
   'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy'
@@ -58,4 +43,38 @@ export async function savePolicy(db: Queryable, shopId: string, policy: ShopPoli
     JSON.stringify(policy),
   ])
   return rows.length > 0
+}
+
+/** Replaces the shop whole (the import, docs/decisions/0015-import-replaces-shop.md): its orders go with it. */
+export async function replaceShop(tx: Queryable, shop: ShopRecord): Promise<void> {
+  await tx.query('DELETE FROM shops WHERE id = $1', [shop.id])
+  await tx.query(
+    `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      shop.id,
+      shop.currency_code,
+      JSON.stringify(shop.settings),
+      JSON.stringify(shop.config),
+      JSON.stringify(shop.config_variants),
+      JSON.stringify(shop.return_reasons),
+      JSON.stringify(shop.return_reason_variants),
+      JSON.stringify(shop.return_address),
+      JSON.stringify(shop.catalogue),
+      shop.email ? JSON.stringify(shop.email) : null,
+      JSON.stringify(shop.policy),
+    ],
+  )
+}
+
+/** The policy the shop has now; `{}` for a shop not stored yet. */
+export async function findShopPolicy(db: Queryable, shopId: string): Promise<ShopPolicy> {
+  const [row] = await db.query<{ policy: ShopPolicy }>('SELECT policy FROM shops WHERE id = $1', [shopId])
+  return row?.policy ?? {}
+}
+
+/** Whether any shop is stored (the demo shops are loaded on a database without any). */
+export async function hasShops(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ count: number }>('SELECT COUNT(*)::int AS count FROM shops')
+  return Number(row?.count) > 0
 }

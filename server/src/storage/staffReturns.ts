@@ -1,8 +1,8 @@
-import type { Money, ReturnItemState, ReturnOrder } from '../../../contract/api'
-import type { ReturnOutcome, ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
+import type { ReturnItemState } from '../../../contract/api'
+import type { ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
 import { RETURN_ID_PATTERN } from '../../../contract/constants'
-import { fromMinor, toMinor } from '../../../contract/money'
 import { emailKey, orderNameKey } from '../domain/normalize'
+import { outcomeOfSettlement, refundOf, settlementOf, type Settlement } from '../domain/settlement'
 import type { Queryable } from './database'
 import type { ReturnRecord, ReviewState } from './returns'
 
@@ -63,56 +63,7 @@ interface Row {
   deducted: number
 }
 
-/**
- * What a return's outcome and refund are read from: a few values of its stored answer, null for a
- * return imported without one. The list reads only these from the database (docs/back-office.md).
- */
-interface Settlement {
-  /** a new item was bought with the credit */
-  upsell: boolean
-  lines: number
-  exchanged: number
-  refund_method: string | null
-  refund_value: Money
-  store_credit_value: Money | null
-}
-
-function settlementOf(order: ReturnOrder): Settlement {
-  return {
-    upsell: Boolean(order.new_item),
-    lines: order.items.length,
-    exchanged: order.items.filter((item) => item.exchange_variant_id !== null).length,
-    refund_method: order.refund_method,
-    refund_value: order.refund_value.shop_money,
-    store_credit_value: order.store_credit_value?.shop_money ?? null,
-  }
-}
-
-function outcomeOfSettlement(settled: Settlement): ReturnOutcome {
-  if (settled.upsell) return 'upsell'
-  if (settled.exchanged === settled.lines) return 'exchange'
-  if (settled.exchanged > 0) return 'mixed'
-  return settled.refund_method === 'store_credit' ? 'store_credit' : 'refund'
-}
-
-/** How a return settles, from what the shopper chose. */
-export function outcomeOf(order: ReturnOrder | null): ReturnOutcome | null {
-  return order && outcomeOfSettlement(settlementOf(order))
-}
-
-/** What the shopper gets back: the refund or credit as submitted, less the inspections' deductions, never below zero. */
-function refundOf(settled: Settlement, deducted: number): Money {
-  const refund =
-    settled.refund_method === 'store_credit' && settled.store_credit_value
-      ? settled.store_credit_value
-      : settled.refund_value
-  if (!(deducted > 0)) return refund
-  const currency = refund.currency_code
-  return {
-    amount: fromMinor(Math.max(0, toMinor(refund.amount, currency) - deducted), currency),
-    currency_code: currency,
-  }
-}
+export { outcomeOf } from '../domain/settlement'
 
 function summaryOf(row: Row, settled: Settlement | null): ReturnSummary {
   return {
