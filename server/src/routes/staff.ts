@@ -2,7 +2,7 @@ import { Readable, pipeline } from 'node:stream'
 import cookie from '@fastify/cookie'
 import { stringify } from 'csv-stringify'
 import { Type } from '@sinclair/typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import {
   ReturnDetail,
   ReturnList,
@@ -25,7 +25,6 @@ import {
 } from '../../../contract/staff'
 import type { ReturnReason } from '../../../contract/api'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
-import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
 import { heldExchanges } from '../domain/inspection'
 import { passwordMatches } from '../domain/passwords'
@@ -41,8 +40,6 @@ import {
   lockedUntil,
   reserveSignInAttempt,
   startSession,
-  useSession,
-  type StaffMember,
 } from '../storage/staff'
 import {
   decodeCursor,
@@ -56,6 +53,8 @@ import {
 } from '../storage/staffReturns'
 import type { ReturnRecord } from '../storage/returns'
 import { inspectionViews } from '../storage/inspections'
+import { invalidRequest, notFound, Refusal } from '../services/refusal'
+import { SESSION_COOKIE, notThisShop, sessionLimits, shopOf, staffSession } from './staffSession'
 import { staffEventRoutes } from './staffEvents'
 import { moveStaffItems } from './staffMoves'
 import { exchangeLines, staffInspectionRoutes } from './staffInspection'
@@ -64,46 +63,24 @@ import { staffReviewRoutes } from './staffReviews'
 import { returnStatus } from './status'
 import { Bytes, replies, type Api } from './typed'
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** the signed-in staff member and the shop this host is, set by requireStaff */
-    staff?: { member: StaffMember; shop: string }
-  }
-}
-
-/** The session cookie: only for the console's paths, never sent by another site's page. */
-export const SESSION_COOKIE = 'rebound_staff'
-
-const NOT_SIGNED_IN = { error: 'not_signed_in', message: 'Please sign in.' }
-const WRONG = { error: 'invalid_credentials', message: 'The e-mail or password is not right.' }
-const LOCKED = {
-  error: 'locked',
-  message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
-}
-const NOT_THIS_SHOP = { error: 'forbidden', message: 'This account does not work for this shop.' }
-const CROSS_SITE = { error: 'cross_site', message: 'This request must come from the console’s own page.' }
-
-/**
- * The shop the console works on: the host's subdomain (demo.localhost → demo). A host that names
- * none (an address) is the staff member's first shop.
- */
-function shopOf(request: FastifyRequest, member: StaffMember): string | null {
-  const named = subdomainFromHost(request.hostname, '')
-  if (named === '') return member.shops[0] ?? null
-  return member.shops.includes(named) ? named : null
-}
-
 /**
  * A state-changing call must come from a page of this origin (docs/back-office.md: cross-site
  * requests): its Origin is this host's, or, where a browser sends none, Sec-Fetch-Site says
  * same-origin. The cookie's SameSite=Strict is the second wall.
  */
-async function sameOrigin(request: FastifyRequest, reply: FastifyReply) {
-  if (request.method === 'GET' || request.method === 'HEAD') return
+function sameOrigin(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (request.method === 'GET' || request.method === 'HEAD') return done()
   const origin = request.headers.origin
   const own = `${request.protocol}://${request.host}`
   const ok = origin !== undefined ? origin === own : request.headers['sec-fetch-site'] === 'same-origin'
-  if (!ok) return reply.code(403).header('cache-control', 'no-store').send(CROSS_SITE)
+  if (ok) return done()
+  done(
+    new Refusal(
+      403,
+      { error: 'cross_site', message: 'This request must come from the console’s own page.' },
+      { 'cache-control': 'no-store' },
+    ),
+  )
 }
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
@@ -123,20 +100,10 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
 export async function staffRoutes(app: Api, context: PortalContext) {
   await app.register(cookie)
   const { limits } = context
-  const sessionLimits = { idleMs: limits.staffIdleSeconds * 1000, maxMs: limits.staffSessionSeconds * 1000 }
   app.addHook('onRequest', sameOrigin)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
-
-  const requireStaff = async (request: FastifyRequest, reply: FastifyReply) => {
-    const value = request.cookies[SESSION_COOKIE]
-    const member = value ? await useSession(context.db, value, context.now(), sessionLimits) : null
-    if (!member) return reply.code(401).send(NOT_SIGNED_IN)
-    const shop = shopOf(request, member)
-    if (!shop) return reply.code(403).send(NOT_THIS_SHOP)
-    request.staff = { member, shop }
-  }
 
   app.post(
     '/admin/api/session',
@@ -151,32 +118,27 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       if (!(await reserveSignInAttempt(context.db, email, now))) {
         const locked = await lockedUntil(context.db, email, now)
         const seconds = locked ? Math.ceil((locked.getTime() - now.getTime()) / 1000) : 1
-        return reply
-          .code(429)
-          .header('retry-after', String(Math.max(1, seconds)))
-          .send(LOCKED)
+        throw new Refusal(
+          429,
+          {
+            error: 'locked',
+            message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
+          },
+          { 'retry-after': String(Math.max(1, seconds)) },
+        )
       }
       // An unknown e-mail is checked against a stand-in hash: the same work, the same answer.
       // A wrong password leaves its try counted.
       const member = await findStaffByEmail(context.db, email)
       if (!(await passwordMatches(member?.password_hash ?? null, password)) || !member)
-        return reply.code(401).send(WRONG)
+        throw new Refusal(401, { error: 'invalid_credentials', message: 'The e-mail or password is not right.' })
       await clearSignInFailures(context.db, email)
       const shop = shopOf(request, member)
-      if (!shop) return reply.code(403).send(NOT_THIS_SHOP)
-      const value = await startSession(context.db, member.id, now, sessionLimits)
+      if (!shop) throw notThisShop()
+      const value = await startSession(context.db, member.id, now, sessionLimits(context))
       return reply
         .setCookie(SESSION_COOKIE, value, cookieOptions(request, limits.staffSessionSeconds))
         .send({ email: member.email, shop, shops: member.shops })
-    },
-  )
-
-  app.get(
-    '/admin/api/session',
-    { onRequest: requireStaff, schema: { response: replies({ 200: StaffSession }) } },
-    (request, reply) => {
-      const { member, shop } = request.staff!
-      void reply.send({ email: member.email, shop, shops: member.shops })
     },
   )
 
@@ -186,46 +148,45 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     return reply.clearCookie(SESSION_COOKIE, { path: '/admin' }).code(204).send(null)
   })
 
-  app.get(
-    '/admin/api/shop',
-    { onRequest: requireStaff, schema: { response: replies({ 200: StaffShop }) } },
-    async (request, reply) => {
-      const shop = await context.shops.find(request.staff!.shop)
-      if (!shop) return reply.code(404).send({ error: 'not_found', message: 'This shop has not been imported.' })
+  // The rest is for the signed-in staff of this host's shop only.
+  await app.register(async (signedIn: Api) => {
+    await signedIn.register(staffSession, { context })
+
+    signedIn.get('/admin/api/session', { schema: { response: replies({ 200: StaffSession }) } }, (request) => {
+      const { member, shop } = request.staff
+      return { email: member.email, shop, shops: member.shops }
+    })
+
+    signedIn.get('/admin/api/shop', { schema: { response: replies({ 200: StaffShop }) } }, async (request) => {
+      const shop = await context.shops.find(request.staff.shop)
+      if (!shop) throw notFound('This shop has not been imported.')
       return { shop: shop.id, reasons: reasonChoices(shop.return_reasons) }
-    },
-  )
+    })
 
-  app.get(
-    '/admin/api/returns',
-    { onRequest: requireStaff, schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) } },
-    async (request, reply) => {
-      const { after, limit, ...query } = request.query
-      const filters = filtersOf(query)
-      const cursor = after === undefined ? null : decodeCursor(after)
-      if (typeof filters === 'string' || (after !== undefined && !cursor))
-        return reply.code(400).send({
-          error: 'invalid_request',
-          message: typeof filters === 'string' ? filters : 'after: not a page of this list',
-        })
-      const page = await listReturns(
-        context.db,
-        request.staff!.shop,
-        filters,
-        limit === undefined ? 25 : Number(limit),
-        cursor,
-      )
-      return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
-    },
-  )
+    signedIn.get(
+      '/admin/api/returns',
+      { schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) } },
+      async (request) => {
+        const { after, limit, ...query } = request.query
+        const filters = filtersOf(query)
+        const cursor = after === undefined ? null : decodeCursor(after)
+        if (typeof filters === 'string' || (after !== undefined && !cursor))
+          throw invalidRequest(typeof filters === 'string' ? filters : 'after: not a page of this list')
+        const page = await listReturns(
+          context.db,
+          request.staff.shop,
+          filters,
+          limit === undefined ? 25 : Number(limit),
+          cursor,
+        )
+        return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
+      },
+    )
 
-  app.get(
-    '/admin/api/returns.csv',
-    { onRequest: requireStaff, schema: { querystring: ReturnsExportQuery } },
-    async (request, reply) => {
+    signedIn.get('/admin/api/returns.csv', { schema: { querystring: ReturnsExportQuery } }, async (request, reply) => {
       const filters = filtersOf(request.query)
-      if (typeof filters === 'string') return reply.code(400).send({ error: 'invalid_request', message: filters })
-      const { shop } = request.staff!
+      if (typeof filters === 'string') throw invalidRequest(filters)
+      const { shop } = request.staff
       const day = context.now().toISOString().slice(0, 10)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -235,126 +196,121 @@ export async function staffRoutes(app: Api, context: PortalContext) {
           // logs it (or answers 503 when nothing was sent yet), instead of an unhandled 'error'.
           pipeline(Readable.from(exportRows(context, shop, filters)), csvOf(), () => {}),
         )
-    },
-  )
+    })
 
-  app.get(
-    '/admin/api/insights',
-    { onRequest: requireStaff, schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) } },
-    async (request, reply) => {
-      const today = context.now().toISOString().slice(0, 10)
-      const to = request.query.to ?? today
-      // `to` is checked first: the 30 days before it are the period when no from is given.
-      const end = filtersOf({ to })
-      if (typeof end === 'string') return reply.code(400).send({ error: 'invalid_request', message: end })
-      const from =
-        request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
-      const period = filtersOf({ from, to })
-      if (typeof period === 'string') return reply.code(400).send({ error: 'invalid_request', message: period })
-      const { from: start, until } = period as { from: Date; until: Date }
-      if (start >= until || until.getTime() - start.getTime() > 366 * 86_400_000)
-        return reply
-          .code(400)
-          .send({ error: 'invalid_request', message: 'from, to: a period of one day to a year, from before to' })
-      const shop = await context.shops.find(request.staff!.shop)
-      const currency_code = shop?.currency_code ?? 'EUR'
-      const money = (amount: string) => ({ amount, currency_code })
-      const rows = await findInsights(context.db, request.staff!.shop, start, until, currency_code)
-      return {
-        from,
-        to,
-        returns: rows.returns,
-        reasons: rows.reasons.map((row) => ({ ...row, value: money(row.value) })),
-        products: rows.products.map((row) => ({ ...row, value: money(row.value) })),
-        outcomes: {
-          exchanges: money(rows.outcomes.exchanges),
-          upsells: money(rows.outcomes.upsells),
-          store_credit: money(rows.outcomes.store_credit),
-          refunded: money(rows.outcomes.refunded),
-        },
-      }
-    },
-  )
-
-  app.get(
-    '/admin/api/returns/:id',
-    { onRequest: requireStaff, schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) } },
-    async (request, reply) => {
-      const detail = await returnDetail(context, request.staff!.shop, request.params.id)
-      if (!detail) return reply.code(404).send({ error: 'not_found', message: 'No such return.' })
-      return detail
-    },
-  )
-
-  app.get(
-    '/admin/api/returns/:id/photos/:photo',
-    {
-      onRequest: requireStaff,
-      schema: {
-        params: Type.Object({
-          id: Type.String({ pattern: RETURN_ID_PATTERN.source }),
-          photo: Type.String({ pattern: PHOTO_ID_PATTERN.source }),
-        }),
-        response: replies({ 200: Bytes }),
+    signedIn.get(
+      '/admin/api/insights',
+      { schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) } },
+      async (request) => {
+        const today = context.now().toISOString().slice(0, 10)
+        const to = request.query.to ?? today
+        // `to` is checked first: the 30 days before it are the period when no from is given.
+        const end = filtersOf({ to })
+        if (typeof end === 'string') throw invalidRequest(end)
+        const from =
+          request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
+        const period = filtersOf({ from, to })
+        if (typeof period === 'string') throw invalidRequest(period)
+        const { from: start, until } = period as { from: Date; until: Date }
+        if (start >= until || until.getTime() - start.getTime() > 366 * 86_400_000)
+          throw invalidRequest('from, to: a period of one day to a year, from before to')
+        const shop = await context.shops.find(request.staff.shop)
+        const currency_code = shop?.currency_code ?? 'EUR'
+        const money = (amount: string) => ({ amount, currency_code })
+        const rows = await findInsights(context.db, request.staff.shop, start, until, currency_code)
+        return {
+          from,
+          to,
+          returns: rows.returns,
+          reasons: rows.reasons.map((row) => ({ ...row, value: money(row.value) })),
+          products: rows.products.map((row) => ({ ...row, value: money(row.value) })),
+          outcomes: {
+            exchanges: money(rows.outcomes.exchanges),
+            upsells: money(rows.outcomes.upsells),
+            store_credit: money(rows.outcomes.store_credit),
+            refunded: money(rows.outcomes.refunded),
+          },
+        }
       },
-    },
-    async (request, reply) => {
-      const { id, photo: photoId } = request.params
-      const photo = await findShopPhoto(context.db, request.staff!.shop, id, photoId)
-      const bytes = photo && (await context.photos.read(context.db, photoId, photo.in_row))
-      if (!photo || !bytes) return reply.code(404).send({ error: 'not_found', message: 'No such photo.' })
-      return reply
-        .header('content-type', photo.content_type)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-    },
-  )
+    )
 
-  staffEventRoutes(app, context, requireStaff)
-  staffPolicyRoutes(app, context, requireStaff)
-  staffInspectionRoutes(app, context, requireStaff)
-  staffReviewRoutes(app, context, requireStaff)
+    signedIn.get(
+      '/admin/api/returns/:id',
+      { schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) } },
+      async (request) => {
+        const detail = await returnDetail(context, request.staff.shop, request.params.id)
+        if (!detail) throw notFound('No such return.')
+        return detail
+      },
+    )
 
-  app.get(
-    '/admin/api/support/:reference',
-    {
-      onRequest: requireStaff,
-      schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
-    },
-    async (request, reply) => {
-      const reference = readSupportReference(request.params.reference)
-      const found = reference && (await findSupportReference(context.db, request.staff!.shop, reference, context.now()))
-      // Another shop's, an expired and an unknown reference answer alike.
-      if (!reference || !found)
-        return reply.code(404).send({
-          error: 'not_found',
-          message: `No support reference ${reference ?? request.params.reference.slice(0, 16)} for this shop. References last 7 days: ask the shopper for a new one.`,
+    signedIn.get(
+      '/admin/api/returns/:id/photos/:photo',
+      {
+        schema: {
+          params: Type.Object({
+            id: Type.String({ pattern: RETURN_ID_PATTERN.source }),
+            photo: Type.String({ pattern: PHOTO_ID_PATTERN.source }),
+          }),
+          response: replies({ 200: Bytes }),
+        },
+      },
+      async (request, reply) => {
+        const { id, photo: photoId } = request.params
+        const photo = await findShopPhoto(context.db, request.staff.shop, id, photoId)
+        const bytes = photo && (await context.photos.read(context.db, photoId, photo.in_row))
+        if (!photo || !bytes) throw notFound('No such photo.')
+        return reply
+          .header('content-type', photo.content_type)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      },
+    )
+
+    staffEventRoutes(signedIn, context)
+    staffPolicyRoutes(signedIn, context)
+    staffInspectionRoutes(signedIn, context)
+    staffReviewRoutes(signedIn, context)
+
+    signedIn.get(
+      '/admin/api/support/:reference',
+      {
+        schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
+      },
+      async (request) => {
+        const reference = readSupportReference(request.params.reference)
+        const found =
+          reference && (await findSupportReference(context.db, request.staff.shop, reference, context.now()))
+        // Another shop's, an expired and an unknown reference answer alike.
+        if (!reference || !found)
+          throw notFound(
+            `No support reference ${reference ?? request.params.reference.slice(0, 16)} for this shop. References last 7 days: ask the shopper for a new one.`,
+          )
+        return {
+          reference,
+          code: found.code,
+          created_at: new Date(found.created_at).toISOString(),
+          expires_at: new Date(found.expires_at).toISOString(),
+        }
+      },
+    )
+
+    signedIn.post(
+      '/admin/api/returns/:id/status',
+      { schema: { params: StaffReturnParams, body: StaffStateChange } },
+      async (request, reply) => {
+        const { member, shop } = request.staff
+        const outcome = await moveStaffItems(context, request.params.id, {
+          shopId: shop,
+          actor: member.email,
+          change: request.body,
         })
-      return {
-        reference,
-        code: found.code,
-        created_at: new Date(found.created_at).toISOString(),
-        expires_at: new Date(found.expires_at).toISOString(),
-      }
-    },
-  )
-
-  app.post(
-    '/admin/api/returns/:id/status',
-    { onRequest: requireStaff, schema: { params: StaffReturnParams, body: StaffStateChange } },
-    async (request, reply) => {
-      const { member, shop } = request.staff!
-      const outcome = await moveStaffItems(context, request.params.id, {
-        shopId: shop,
-        actor: member.email,
-        change: request.body,
-      })
-      if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body)
-      const detail = await returnDetail(context, shop, request.params.id)
-      if (!detail) return reply.code(404).send({ error: 'not_found', message: 'No such return.' })
-      return reply.send({ ...detail, moved: outcome.moved, skipped: outcome.skipped } satisfies StaffItemsMoved)
-    },
-  )
+        const detail = await returnDetail(context, shop, request.params.id)
+        if (!detail) throw notFound('No such return.')
+        return reply.send({ ...detail, moved: outcome.moved, skipped: outcome.skipped } satisfies StaffItemsMoved)
+      },
+    )
+  })
 }
 
 /** The list's filters from the query, or what is wrong with them. */

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { Money, ReturnStatus } from '../../../contract/api'
 import {
@@ -47,24 +46,16 @@ import { findReturn, lockReturn, type ReturnRecord } from '../storage/returns'
 import type { ShopRecord } from '../storage/shops'
 import { returnStatus } from './status'
 import { shopOfReturn, staffPhotoRoutes } from './staffPhotos'
+import { notFound, Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
-const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
-
-type Refused = { status: 404 | 409 | 422; body: { error: string; message: string } }
-
 /** Receiving and inspection (docs/lifecycle.md): find a return by its code, inspect its items. */
-export function staffInspectionRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
+export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   app.get(
     '/admin/api/receive',
-    { onRequest: requireStaff, schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) } },
-    async (request, reply) => {
-      const found = await receive(context, request.staff!.shop, request.query.code)
-      if ('status' in found) return reply.code(found.status).send(found.body)
+    { schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) } },
+    async (request) => {
+      const found = await receive(context, request.staff.shop, request.query.code)
       return { return_id: found.id, name: found.name }
     },
   )
@@ -72,15 +63,13 @@ export function staffInspectionRoutes(
   app.post(
     '/admin/api/returns/:id/inspection/preview',
     {
-      onRequest: requireStaff,
       schema: { params: StaffReturnParams, body: InspectionRequest, response: replies({ 200: InspectionPreview }) },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params
-      const shop = await shopOfReturn(context, request.staff!.shop, id)
+      const shop = await shopOfReturn(context, request.staff.shop, id)
       const assessed = shop && (await assess(context, context.db, shop, await findReturn(context.db, id), request.body))
-      if (!assessed) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
-      if ('status' in assessed) return reply.code(assessed.status).send(assessed.body)
+      if (!assessed) throw notFound('No such return.')
       return previewOf(shop, assessed, request.body.refund === true)
     },
   )
@@ -88,19 +77,17 @@ export function staffInspectionRoutes(
   app.post(
     '/admin/api/returns/:id/inspection',
     {
-      onRequest: requireStaff,
       schema: {
         params: StaffReturnParams,
         body: InspectionRequest,
         response: replies({ 200: Type.Array(Inspection) }),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params
-      const shop = await shopOfReturn(context, request.staff!.shop, id)
-      if (!shop) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
-      const outcome = await recordInspection(context, shop, id, request.body, request.staff!.member.email)
-      if ('status' in outcome) return reply.code(outcome.status).send(outcome.body)
+      const shop = await shopOfReturn(context, request.staff.shop, id)
+      if (!shop) throw notFound('No such return.')
+      const outcome = await recordInspection(context, shop, id, request.body, request.staff.member.email)
       // The catalogue changed: the next verify and exchange offer read it again (decision 0050).
       if (outcome.restocked) context.shops.forget()
       context.events.nudge()
@@ -110,7 +97,7 @@ export function staffInspectionRoutes(
 
   // A plugin of its own: its image parser must not reach the console's JSON routes.
   void app.register((photos, _options, done) => {
-    staffPhotoRoutes(photos, context, requireStaff)
+    staffPhotoRoutes(photos, context)
     done()
   })
 }
@@ -119,24 +106,21 @@ export function staffInspectionRoutes(
  * The shop's return a scanned drop-off code or a typed return number names (every return keeps
  * its code: migration 11 gave the older ones theirs).
  */
-async function receive(context: PortalContext, shopId: string, typed: string): Promise<FoundReturn | Refused> {
+async function receive(context: PortalContext, shopId: string, typed: string): Promise<FoundReturn> {
   const code = dropOffCode(typed)
   const number = returnNumber(typed)
   if (code) {
     const found = await findByDropOffCode(context.db, shopId, code)
     if (found.length === 1) return found[0]!
     if (found.length > 1)
-      return {
-        status: 409,
-        body: {
-          error: 'ambiguous_code',
-          message: `Returns ${found.map((each) => each.name).join(' and ')} share the drop-off code ${code}: type the return's number instead.`,
-        },
-      }
+      throw new Refusal(409, {
+        error: 'ambiguous_code',
+        message: `Returns ${found.map((each) => each.name).join(' and ')} share the drop-off code ${code}: type the return's number instead.`,
+      })
   }
   const byNumber = number && (await findByReturnNumber(context.db, shopId, number.orderName, number.number))
   if (byNumber) return byNumber
-  return { status: 404, body: { error: 'not_found', message: notReceived(typed, code, number !== null) } }
+  throw notFound(notReceived(typed, code, number !== null))
 }
 
 /**
@@ -165,8 +149,8 @@ interface Assessed {
 }
 
 /**
- * What the inspection would record, or why it cannot be: the return waits for review or was
- * rejected (409), or an item or photo cannot be inspected (422, every problem named).
+ * What the inspection would record; refused when the return waits for review or was rejected
+ * (409), or an item or photo cannot be inspected (422, every problem named).
  */
 async function assess(
   context: PortalContext,
@@ -174,12 +158,12 @@ async function assess(
   shop: ShopRecord,
   found: ReturnRecord | null,
   request: InspectionRequest,
-): Promise<Assessed | Refused> {
-  if (!found) return NOT_FOUND
+): Promise<Assessed> {
+  if (!found) throw notFound('No such return.')
   const refusal = reviewRefusal(found.review)
-  if (refusal) return { status: 409, body: { error: 'not_approved', message: refusal } }
+  if (refusal) throw new Refusal(409, { error: 'not_approved', message: refusal })
   const order = await findOrderById(db, found.order_id)
-  if (!order) return NOT_FOUND
+  if (!order) throw notFound('No such return.')
   // One after another: in a transaction they share one connection.
   const lines = await findReturnedLines(db, found.id)
   const earlier = await findInspections(db, found.id)
@@ -200,7 +184,7 @@ async function assess(
   // Named as staff read them: a second person inspecting the same parcel learns which item went first.
   const names = new Map(before.items.map((item) => [item.line_item_id, nameOf(item)]))
   const problems = inspectionProblems(request.items, inspectable, photos, (line) => names.get(line) ?? 'An item')
-  if (problems.length > 0) return { status: 422, body: { error: 'invalid_inspection', message: problems.join('; ') } }
+  if (problems.length > 0) throw new Refusal(422, { error: 'invalid_inspection', message: problems.join('; ') })
   // A refund issued at submission has gone: an inspection cannot take from it.
   const refunds = before.refund !== null && before.refund.issued_at === undefined
   const priced = pricedLines(shop, order, lines)
@@ -337,12 +321,11 @@ async function recordInspection(
   id: string,
   request: InspectionRequest,
   actor: string,
-): Promise<{ restocked: boolean } | Refused> {
+): Promise<{ restocked: boolean }> {
   return context.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shop.id) return NOT_FOUND
+    if (!locked || locked.shop_id !== shop.id) throw notFound('No such return.')
     const assessed = await assess(context, tx, shop, locked, request)
-    if ('status' in assessed) return assessed
     const { order, before, planned, refunding } = assessed
     const at = context.now()
     await insertInspections(tx, id, planned, at, actor)

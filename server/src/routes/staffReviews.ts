@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ReviewDecided, ReviewDecision, ReviewQueue } from '../../../contract/staff'
 import type { PortalContext } from '../context'
 import { findOrderById } from '../storage/orders'
@@ -7,36 +6,30 @@ import { findReturnedLines, recordAction } from '../storage/returnStates'
 import { decideReview, lockReturn } from '../storage/returns'
 import { listReviewQueue } from '../storage/staffReturns'
 import { returnStatus } from './status'
+import { invalidRequest } from '../services/refusal'
 import { replies, type Api } from './typed'
 
 /**
  * The review queue under /admin/api/reviews (docs/lifecycle.md): the shop's returns waiting for
  * review, and the staff's decisions on one or many.
  */
-export function staffReviewRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
+export function staffReviewRoutes(app: Api, context: PortalContext): void {
   app.get(
     '/admin/api/reviews',
-    { onRequest: requireStaff, schema: { response: replies({ 200: ReviewQueue }) } },
+    { schema: { response: replies({ 200: ReviewQueue }) } },
     // A page as the list's: staff decide 25 at a time, and the next come as these go.
-    async (request) => listReviewQueue(context.db, request.staff!.shop, 25),
+    async (request) => listReviewQueue(context.db, request.staff.shop, 25),
   )
 
   app.post(
     '/admin/api/reviews',
-    { onRequest: requireStaff, schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
-    async (request, reply) => {
-      const { member, shop } = request.staff!
+    { schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
+    async (request) => {
+      const { member, shop } = request.staff
       const { return_ids: ids, decision } = request.body
       const reason = request.body.reason?.trim() ?? ''
       if (decision === 'reject' && reason === '')
-        return reply.code(400).send({
-          error: 'invalid_request',
-          message: 'reason: say why the return is rejected; the shopper reads it',
-        })
+        throw invalidRequest('reason: say why the return is rejected; the shopper reads it')
       const decided: string[] = []
       const skipped: { id: string; message: string }[] = []
       for (const id of ids) {

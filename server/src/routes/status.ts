@@ -21,9 +21,10 @@ import { findDeductions } from '../storage/inspections'
 import { findStoreCredit } from '../storage/storeCredits'
 import type { Queryable } from '../storage/database'
 import type { ShopRecord } from '../storage/shops'
+import { Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
-const NOT_VALID = { error: 'not_found', message: 'This status link is not valid.' }
+const NO_STORE = { 'cache-control': 'no-store' }
 
 /**
  * GET /portal-registration/returns/{id}/status?signature=…: a submitted return's progress for
@@ -44,13 +45,11 @@ export function statusRoutes(app: Api, context: PortalContext) {
         : null
       const order = found ? await findOrderById(context.db, found.order_id) : null
       const shop = order ? await context.shops.find(order.shop_id) : null
-      if (!found || !order || !shop) return reply.code(404).header('cache-control', 'no-store').send(NOT_VALID)
+      if (!found || !order || !shop)
+        throw new Refusal(404, { error: 'not_found', message: 'This status link is not valid.' }, NO_STORE)
       const createdAt = new Date(found.created_at)
       if (createdAt.getTime() + context.limits.statusLinkTtlSeconds * 1000 <= context.now().getTime()) {
-        return reply
-          .code(410)
-          .header('cache-control', 'no-store')
-          .send({ error: 'link_expired', message: 'This status link has expired.' })
+        throw new Refusal(410, { error: 'link_expired', message: 'This status link has expired.' }, NO_STORE)
       }
       return reply.header('cache-control', 'no-store').send(await returnStatus(context, found, order, shop))
     },
