@@ -26,7 +26,7 @@ import { writeReturnEvents } from '../storage/outbox'
 import { orderGone, Refusal } from '../services/refusal'
 import { refuseReadOnly } from './auth'
 import { requestLanguage } from './language'
-import { returnStatus } from './status'
+import { returnStatus } from '../services/returnStatus'
 import { replies, type Api } from './typed'
 import { NOT_AVAILABLE, refused } from './verify'
 

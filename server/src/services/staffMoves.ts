@@ -13,8 +13,8 @@ import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import { lockReturn } from '../storage/returns'
-import { notFound, Refusal } from '../services/refusal'
-import { returnStatus } from './status'
+import { notFound, Refusal } from './refusal'
+import { returnStatus } from './returnStatus'
 
 export interface StaffMove {
   shopId: string
