@@ -133,4 +133,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
+  {
+    // A route refuses by throwing (server/src/services/refusal.ts): the one error handler
+    // (server/src/routes/errors.ts) sets the status, the body and the headers. A success status
+    // (a 201, a 204) is the route's own to set.
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(code|status)$/] > Literal[value>=400]',
+          message:
+            'Do not set an error status by hand: throw a Refusal (services/refusal.ts), which the error handler (routes/errors.ts) answers.',
+        },
+      ],
+    },
+  },
 )

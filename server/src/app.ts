@@ -12,10 +12,11 @@ import type { Settings } from './settings'
 import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
 import { configRoutes } from './routes/config'
-import { notFound, registerErrorHandler } from './routes/errors'
+import { noRoute, registerErrorHandler } from './routes/errors'
 import { replies } from './routes/typed'
 import { adminRoutes } from './routes/admin'
-import { instructionRoutes } from './routes/instructions'
+import { shopperToken } from './routes/auth'
+import { instructionRoutes, labelRoutes } from './routes/instructions'
 import { servedHosts } from './routes/hosts'
 import { registerJsonBodies, registerStorableParameters } from './routes/jsonBody'
 import { photoRoutes } from './routes/photos'
@@ -24,7 +25,7 @@ import { staffRoutes } from './routes/staff'
 import { statusRoutes } from './routes/status'
 import { supportRoutes } from './routes/support'
 import { demoAssetRoutes, portalRoutes } from './routes/static'
-import { verifyRoutes } from './routes/verify'
+import { orderRoutes, verifyRoutes } from './routes/verify'
 import { startDelivery, type Delivery, type DeliveryOptions } from './delivery/worker'
 import { photoQueue } from './domain/cleanPhoto'
 import { openApi } from './openapi'
@@ -180,16 +181,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     configRoutes(api, context)
     verifyRoutes(api, context)
-    returnRoutes(api, context)
-    await supportRoutes(api, context)
-    catalogueRoutes(api, context)
-    instructionRoutes(api, context)
-    // A plugin of its own: its image parser must not reach the JSON routes.
-    await api.register((photos, _options, done) => {
-      photoRoutes(photos, context)
-      done()
-    })
+    labelRoutes(api, context)
     statusRoutes(api, context)
+    // The shopper's calls after verify, each with its token (routes/auth.ts).
+    await api.register(async (shopper) => {
+      await shopper.register(shopperToken, { context })
+      orderRoutes(shopper, context)
+      returnRoutes(shopper, context)
+      await supportRoutes(shopper, context)
+      catalogueRoutes(shopper, context)
+      instructionRoutes(shopper, context)
+      // A plugin of its own: its image parser must not reach the JSON routes.
+      await shopper.register((photos, _options, done) => {
+        photoRoutes(photos, context)
+        done()
+      })
+    })
     if (options.adminToken) adminRoutes(api, context, options.adminToken)
     // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
     await api.register((staff) => staffRoutes(staff, context))
@@ -201,6 +208,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await demoAssetRoutes(app)
   if (options.staticDir) await portalRoutes(app, options.staticDir, context)
-  else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFound(request.method, request.url)))
+  else
+    app.setNotFoundHandler((request) => {
+      throw noRoute(request.method, request.url)
+    })
   return app
 }

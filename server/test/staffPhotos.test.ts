@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ApiError } from '../../contract/api'
 import { hashPassword } from '../src/domain/passwords'
-import { STAFF_PHOTOS_PER_ITEM } from '../src/routes/staffPhotos'
+import { STAFF_PHOTOS_PER_ITEM } from '../src/services/staffPhotos'
 import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'

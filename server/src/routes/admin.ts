@@ -1,18 +1,11 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { onRequestHookHandler } from 'fastify'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import { ReturnIdParams, ReturnItemState } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
-import { signStatus } from '../domain/token'
-import { importShop } from '../import/importShop'
-import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
-import { findOrderById } from '../storage/orders'
-import { writeReturnEvents } from '../storage/outbox'
-import { lockReturn } from '../storage/returns'
-import { waitsOrRejected } from '../domain/review'
-import { returnStatus } from './status'
+import { importShopFile, moveReturnItems } from '../services/operator'
+import { Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -48,10 +41,10 @@ const StateChanged = Type.Object({
 export function adminRoutes(app: Api, context: PortalContext, adminToken: string) {
   // Checked on arrival, before the body is read: without the token, nobody gets the server to
   // take in and parse 20 MB.
-  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+  const onRequest: onRequestHookHandler = (request, _reply, done) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
-    if (!timingSafeEqual(digest(given), digest(adminToken)))
-      return reply.code(401).send({ error: 'unauthorised', message: 'A valid admin token is required.' })
+    if (timingSafeEqual(digest(given), digest(adminToken))) return done()
+    done(new Refusal(401, { error: 'unauthorised', message: 'A valid admin token is required.' }))
   }
 
   app.post(
@@ -62,12 +55,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
       onRequest,
     },
     async (request, reply) => {
-      const result = await importShop(context.db, request.body, context.now(), context.photos, {
-        allowPrivateNetworks: context.events.allowPrivateNetworks,
-      })
-      if (!result.ok) return reply.code(400).send({ error: 'invalid_shop_file', message: result.errors.join('\n') })
-      context.shops.forget()
-      return reply.code(201).send(result)
+      return reply.code(201).send(await importShopFile(context, request.body))
     },
   )
 
@@ -81,11 +69,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
  * transit or received; naming one for those is a 422).
  * The answer names each item's state and the status link's token for the shopper.
  */
-function returnStateRoute(
-  app: Api,
-  context: PortalContext,
-  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-) {
+function returnStateRoute(app: Api, context: PortalContext, onRequest: onRequestHookHandler) {
   app.post(
     '/admin/returns/:id/status',
     {
@@ -94,102 +78,9 @@ function returnStateRoute(
     },
     async (request, reply) => {
       const { id } = request.params
-      const outcome = await moveReturnItems(context, id, { ...request.body, actor: 'operator', note: null })
-      return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
+      // On the answer and on a refusal alike: the error handler keeps the headers already set.
+      reply.header('cache-control', 'no-store')
+      return moveReturnItems(context, id, { ...request.body, actor: 'operator', note: null })
     },
   )
-}
-
-/** A move of a return's items: to which state, which items (all it applies to when absent), by whom, why. */
-export interface ItemMove {
-  state: (typeof LATER_STATES)[number]
-  line_item_ids?: string[] | undefined
-  /** "operator" (the token API) or a staff member's e-mail */
-  actor: string
-  note: string | null
-  /** only a return of this shop (the console's); another shop's is not found */
-  shopId?: string
-}
-
-/**
- * Moves a return's items on under its lock (the rules of the status API: forward only, kept items
- * never in transit or received) and records who did it, for the return's timeline.
- */
-export async function moveReturnItems(context: PortalContext, id: string, move: ItemMove) {
-  const { state, line_item_ids: wanted } = move
-  const notFound = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
-  // The shop is read before the transaction: its cache reads through the database's own handle,
-  // which on PGlite (one connection) would wait for the open transaction.
-  const [owner] = await context.db.query<{ shop_id: string }>('SELECT shop_id FROM returns WHERE id = $1', [id])
-  const shop = owner ? await context.shops.find(owner.shop_id) : null
-  if (!owner || !shop || (move.shopId !== undefined && owner.shop_id !== move.shopId)) return notFound
-  const outcome = await context.db.transaction(async (tx) => {
-    // One change of a return at a time: two scans at once cannot both move an item.
-    const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shop.id) return notFound
-    // Nothing travels before the shop approves, and nothing after it rejects (docs/lifecycle.md).
-    if (waitsOrRejected(locked))
-      return {
-        status: 409,
-        body: {
-          error: 'not_approved',
-          message:
-            locked.review === 'pending'
-              ? 'This return is waiting for review: approve it before its items move on.'
-              : 'This return was rejected: its items do not move on.',
-        },
-      } as const
-    const kept = keptLineIds(locked.return_order)
-    const lines = await findReturnedLines(tx, id)
-    const order = await findOrderById(tx, locked.order_id)
-    if (!order) return notFound
-    const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
-    if (unknown.length > 0)
-      return {
-        status: 422,
-        body: {
-          error: 'invalid_transition',
-          message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
-        },
-      } as const
-    // "Every item" means every item the state applies to: kept items are never in transit or
-    // received, so a scan of the parcel passes them by; named explicitly, they are an error.
-    const moving = wanted
-      ? lines.filter((line) => wanted.includes(line.line_item_id))
-      : lines.filter((line) => !kept.has(line.line_item_id) || keptItemCanReach(state))
-    if (moving.length === 0)
-      return {
-        status: 422,
-        body: {
-          error: 'invalid_transition',
-          message: `state: every item of this return is kept by the shopper (nothing is sent back), so none is ever ${state.replace('_', ' ')}`,
-        },
-      } as const
-    const problems = transitionProblems(moving, state, kept)
-    if (problems.length > 0)
-      return { status: 422, body: { error: 'invalid_transition', message: problems.join('; ') } } as const
-    const at = context.now()
-    const ids = moving.map((line) => line.line_item_id)
-    await recordLineState(tx, id, ids, state, at)
-    await recordAction(tx, id, { at, actor: move.actor, state, lineItemIds: ids, note: move.note })
-    const after = await findReturnedLines(tx, id)
-    // What the world hears of (docs/events.md), written with the change.
-    await writeReturnEvents(
-      tx,
-      id,
-      await returnStatus(context, locked, order, shop, lines, tx),
-      await returnStatus(context, locked, order, shop, after, tx),
-      at,
-    )
-    return {
-      status: 200,
-      body: {
-        return_id: id,
-        status_token: signStatus(context.secret, id),
-        items: after.map((line) => ({ line_item_id: line.line_item_id, state: lineState(line) })),
-      },
-    } as const
-  })
-  if (outcome.status === 200) context.events.nudge()
-  return outcome
 }

@@ -2,6 +2,7 @@ import { ConfigIdParams, PortalConfig } from '../../../contract/api'
 import { CONFIG_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
 import type { ShopRecord } from '../storage/shops'
+import { Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
 /** Whether `id` is one the configuration route answers for (others are a 400). */
@@ -57,7 +58,7 @@ export function configRoutes(app: Api, context: PortalContext) {
     async (request, reply) => {
       const resolved = await resolvePortalConfig(context, request.params.id)
       if (!resolved)
-        return reply.code(404).send({ error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
+        throw new Refusal(404, { error: 'unknown_portal', message: `No portal is called ${request.params.id}` })
       // Browsers may keep it briefly; the portal itself keeps it for 24 hours (docs/rules.md §13.1).
       // Content-Language names the language of the shop's texts: the portal's words follow it.
       return reply

@@ -1,17 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../../contract/api'
 import { DatabaseUnavailableError } from '../storage/database'
+import { invalidRequest, Refusal, TOO_MANY } from '../services/refusal'
 
 /**
  * The answers of every route to a request it refuses or cannot serve: `{ error: code, message? }`
  * (the contract's ApiError), for each 4xx and 5xx status.
  */
 export const errorResponses = { '4xx': ApiError, '5xx': ApiError } as const
-
-export const TOO_MANY = {
-  error: 'too_many_attempts',
-  message: 'Too many attempts. Please wait a minute and try again.',
-}
 
 /** `/items/0/quantity` → `items[0].quantity`, the way a developer reads a body's field. */
 export function fieldPath(pointer: string): string {
@@ -82,40 +78,40 @@ function describe(issue: ValidationIssue): string {
   return `${field}: ${issue.message ?? 'is not valid'}`
 }
 
+/** The refusal of an error that is not one already: Fastify's, a plugin's, or a failure of ours. */
+function refusalOf(error: FastifyError & { validation?: ValidationIssue[] }, request: FastifyRequest): Refusal {
+  if (error instanceof Refusal) return error
+  if (error.validation) return invalidRequest(mergeAnyOf(error.validation).slice(0, 10).map(describe).join('; '))
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.error({ err: error.cause }, 'database unavailable')
+    return new Refusal(
+      503,
+      { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' },
+      { 'retry-after': '5' },
+    )
+  }
+  const status = error.statusCode ?? 500
+  // The rate limit's own retry-after is already on the reply.
+  if (status === 429) return new Refusal(429, TOO_MANY)
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new Refusal(415, { error: 'unsupported_media_type', message: 'content-type: must be application/json' })
+  if (status >= 400 && status < 500) return new Refusal(status, { error: 'invalid_request', message: error.message })
+  request.log.error({ err: error }, 'request failed')
+  return new Refusal(500, { error: 'internal', message: 'Something went wrong on our side.' })
+}
+
 /**
- * One error handler: bad input is a 400 naming the field, a lost database a quick 503, anything
- * else a 500 that is logged with the request and never leaks its message.
+ * One error handler, the only place a refusal becomes an answer: a Refusal thrown anywhere as it
+ * says, bad input a 400 naming the field, a lost database a quick 503, anything else a 500 that is
+ * logged with the request and never leaks its message.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request, reply) => {
-    if (error.validation) {
-      return reply
-        .code(400)
-        .send({ error: 'invalid_request', message: mergeAnyOf(error.validation).slice(0, 10).map(describe).join('; ') })
-    }
-    if (error instanceof DatabaseUnavailableError) {
-      request.log.error({ err: error.cause }, 'database unavailable')
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' })
-    }
-    const status = error.statusCode ?? 500
-    if (status === 429) return reply.code(429).send(TOO_MANY)
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .code(415)
-        .send({ error: 'unsupported_media_type', message: 'content-type: must be application/json' })
-    }
-    if (status >= 400 && status < 500)
-      return reply.code(status).send({ error: 'invalid_request', message: error.message })
-    request.log.error({ err: error }, 'request failed')
-    return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
+    const refusal = refusalOf(error, request)
+    return reply.code(refusal.statusCode).headers(refusal.headers).send(refusal.body)
   })
 }
 
 /** The 404 of the API for a path it does not know. */
-export const notFound = (method: string, url: string) => ({
-  error: 'not_found',
-  message: `No route for ${method} ${url.split('?')[0]}`,
-})
+export const noRoute = (method: string, url: string) =>
+  new Refusal(404, { error: 'not_found', message: `No route for ${method} ${url.split('?')[0]}` })

@@ -3,8 +3,9 @@
  * links in e-mails come from PORTAL_ORIGIN, never from a request's Host, and a request for a host
  * the install does not serve is refused before any route sees it.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { subdomainFromHost } from '../../../contract/subdomain'
+import { Refusal } from '../services/refusal'
 import { readSettings } from '../settings'
 
 declare module 'fastify' {
@@ -54,9 +55,9 @@ export function servedHosts(app: FastifyInstance, pattern = SHIPPED.PORTAL_ORIGI
     return typeof address === 'object' && address ? address.port : SHIPPED.PORT
   }
   app.decorate('portalOrigin', (shop: string) => originOf(pattern, shop, port()))
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     // A load balancer's probe may name the host however it likes.
-    if (request.url === '/health' || servedHost(pattern, request.hostname)) return
-    return reply.code(421).header('cache-control', 'no-store').send(MISDIRECTED)
+    if (request.url === '/health' || servedHost(pattern, request.hostname)) return done()
+    done(new Refusal(421, MISDIRECTED, { 'cache-control': 'no-store' }))
   })
 }

@@ -13,7 +13,7 @@ import { shopperReview, waitsOrRejected } from '../domain/review'
 import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
 import { findOrderById } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
-import { requireToken } from './auth'
+import { notFound, Refusal } from '../services/refusal'
 import { requestLanguage } from './language'
 import { Bytes, replies, type Api } from './typed'
 
@@ -123,25 +123,21 @@ function instructionItems(order: ReturnOrder | null): InstructionItem[] {
 /** Nothing goes in a parcel when the return has items and every one is kept. */
 const nothingToSend = (items: readonly InstructionItem[]) => items.length > 0 && items.every((item) => item.keep)
 
-/** Return instructions (token's order only), and the label PDF behind a signed link. */
+/** Return instructions, for the token's order only. */
 export function instructionRoutes(app: Api, context: PortalContext) {
-  const authorised = requireToken(context)
-
   app.get(
     '/portal-registration/returns/:id/instructions',
     {
-      onRequest: authorised,
       // address, label and QR code are absent when nothing is sent back (every item kept)
       schema: { params: ReturnIdParams, response: replies({ 200: ReturnInstructionsAnswer }) },
     },
     async (request, reply) => {
-      const claims = request.claims!
+      const claims = request.claims
       const found = await findReturn(context.db, request.params.id)
       // Another order's return is as absent as a return that does not exist.
-      if (!found || found.order_id !== claims.orderId)
-        return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      if (!found || found.order_id !== claims.orderId) throw notFound('No such return for this order.')
       const shop = await context.shops.find(claims.shopId)
-      if (!shop) return reply.code(404).send({ error: 'not_found', message: 'No such return for this order.' })
+      if (!shop) throw notFound('No such return for this order.')
       const lang = requestLanguage(request)
       const items = instructionItems(found.return_order)
       const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
@@ -186,7 +182,10 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       return reply.headers(headers).send(body)
     },
   )
+}
 
+/** The label PDF behind its signed link (no token: the link is the shopper's). */
+export function labelRoutes(app: Api, context: PortalContext) {
   app.get(
     '/portal-registration/returns/:id/label.pdf',
     { schema: { params: ReturnIdParams, querystring: LabelQuery, response: replies({ 200: Bytes }) } },
@@ -194,10 +193,9 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       const { expires, signature } = request.query
       const valid = labelSignatureValid(context.secret, request.params.id, Number(expires), signature, context.now())
       const found = valid ? await findReturn(context.db, request.params.id) : null
-      if (!found)
-        return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      if (!found) throw notFound('This label link is not valid or has expired.')
       if (waitsOrRejected(found))
-        return reply.code(409).send({
+        throw new Refusal(409, {
           error: 'not_approved',
           message:
             found.review === 'pending'
@@ -205,8 +203,7 @@ export function instructionRoutes(app: Api, context: PortalContext) {
               : 'The shop did not accept this return: it has no label.',
         })
       const pdf = await labelFor(context, found)
-      if (!pdf)
-        return reply.code(404).send({ error: 'not_found', message: 'This label link is not valid or has expired.' })
+      if (!pdf) throw notFound('This label link is not valid or has expired.')
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -1,44 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyError, FastifyReply } from 'fastify'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
 import { PhotoIdParams, UploadedPhoto } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { cleanPhoto, PHOTO_MAX_MEGAPIXELS, type PhotoSender } from '../domain/cleanPhoto'
-import { sniffImage, UNATTACHED_PHOTO_TTL_MS, UNATTACHED_PHOTOS_PER_ORDER, type PhotoType } from '../domain/photos'
-import { findOrderById } from '../storage/orders'
-import { countWaitingPhotos, findPhoto, insertPhoto, pruneUnattachedPhotos } from '../storage/photos'
-import { refuseReadOnly, requireToken } from './auth'
+import type { PhotoSender } from '../domain/cleanPhoto'
+import { addPhoto, notAnImage, readPhoto, tooLarge } from '../services/photos'
+import { Refusal } from '../services/refusal'
+import { refuseReadOnly } from './auth'
 import { Bytes, replies, type Api } from './typed'
 
-const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024)
 /** Reads of photos per client a minute: a shopper's previews with room to spare. */
 export const PHOTO_READS_PER_MINUTE = 120
-const NOT_AN_IMAGE = { error: 'unsupported_media_type', message: 'The file is not a JPEG, PNG or WebP image.' }
-const TOO_LARGE = { error: 'photo_too_large', message: `A photo can be at most ${MAX_MB} MB.` }
-const UNREADABLE = {
-  error: 'unsupported_media_type',
-  message: 'The image could not be read: it may be damaged or cut short.',
-}
-const TOO_SLOW = {
-  error: 'photo_too_large',
-  message: 'The photo took too long to prepare. Please send a smaller photo.',
-}
-const BUSY = {
-  error: 'busy',
-  message: 'Many photos are being prepared at the moment. Please try again in a few seconds.',
-}
-const CLIENT_BUSY = {
-  error: 'too_many_uploads',
-  message: 'Your other photos are still being prepared. Please send this one again once they are done.',
-}
-const TOO_MANY_PHOTOS = {
-  error: 'too_many_photos',
-  message: `This order already has ${UNATTACHED_PHOTOS_PER_ORDER} photos waiting for a return.`,
-}
-const TOO_MANY_PIXELS = {
-  error: 'photo_too_large',
-  message: `A photo can be at most ${PHOTO_MAX_MEGAPIXELS} megapixels.`,
-}
 
 /**
  * The raw image bodies of the routes of `app`'s plugin (another plugin still reads JSON only): at
@@ -50,62 +21,13 @@ export function acceptImageBodies(app: Api): void {
     { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   )
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return reply.code(413).send(TOO_LARGE)
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(NOT_AN_IMAGE)
-    throw error // the API's own handler answers the rest
+  // The body parser's refusals in the photos' words; the API's own handler answers them and the rest.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error instanceof Refusal) throw error
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) throw tooLarge()
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw notAnImage()
+    throw error
   })
-}
-
-/** A refusal of a photo: its status, its body, and when the sender may try again. */
-export interface PhotoRefusal {
-  ok: false
-  status: number
-  body: { error: string; message: string }
-  retryAfterSeconds?: number
-}
-
-/** The photo's own checks that cost nothing (its bytes say an image), before any count or decoding. */
-export function checkedBody(body: unknown): { ok: true; type: PhotoType; bytes: Buffer } | PhotoRefusal {
-  if (!Buffer.isBuffer(body)) return { ok: false, status: 415, body: NOT_AN_IMAGE }
-  if (body.byteLength === 0)
-    return { ok: false, status: 400, body: { error: 'invalid_request', message: 'body: is empty; send the photo' } }
-  const type = sniffImage(body)
-  if (!type) return { ok: false, status: 415, body: NOT_AN_IMAGE }
-  return { ok: true, type, bytes: body }
-}
-
-/**
- * A checked body as the photo to keep: the bytes decide its type, not the header (HTML or SVG
- * named image/png is refused), and only its pixels are kept, encoded again, so the camera's
- * metadata (where it was taken) goes no further. The encoding waits the sender's turn (cleanPhoto);
- * otherwise the answer that refuses it.
- */
-export async function cleanedBody(
-  checked: { type: PhotoType; bytes: Buffer },
-  sender: PhotoSender,
-): Promise<{ ok: true; type: string; bytes: Uint8Array } | PhotoRefusal> {
-  const cleaned = await cleanPhoto(checked.bytes, checked.type, sender)
-  if (cleaned.ok) return { ok: true, type: cleaned.type, bytes: cleaned.bytes }
-  switch (cleaned.problem) {
-    case 'too_many_pixels':
-      return { ok: false, status: 413, body: TOO_MANY_PIXELS }
-    case 'too_slow':
-      return { ok: false, status: 413, body: TOO_SLOW }
-    case 'client_full':
-      return { ok: false, status: 429, body: CLIENT_BUSY, retryAfterSeconds: cleaned.retryAfterSeconds }
-    case 'queue_full':
-    case 'abandoned':
-      return { ok: false, status: 503, body: BUSY, retryAfterSeconds: cleaned.retryAfterSeconds }
-    default:
-      return { ok: false, status: 415, body: UNREADABLE }
-  }
-}
-
-/** Sends a refusal, with `retry-after` when it has one. */
-export function refuse(reply: FastifyReply, refusal: PhotoRefusal): FastifyReply {
-  if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds))
-  return reply.code(refusal.status).send(refusal.body)
 }
 
 /**
@@ -127,7 +49,6 @@ export function senderOf(reply: FastifyReply, client: string): PhotoSender {
  * route still reads JSON only.
  */
 export function photoRoutes(app: Api, context: PortalContext) {
-  const authorised = requireToken(context)
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'photo-upload' })
   // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
   const readsPerClient = app.rateLimit({ max: PHOTO_READS_PER_MINUTE, timeWindow: 60_000, groupId: 'photo-read' })
@@ -137,66 +58,14 @@ export function photoRoutes(app: Api, context: PortalContext) {
   app.post(
     '/portal-registration/photos',
     {
-      onRequest: [authorised, refuseReadOnly, perClient],
+      onRequest: [refuseReadOnly, perClient],
       schema: { response: replies({ 201: UploadedPhoto }) },
     },
     async (request, reply) => {
-      const claims = request.claims!
-      const checked = checkedBody(request.body)
-      if (!checked.ok) return refuse(reply, checked)
-      const now = context.now()
-      const expired = new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS)
-      // An order that cannot take another photo is told so before its photo costs a decoding.
-      if ((await countWaitingPhotos(context.db, claims.orderId, expired)) >= UNATTACHED_PHOTOS_PER_ORDER)
-        return reply.code(422).send(TOO_MANY_PHOTOS)
-      // Only the pixels are kept: the camera's metadata (where it was taken) never reaches the shop.
       // The order is the queue's client: a shopper behind a shared address is not another's share.
-      const cleaned = await cleanedBody(checked, senderOf(reply, `order:${claims.orderId}`))
-      if (!cleaned.ok) return refuse(reply, cleaned)
-      const photo: UploadedPhoto = {
-        id: randomBytes(16).toString('base64url'),
-        content_type: cleaned.type,
-        size: cleaned.bytes.byteLength,
-      }
-      // The bytes first (on PGlite a file, written off the main thread), then the row: the
-      // transaction holds the order's lock for a few small statements only.
-      const staged = await context.photos.put(photo.id, cleaned.bytes)
-      let outcome: UploadedPhoto | 'gone' | 'full' | undefined
-      let pruned: string[] = []
-      try {
-        outcome = await context.db.transaction(async (tx) => {
-          // The order's lock: two uploads at once cannot both take the last free place.
-          if (!(await findOrderById(tx, claims.orderId, true))) return 'gone' as const
-          // Counted again under the lock: another upload may have taken the last place meanwhile.
-          const kept = await pruneUnattachedPhotos(tx, claims.orderId, expired)
-          pruned = kept.deleted
-          if (kept.waiting >= UNATTACHED_PHOTOS_PER_ORDER) return 'full' as const
-          await insertPhoto(
-            tx,
-            {
-              id: photo.id,
-              orderId: claims.orderId,
-              contentType: photo.content_type,
-              size: photo.size,
-              bytes: staged.column,
-            },
-            now,
-          )
-          return photo
-        })
-      } finally {
-        // Not committed (refused, or the transaction failed): the bytes go, as the row never was.
-        await staged.settle(typeof outcome === 'object')
-      }
-      // The expired uploads' bytes go once the deletion of their rows is committed; any that cannot
-      // go now go at the next sweep, and the photo just stored is answered all the same.
-      await context.photos
-        .delete(pruned)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'expired photos not deleted'))
-      if (outcome === 'gone')
-        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
-      if (outcome === 'full') return reply.code(422).send(TOO_MANY_PHOTOS)
-      return reply.code(201).header('cache-control', 'no-store').send(outcome)
+      const sender = senderOf(reply, `order:${request.claims.orderId}`)
+      const photo = await addPhoto(context, request.claims.orderId, request.body, sender, request.log)
+      return reply.code(201).header('cache-control', 'no-store').send(photo)
     },
   )
 
@@ -204,20 +73,16 @@ export function photoRoutes(app: Api, context: PortalContext) {
   app.get(
     '/portal-registration/photos/:id',
     {
-      onRequest: [authorised, refuseReadOnly, readsPerClient],
+      onRequest: [refuseReadOnly, readsPerClient],
       schema: { params: PhotoIdParams, response: replies({ 200: Bytes }) },
     },
     async (request, reply) => {
-      const photo = await findPhoto(context.db, request.claims!.orderId, request.params.id)
-      // On PGlite the bytes come from their file, read on libuv's threads, not through the database.
-      const bytes = photo && (await context.photos.read(context.db, request.params.id, photo.in_row))
-      if (!photo || !bytes)
-        return reply.code(404).send({ error: 'not_found', message: 'No such photo for this order.' })
+      const { contentType, bytes } = await readPhoto(context, request.claims.orderId, request.params.id)
       return reply
-        .header('content-type', photo.content_type)
+        .header('content-type', contentType)
         .header('cache-control', 'private, no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+        .send(bytes)
     },
   )
 }

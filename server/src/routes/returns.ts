@@ -23,9 +23,10 @@ import { findReturn, findReturnByKey, findReturnIdsOfOrder, insertReturn, type N
 import type { ShopRecord } from '../storage/shops'
 import { emailLanguage } from '../email/renderEmail'
 import { writeReturnEvents } from '../storage/outbox'
-import { refuseReadOnly, requireToken } from './auth'
+import { orderGone, Refusal } from '../services/refusal'
+import { refuseReadOnly } from './auth'
 import { requestLanguage } from './language'
-import { returnStatus } from './status'
+import { returnStatus } from '../services/returnStatus'
 import { replies, type Api } from './typed'
 import { NOT_AVAILABLE, refused } from './verify'
 
@@ -89,12 +90,20 @@ async function reviewOf(
 }
 
 /** The 422 of a request that cannot be priced: each problem by field, for the portal, and all in words. */
-const invalidReturn = (problems: ReturnProblem[], returns: EarlierReturn[] = []): InvalidReturn => ({
-  error: 'invalid_return',
-  message: problemsInWords(problems),
-  problems,
-  ...(returns.length > 0 ? { returns } : {}),
-})
+const invalidReturn = (problems: ReturnProblem[], returns: EarlierReturn[], headers?: Record<string, string>) =>
+  new Refusal(
+    422,
+    {
+      error: 'invalid_return',
+      message: problemsInWords(problems),
+      problems,
+      ...(returns.length > 0 ? { returns } : {}),
+    } satisfies InvalidReturn,
+    headers,
+  )
+
+/** A submit's refusals are never kept, as its answers are not. */
+const NO_STORE = { 'cache-control': 'no-store' }
 
 const ITEM_FIELD = /^items\[(\d+)\]\./
 
@@ -162,36 +171,28 @@ const sameRequest = (storedHash: string | null, request: ReturnRequest, hash: st
  * answered again, else one return is made.
  */
 export function returnRoutes(app: Api, context: PortalContext) {
-  const authorised = requireToken(context)
-
   app.post(
     '/portal-registration/returns/quote',
     {
-      onRequest: authorised,
       schema: { body: QuoteRequest, response: replies({ 200: ReturnOrder, 422: InvalidReturn }) },
     },
     async (request, reply) => {
       const { preview_multiplier: previewMultiplier, ...choices } = request.body
       const priced = await price(
-        await context.shops.find(request.claims!.shopId),
+        await context.shops.find(request.claims.shopId),
         context.db,
-        request.claims!,
+        request.claims,
         choices,
         false,
         context.now(),
         previewMultiplier,
       )
-      if ('shopMissing' in priced || 'orderMissing' in priced)
-        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      if ('shopMissing' in priced || 'orderMissing' in priced) throw orderGone()
       if ('problems' in priced)
-        return reply
-          .code(422)
-          .send(
-            invalidReturn(
-              priced.problems,
-              await earlierReturns(context.db, context.secret, request.claims!, choices, priced.problems),
-            ),
-          )
+        throw invalidReturn(
+          priced.problems,
+          await earlierReturns(context.db, context.secret, request.claims, choices, priced.problems),
+        )
       return reply.header('cache-control', 'no-store').send(priced.order)
     },
   )
@@ -199,7 +200,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
   app.post(
     '/portal-registration/returns',
     {
-      onRequest: [authorised, refuseReadOnly],
+      onRequest: refuseReadOnly,
       schema: {
         body: ReturnRequest,
         headers: SubmitHeaders,
@@ -207,40 +208,38 @@ export function returnRoutes(app: Api, context: PortalContext) {
       },
     },
     async (request, reply) => {
-      const claims = request.claims!
+      const claims = request.claims
       const key = request.headers['idempotency-key']
       const hash = requestHash(request.body)
       const shop = await context.shops.find(claims.shopId)
       const outcome = await context.db.transaction(async (tx) => {
         const now = context.now()
         const priced = await price(shop, tx, claims, request.body, true, now)
-        if ('shopMissing' in priced || 'orderMissing' in priced)
-          return { status: 401, body: { error: 'session_expired', message: 'This order is no longer available.' } }
+        if ('shopMissing' in priced || 'orderMissing' in priced) throw orderGone(NO_STORE)
         // Checked under the order's lock: a doubled or retried submit finds the first one's return.
         const earlier = await findReturnByKey(tx, claims.orderId, key)
         if (earlier) {
           if (!sameRequest(earlier.request_hash, request.body, hash))
-            return {
-              status: 409,
-              body: { error: 'idempotency_key_reused', message: 'This key was used for another return.' },
-            }
-          return { status: 200, body: earlier.return_order! }
+            throw new Refusal(
+              409,
+              { error: 'idempotency_key_reused', message: 'This key was used for another return.' },
+              NO_STORE,
+            )
+          return { created: false, order: earlier.return_order! }
         }
         if ('problems' in priced)
-          return {
-            status: 422,
-            body: invalidReturn(
-              priced.problems,
-              await earlierReturns(tx, context.secret, claims, request.body, priced.problems),
-            ),
-          }
+          throw invalidReturn(
+            priced.problems,
+            await earlierReturns(tx, context.secret, claims, request.body, priced.problems),
+            NO_STORE,
+          )
         const order = await findOrderById(tx, claims.orderId)
         // Checked again here: a token verified before a block, or before the limit was reached, is
         // no way round them; and, where a rule counts the shopper's returns (the limit, the
         // frequent-returner review), with the shopper's other submits held off until this one ends.
         if (shop!.policy.limit || shop!.policy.review?.frequent)
           await lockShopperReturns(tx, shop!.id, order!.email_key)
-        if (await refused(tx, shop!, order!, now)) return { status: 403, body: NOT_AVAILABLE }
+        if (await refused(tx, shop!, order!, now)) throw new Refusal(403, NOT_AVAILABLE, NO_STORE)
         const returnId = randomUUID()
         const created = await insertReturn(
           tx,
@@ -272,10 +271,13 @@ export function returnRoutes(app: Api, context: PortalContext) {
         await attachPhotos(tx, claims.orderId, returnId, photos)
         const status = await returnStatus(context, created, order!, shop!, undefined, tx)
         await writeReturnEvents(tx, returnId, null, status, created.created_at)
-        return { status: 201, body: created.return_order! }
+        return { created: true, order: created.return_order! }
       })
-      if (outcome.status === 201) context.events.nudge()
-      return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.body)
+      if (outcome.created) context.events.nudge()
+      return reply
+        .code(outcome.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send(outcome.order)
     },
   )
 }

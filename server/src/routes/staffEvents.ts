@@ -4,7 +4,6 @@
  * deliveries with every attempt, and a redeliver. For the signed-in staff of this shop only.
  */
 import { Type } from '@sinclair/typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   CreatedWebhook,
   DeliveryList,
@@ -37,6 +36,7 @@ import {
   setEndpointEnabled,
   type WebhookEndpoint,
 } from '../storage/webhookEndpoints'
+import { invalidRequest, notFound, Refusal } from '../services/refusal'
 import { Bytes, replies, type Api } from './typed'
 
 const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32}$' }) })
@@ -45,8 +45,6 @@ const EmailsQuery = Type.Object(
   { return_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
   { additionalProperties: false },
 )
-const NO_MESSAGE = { error: 'not_found', message: 'No such message.' }
-const NO_ENDPOINT = { error: 'not_found', message: 'No such webhook endpoint.' }
 
 /** The e-mail's HTML as a page of its own: no script, its inline styles, images from anywhere. */
 const EMAIL_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; sandbox"
@@ -84,16 +82,12 @@ function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   }
 }
 
-export function staffEventRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-) {
+export function staffEventRoutes(app: Api, context: PortalContext) {
   app.get(
     '/admin/api/emails',
-    { onRequest: requireStaff, schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) } },
+    { schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) } },
     async (request) => {
-      const rows = await listEmails(context.db, request.staff!.shop, {
+      const rows = await listEmails(context.db, request.staff.shop, {
         ...(request.query.return_id ? { returnId: request.query.return_id } : {}),
         limit: 200,
       })
@@ -103,10 +97,10 @@ export function staffEventRoutes(
 
   app.get(
     '/admin/api/emails/:id',
-    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 200: EmailDetail }) } },
-    async (request, reply) => {
-      const row = await findOutboxRow(context.db, request.staff!.shop, request.params.id)
-      if (!row || row.channel !== 'email') return reply.code(404).send(NO_MESSAGE)
+    { schema: { params: MessageParams, response: replies({ 200: EmailDetail }) } },
+    async (request) => {
+      const row = await findOutboxRow(context.db, request.staff.shop, request.params.id)
+      if (!row || row.channel !== 'email') throw notFound('No such message.')
       return {
         ...emailOf(row),
         from: row.message?.from ?? null,
@@ -119,10 +113,10 @@ export function staffEventRoutes(
 
   app.get(
     '/admin/api/emails/:id/html',
-    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
+    { schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
-      const row = await findOutboxRow(context.db, request.staff!.shop, request.params.id)
-      if (!row || row.channel !== 'email' || !row.message) return reply.code(404).send(NO_MESSAGE)
+      const row = await findOutboxRow(context.db, request.staff.shop, request.params.id)
+      if (!row || row.channel !== 'email' || !row.message) throw notFound('No such message.')
       // The drop-off code travels as an attachment; here it is put in place.
       const code = (row.payload as EmailPayload).status.label?.qr_code_value
       const html = code
@@ -138,22 +132,20 @@ export function staffEventRoutes(
     },
   )
 
-  app.get(
-    '/admin/api/webhooks',
-    { onRequest: requireStaff, schema: { response: replies({ 200: WebhookList }) } },
-    async (request) => ({ endpoints: (await listEndpoints(context.db, request.staff!.shop)).map(endpointView) }),
-  )
+  app.get('/admin/api/webhooks', { schema: { response: replies({ 200: WebhookList }) } }, async (request) => ({
+    endpoints: (await listEndpoints(context.db, request.staff.shop)).map(endpointView),
+  }))
 
   app.post(
     '/admin/api/webhooks',
-    { onRequest: requireStaff, schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) } },
+    { schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) } },
     async (request, reply) => {
       const problem = await endpointUrlProblem(request.body.url, context.events.allowPrivateNetworks)
-      if (problem) return reply.code(400).send({ error: 'invalid_request', message: `url: ${problem}` })
+      if (problem) throw invalidRequest(`url: ${problem}`)
       const secret = newSecret()
       const endpoint = await addEndpoint(
         context.db,
-        request.staff!.shop,
+        request.staff.shop,
         { url: request.body.url, secret, events: request.body.events },
         context.now(),
       )
@@ -163,23 +155,23 @@ export function staffEventRoutes(
 
   app.delete(
     '/admin/api/webhooks/:id',
-    { onRequest: requireStaff, schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) } },
+    { schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
-      const removed = await removeEndpoint(context.db, request.staff!.shop, request.params.id)
-      return removed ? reply.code(204).send(null) : reply.code(404).send(NO_ENDPOINT)
+      const removed = await removeEndpoint(context.db, request.staff.shop, request.params.id)
+      if (!removed) throw notFound('No such webhook endpoint.')
+      return reply.code(204).send(null)
     },
   )
 
   app.put(
     '/admin/api/webhooks/:id/enabled',
     {
-      onRequest: requireStaff,
       schema: { params: EndpointParams, body: WebhookEnabled, response: replies({ 200: WebhookList }) },
     },
-    async (request, reply) => {
-      const { shop } = request.staff!
+    async (request) => {
+      const { shop } = request.staff
       const done = await setEndpointEnabled(context.db, shop, request.params.id, request.body.enabled, context.now())
-      if (!done) return reply.code(404).send(NO_ENDPOINT)
+      if (!done) throw notFound('No such webhook endpoint.')
       if (request.body.enabled) context.events.nudge()
       return { endpoints: (await listEndpoints(context.db, shop)).map(endpointView) }
     },
@@ -187,10 +179,10 @@ export function staffEventRoutes(
 
   app.get(
     '/admin/api/webhooks/:id/deliveries',
-    { onRequest: requireStaff, schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) } },
-    async (request, reply) => {
+    { schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) } },
+    async (request) => {
       const endpoint = await findEndpoint(context.db, request.params.id)
-      if (!endpoint || endpoint.shop_id !== request.staff!.shop) return reply.code(404).send(NO_ENDPOINT)
+      if (!endpoint || endpoint.shop_id !== request.staff.shop) throw notFound('No such webhook endpoint.')
       const deliveries = await listDeliveries(context.db, endpoint.id, 100)
       return {
         deliveries: deliveries.map(({ row, attempts }) => ({
@@ -208,12 +200,12 @@ export function staffEventRoutes(
 
   app.post(
     '/admin/api/deliveries/:id/redeliver',
-    { onRequest: requireStaff, schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
+    { schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
     async (request, reply) => {
-      const outcome = await redeliver(context.db, request.staff!.shop, request.params.id, context.now())
-      if (outcome === 'missing') return reply.code(404).send(NO_MESSAGE)
+      const outcome = await redeliver(context.db, request.staff.shop, request.params.id, context.now())
+      if (outcome === 'missing') throw notFound('No such message.')
       if (outcome === 'busy')
-        return reply.code(409).send({ error: 'in_flight', message: 'It is being sent right now; try again shortly.' })
+        throw new Refusal(409, { error: 'in_flight', message: 'It is being sent right now; try again shortly.' })
       context.events.nudge()
       return reply.code(202).send(null)
     },

@@ -1,34 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { StaffPhoto, StaffReturnParams } from '../../../contract/staff'
 import type { PortalContext } from '../context'
-import { keptLineIds } from '../domain/returnStatus'
-import { countStaffPhotos, insertStaffPhoto } from '../storage/inspections'
-import { findReturnedLines } from '../storage/returnStates'
-import { findReturn, lockReturn } from '../storage/returns'
-import type { ShopRecord } from '../storage/shops'
-import { acceptImageBodies, checkedBody, cleanedBody, refuse, senderOf } from './photos'
+import { addStaffPhoto } from '../services/staffPhotos'
+import { acceptImageBodies, senderOf } from './photos'
 import { replies, type Api } from './typed'
 
-const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
-
-/**
- * The shop, when the return is one of the staff member's shop; null otherwise. Read before any
- * transaction: the shop cache reads through the database's own handle, which on PGlite (one
- * connection) would wait for an open transaction.
- */
-export async function shopOfReturn(context: PortalContext, shopId: string, id: string): Promise<ShopRecord | null> {
-  const [owner] = await context.db.query<{ shop_id: string }>('SELECT shop_id FROM returns WHERE id = $1', [id])
-  return owner?.shop_id === shopId ? context.shops.find(shopId) : null
-}
-
-/** Photos staff may take of one item of a return: the inspection keeps 3, and retakes need room. */
-export const STAFF_PHOTOS_PER_ITEM = 10
-const FULL = {
-  error: 'too_many_photos',
-  message: `This item already has ${STAFF_PHOTOS_PER_ITEM} photos taken on receipt.`,
-}
 const PhotoQuery = Type.Object(
   { line_item_id: Type.String({ minLength: 1, maxLength: 128 }) },
   { additionalProperties: false },
@@ -40,76 +16,29 @@ const PhotoQuery = Type.Object(
  * It is the return's at once, served by GET /admin/api/returns/{id}/photos/{photo} and named by
  * the item's inspection; the shopper never sees it.
  */
-export function staffPhotoRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
+export function staffPhotoRoutes(app: Api, context: PortalContext): void {
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'staff-photo-upload' })
   acceptImageBodies(app)
 
   app.post(
     '/admin/api/returns/:id/photos',
     {
-      // Signed in first: nobody else gets the server to read and decode 5 MB.
-      onRequest: [requireStaff, perClient],
+      // Signed in first (staffSession's hook): nobody else gets the server to read and decode 5 MB.
+      onRequest: perClient,
       schema: { params: StaffReturnParams, querystring: PhotoQuery, response: replies({ 201: StaffPhoto }) },
     },
     async (request, reply) => {
-      const { id } = request.params
-      const lineItemId = request.query.line_item_id
-      const shop = await shopOfReturn(context, request.staff!.shop, id)
-      const found = shop && (await findReturn(context.db, id))
-      if (!found) return reply.code(NOT_FOUND.status).send(NOT_FOUND.body)
-      const lines = await findReturnedLines(context.db, id)
-      const problem = !lines.some((line) => line.line_item_id === lineItemId)
-        ? `line_item_id: "${lineItemId}" is not an item of this return`
-        : keptLineIds(found.return_order).has(lineItemId)
-          ? `line_item_id: "${lineItemId}" is kept by the shopper (never sent back)`
-          : null
-      if (problem) return reply.code(422).send({ error: 'invalid_request', message: problem })
-      const checked = checkedBody(request.body)
-      if (!checked.ok) return refuse(reply, checked)
-      // An item that cannot take another photo is told so before its photo costs a decoding.
-      if ((await countStaffPhotos(context.db, id, lineItemId)) >= STAFF_PHOTOS_PER_ITEM)
-        return reply.code(422).send(FULL)
-      // Checked and encoded again as the shopper's are: no camera metadata. The staff member is
-      // the queue's client: a warehouse's desks behind one address each have their share.
-      const cleaned = await cleanedBody(checked, senderOf(reply, `staff:${request.staff!.member.id}`))
-      if (!cleaned.ok) return refuse(reply, cleaned)
-      const photoId = randomBytes(16).toString('base64url')
-      const staged = await context.photos.put(photoId, cleaned.bytes)
-      let stored = false
-      try {
-        stored = await context.db.transaction(async (tx) => {
-          // The return's lock: two uploads at once cannot both take the last free place.
-          if (!(await lockReturn(tx, id))) return false
-          if ((await countStaffPhotos(tx, id, lineItemId)) >= STAFF_PHOTOS_PER_ITEM) return false
-          await insertStaffPhoto(
-            tx,
-            {
-              id: photoId,
-              orderId: found.order_id,
-              returnId: id,
-              lineItemId,
-              contentType: cleaned.type,
-              size: cleaned.bytes.byteLength,
-              bytes: staged.column,
-            },
-            context.now(),
-          )
-          return true
-        })
-      } finally {
-        // Not committed: the bytes go, as the row never was.
-        await staged.settle(stored)
-      }
-      if (!stored) return reply.code(422).send(FULL)
-      return reply.code(201).send({
-        id: photoId,
-        line_item_id: lineItemId,
-        url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photoId}`,
-      })
+      // The staff member is the photo queue's client: a warehouse's desks behind one address each have their share.
+      const sender = senderOf(reply, `staff:${request.staff.member.id}`)
+      const photo = await addStaffPhoto(
+        context,
+        request.staff,
+        request.params.id,
+        request.query.line_item_id,
+        request.body,
+        sender,
+      )
+      return reply.code(201).send(photo)
     },
   )
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ShopPolicy } from '../../../contract/policy'
 import { StaffPolicy } from '../../../contract/staff'
 import type { PortalContext } from '../context'
@@ -7,9 +6,9 @@ import { fieldChecks } from '../import/fieldChecks'
 import { policyErrors } from '../import/policyChecks'
 import { schemaCheck } from '../import/schemaErrors'
 import { savePolicy, type ShopRecord } from '../storage/shops'
+import { invalidRequest, notFound } from '../services/refusal'
 import { replies, type Api } from './typed'
 
-const NO_SHOP = { error: 'not_found', message: 'This shop has not been imported.' }
 /** Problems named at most in one answer: a list of thousands of bad entries is not read whole. */
 const MAX_PROBLEMS = 10
 
@@ -38,39 +37,27 @@ function staffPolicy(shop: ShopRecord, policy: ShopPolicy): StaffPolicy {
  * GET and PUT /admin/api/policy (docs/lifecycle.md): the shop's return policy, edited whole. A
  * policy saved is checked as the shop file's is, and verify and submit follow it at once.
  */
-export function staffPolicyRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
-  app.get(
-    '/admin/api/policy',
-    { onRequest: requireStaff, schema: { response: replies({ 200: StaffPolicy }) } },
-    async (request, reply) => {
-      const shop = await context.shops.find(request.staff!.shop)
-      if (!shop) return reply.code(404).send(NO_SHOP)
-      return staffPolicy(shop, shop.policy)
-    },
-  )
+export function staffPolicyRoutes(app: Api, context: PortalContext): void {
+  app.get('/admin/api/policy', { schema: { response: replies({ 200: StaffPolicy }) } }, async (request) => {
+    const shop = await context.shops.find(request.staff.shop)
+    if (!shop) throw notFound('This shop has not been imported.')
+    return staffPolicy(shop, shop.policy)
+  })
 
   app.put(
     '/admin/api/policy',
     {
-      onRequest: requireStaff,
       schema: { body: ShopPolicy, response: replies({ 200: StaffPolicy }) },
       validatorCompiler: validatePolicy,
     },
-    async (request, reply) => {
-      const { member, shop: shopId } = request.staff!
+    async (request) => {
+      const { member, shop: shopId } = request.staff
       const shop = await context.shops.find(shopId)
-      if (!shop) return reply.code(404).send(NO_SHOP)
+      if (!shop) throw notFound('This shop has not been imported.')
       const checks = fieldChecks(shop.currency_code, minorDigits(shop.currency_code), context.now())
       policyErrors(request.body, shop.return_reasons, [], checks)
-      if (checks.errors.length > 0)
-        return reply
-          .code(400)
-          .send({ error: 'invalid_request', message: checks.errors.slice(0, MAX_PROBLEMS).join('; ') })
-      if (!(await savePolicy(context.db, shop.id, request.body))) return reply.code(404).send(NO_SHOP)
+      if (checks.errors.length > 0) throw invalidRequest(checks.errors.slice(0, MAX_PROBLEMS).join('; '))
+      if (!(await savePolicy(context.db, shop.id, request.body))) throw notFound('This shop has not been imported.')
       // Verify's kept answers are for the shop object they were made with: a new one makes new answers.
       context.shops.forget()
       request.log.info({ shop: shop.id, staff: member.email }, 'return policy saved')

@@ -1,100 +1,20 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ReviewDecided, ReviewDecision, ReviewQueue } from '../../../contract/staff'
 import type { PortalContext } from '../context'
-import { findOrderById } from '../storage/orders'
-import { writeReturnEvents } from '../storage/outbox'
-import { findReturnedLines, recordAction } from '../storage/returnStates'
-import { decideReview, lockReturn } from '../storage/returns'
-import { listReviewQueue } from '../storage/staffReturns'
-import { returnStatus } from './status'
+import { decideReviews, reviewQueue } from '../services/reviews'
 import { replies, type Api } from './typed'
 
 /**
  * The review queue under /admin/api/reviews (docs/lifecycle.md): the shop's returns waiting for
  * review, and the staff's decisions on one or many.
  */
-export function staffReviewRoutes(
-  app: Api,
-  context: PortalContext,
-  requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
-  app.get(
-    '/admin/api/reviews',
-    { onRequest: requireStaff, schema: { response: replies({ 200: ReviewQueue }) } },
-    // A page as the list's: staff decide 25 at a time, and the next come as these go.
-    async (request) => listReviewQueue(context.db, request.staff!.shop, 25),
+export function staffReviewRoutes(app: Api, context: PortalContext): void {
+  app.get('/admin/api/reviews', { schema: { response: replies({ 200: ReviewQueue }) } }, async (request) =>
+    reviewQueue(context, request.staff.shop),
   )
 
   app.post(
     '/admin/api/reviews',
-    { onRequest: requireStaff, schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
-    async (request, reply) => {
-      const { member, shop } = request.staff!
-      const { return_ids: ids, decision } = request.body
-      const reason = request.body.reason?.trim() ?? ''
-      if (decision === 'reject' && reason === '')
-        return reply.code(400).send({
-          error: 'invalid_request',
-          message: 'reason: say why the return is rejected; the shopper reads it',
-        })
-      const decided: string[] = []
-      const skipped: { id: string; message: string }[] = []
-      for (const id of ids) {
-        const outcome = await decideOne(context, shop, id, {
-          state: decision === 'approve' ? 'approved' : 'rejected',
-          reason: decision === 'reject' ? reason : null,
-          by: member.email,
-        })
-        if (outcome === true) decided.push(id)
-        else skipped.push({ id, message: outcome })
-      }
-      if (decided.length > 0) context.events.nudge()
-      return { decided, skipped }
-    },
+    { schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
+    async (request) => decideReviews(context, request.staff, request.body),
   )
-}
-
-/**
- * One review decision under the return's lock (docs/lifecycle.md): recorded with who and why, on
- * the timeline, and told to the world as the status changes. True when decided; otherwise why not.
- */
-async function decideOne(
-  context: PortalContext,
-  shopId: string,
-  id: string,
-  decision: { state: 'approved' | 'rejected'; reason: string | null; by: string },
-): Promise<true | string> {
-  // Read before the transaction: the shop cache reads through the database's own handle.
-  const shop = await context.shops.find(shopId)
-  if (!shop) return 'No such return.'
-  return context.db.transaction(async (tx) => {
-    const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shopId) return 'No such return.'
-    if (locked.review !== 'pending')
-      return `${locked.name} is not waiting for review${locked.review ? ` (already ${locked.review})` : ''}.`
-    const order = await findOrderById(tx, locked.order_id)
-    if (!order) return 'No such return.'
-    const at = context.now()
-    const lines = await findReturnedLines(tx, id)
-    const before = await returnStatus(context, locked, order, shop, lines, tx)
-    await decideReview(tx, locked, { ...decision, at })
-    const after = await returnStatus(
-      context,
-      { ...locked, review: decision.state, review_reason: decision.reason, reviewed_at: at, reviewed_by: decision.by },
-      order,
-      shop,
-      lines,
-      tx,
-    )
-    await recordAction(tx, id, {
-      at,
-      actor: decision.by,
-      kind: decision.state,
-      state: null,
-      lineItemIds: lines.map((line) => line.line_item_id),
-      note: decision.state === 'approved' ? 'Approved after review' : `Rejected: ${decision.reason}`,
-    })
-    await writeReturnEvents(tx, id, before, after, at)
-    return true as const
-  })
 }

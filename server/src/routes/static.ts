@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PortalContext } from '../context'
 import { SERVER_DIR } from '../serverDir'
-import { notFound } from './errors'
+import { noRoute } from './errors'
 import { firstPaint } from './firstPaintHints'
 
 /**
@@ -97,8 +97,7 @@ export async function portalRoutes(app: FastifyInstance, dir: string, context: P
     // The back office's pages (/admin, /admin/returns/…) are its own page; its API is not.
     if (read && (path === '/admin' || (path.startsWith('/admin/') && !path.startsWith('/admin/api/'))))
       return reply.sendFile('admin.html')
-    if (!read || API_PREFIXES.some((prefix) => path.startsWith(prefix)))
-      return reply.code(404).send(notFound(request.method, request.url))
+    if (!read || API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw noRoute(request.method, request.url)
     return page(request, reply)
   })
 }

@@ -1,21 +1,22 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { SupportReference, SupportReferenceRequest, SupportToken } from '../../../contract/api'
 import { SUPPORT_REFERENCE_DAYS } from '../../../contract/constants'
 import type { PortalContext } from '../context'
 import { newSupportReference, supportCodeProblem } from '../domain/supportReference'
 import { issueToken } from '../domain/token'
 import { insertSupportReference } from '../storage/supportReferences'
-import { refuseReadOnly, requireToken } from './auth'
+import { invalidRequest } from '../services/refusal'
+import { refuseReadOnly } from './auth'
 import { replies, type Api } from './typed'
 
 const isEmptyObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
 
 /** No body at all, or `{}`: a JSON schema cannot say "absent or empty", so this is checked by hand. */
-async function emptyBody(request: FastifyRequest, reply: FastifyReply) {
-  if (request.body !== undefined && !isEmptyObject(request.body)) {
-    return reply.code(400).send({ error: 'invalid_request', message: 'body: must be empty or {}' })
-  }
+function emptyBody(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  done(
+    request.body === undefined || isEmptyObject(request.body) ? undefined : invalidRequest('body: must be empty or {}'),
+  )
 }
 
 /**
@@ -35,11 +36,10 @@ export async function supportRoutes(app: Api, context: PortalContext) {
       '/portal-registration/support-token',
       {
         preValidation: emptyBody,
-        onRequest: requireToken(context),
         schema: { response: replies({ 200: SupportToken }) },
       },
       async (request, reply) => {
-        const claims = request.claims!
+        const claims = request.claims
         // The same expiry, never a fresh one: a copied code must not outlive the shopper's session.
         const body: SupportToken = {
           token: issueToken(context.secret, { ...claims, readOnly: true }),
@@ -59,21 +59,21 @@ export async function supportRoutes(app: Api, context: PortalContext) {
     '/portal-registration/support-references',
     {
       bodyLimit: 80 * 1024,
-      onRequest: [requireToken(context), refuseReadOnly],
+      onRequest: refuseReadOnly,
       preHandler: app.rateLimit({ max: 30, timeWindow: 60_000, groupId: 'support-references' }),
       schema: { body: SupportReferenceRequest, response: replies({ 201: SupportReference }) },
     },
     async (request, reply) => {
       const now = context.now()
-      const problem = supportCodeProblem(request.body.code, request.claims!, context.secret, now)
-      if (problem) return reply.code(400).send({ error: 'invalid_request', message: problem })
+      const problem = supportCodeProblem(request.body.code, request.claims, context.secret, now)
+      if (problem) throw invalidRequest(problem)
       const expiresAt = new Date(now.getTime() + SUPPORT_REFERENCE_DAYS * 86_400_000)
       // 40 random bits: a clash is rare, and a second draw settles it.
       for (let attempt = 0; attempt < 5; attempt++) {
         const reference = newSupportReference()
         const kept = await insertSupportReference(context.db, {
           reference,
-          shopId: request.claims!.shopId,
+          shopId: request.claims.shopId,
           code: request.body.code,
           createdAt: now,
           expiresAt,

@@ -11,8 +11,7 @@ import type { Queryable } from '../storage/database'
 import { findOrderById, findOrderForVerify, returnedQuantities, type OrderRecord } from '../storage/orders'
 import { countShopperReturns } from '../storage/shopperReturns'
 import type { ShopRecord } from '../storage/shops'
-import { requireToken } from './auth'
-import { TOO_MANY } from './errors'
+import { orderGone, Refusal, TOO_MANY } from '../services/refusal'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
 
@@ -128,14 +127,10 @@ export function verifyRoutes(app: Api, context: PortalContext) {
     },
   }
   const checkOrder = app.createRateLimit(orderLimit)
-  const perOrder = async (request: FastifyRequest, reply: FastifyReply) => {
+  const perOrder = async (request: FastifyRequest) => {
     const limit = await checkOrder(request)
-    if (!limit.isAllowed && limit.isExceeded) {
-      return reply
-        .code(429)
-        .header('retry-after', String(Math.ceil(limit.ttl / 1000)))
-        .send(TOO_MANY)
-    }
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new Refusal(429, TOO_MANY, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) })
   }
 
   app.post(
@@ -153,7 +148,7 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       const fail = async (answer: { error: string; message?: string }) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
         if (wait > 0) await sleep(wait)
-        return reply.code(400).send(answer)
+        throw new Refusal(400, answer)
       }
 
       const shop = await context.shops.find(shopId.toLowerCase())
@@ -196,26 +191,26 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       return (reply as FastifyReply).header('content-type', JSON_CONTENT_TYPE).send(json)
     },
   )
+}
 
-  /**
-   * GET /portal-registration/order: the token's order as verify would answer it now, with the same
-   * token. After a return was refused because a choice no longer holds (a size sold out, units
-   * returned meanwhile), the portal reads the order again, so its steps offer what is true now.
-   */
+/**
+ * GET /portal-registration/order: the token's order as verify would answer it now, with the same
+ * token. After a return was refused because a choice no longer holds (a size sold out, units
+ * returned meanwhile), the portal reads the order again, so its steps offer what is true now.
+ */
+export function orderRoutes(app: Api, context: PortalContext) {
   app.get(
     '/portal-registration/order',
     {
-      onRequest: requireToken(context),
       schema: { response: replies({ 200: VerifiedOrder }) },
     },
     async (request, reply) => {
-      const claims = request.claims!
+      const claims = request.claims
       const shop = await context.shops.find(claims.shopId)
       const order = await findOrderById(context.db, claims.orderId)
-      if (!shop || !order || order.shop_id !== shop.id)
-        return reply.code(401).send({ error: 'session_expired', message: 'This order is no longer available.' })
+      if (!shop || !order || order.shop_id !== shop.id) throw orderGone()
       const now = context.now()
-      if (await refused(context.db, shop, order, now)) return reply.code(409).send(NOT_AVAILABLE)
+      if (await refused(context.db, shop, order, now)) throw new Refusal(409, NOT_AVAILABLE)
       const outcome = decideVerify(
         shop,
         order,
@@ -223,7 +218,7 @@ export function verifyRoutes(app: Api, context: PortalContext) {
         now,
         requestLanguage(request),
       )
-      if ('error' in outcome) return reply.code(409).send({ error: outcome.error })
+      if ('error' in outcome) throw new Refusal(409, { error: outcome.error })
       return reply.header('cache-control', 'no-store').send({
         ...outcome.order,
         token: /^Bearer (.+)$/.exec(request.headers.authorization ?? '')![1]!,

@@ -13,7 +13,8 @@ import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import { lockReturn } from '../storage/returns'
-import { returnStatus } from './status'
+import { notFound, Refusal } from './refusal'
+import { returnStatus } from './returnStatus'
 
 export interface StaffMove {
   shopId: string
@@ -23,17 +24,9 @@ export interface StaffMove {
 
 /** Moved: the items moved now and the items chosen that could not move, both in words. */
 export interface StaffMoved {
-  status: 200
   moved: string[]
   skipped: string[]
 }
-
-export interface StaffMoveRefused {
-  status: 404 | 409 | 422
-  body: { error: string; message: string; amount?: Money | null }
-}
-
-const NOT_FOUND = { status: 404, body: { error: 'not_found', message: 'No such return.' } } as const
 
 /** An item as staff read it on the page: "Classic Tee · M". */
 const itemName = (item: ReturnStatus['items'][number]) =>
@@ -74,41 +67,31 @@ function unreceivedWords(
  * Moves the chosen items (every item when none is named) on, under the return's lock, and records
  * who did it and why for the timeline.
  */
-export async function moveStaffItems(
-  context: PortalContext,
-  id: string,
-  move: StaffMove,
-): Promise<StaffMoved | StaffMoveRefused> {
+export async function moveStaffItems(context: PortalContext, id: string, move: StaffMove): Promise<StaffMoved> {
   const { state, line_item_ids: wanted, note, confirm_amount: confirmed } = move.change
   // The shop is read before the transaction: on PGlite (one connection) its cache would wait for it.
   const shop = await context.shops.find(move.shopId)
-  if (!shop) return NOT_FOUND
-  const outcome = await context.db.transaction(async (tx): Promise<StaffMoved | StaffMoveRefused> => {
+  if (!shop) throw notFound('No such return.')
+  const outcome = await context.db.transaction(async (tx): Promise<StaffMoved> => {
     const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shop.id) return NOT_FOUND
+    if (!locked || locked.shop_id !== shop.id) throw notFound('No such return.')
     if (waitsOrRejected(locked))
-      return {
-        status: 409,
-        body: {
-          error: 'not_approved',
-          message:
-            locked.review === 'pending'
-              ? 'This return is waiting for review: approve it before its items move on.'
-              : 'This return was rejected: its items do not move on.',
-        },
-      }
+      throw new Refusal(409, {
+        error: 'not_approved',
+        message:
+          locked.review === 'pending'
+            ? 'This return is waiting for review: approve it before its items move on.'
+            : 'This return was rejected: its items do not move on.',
+      })
     const order = await findOrderById(tx, locked.order_id)
-    if (!order) return NOT_FOUND
+    if (!order) throw notFound('No such return.')
     const lines = await findReturnedLines(tx, id)
     const unknown = (wanted ?? []).filter((lineId) => !lines.some((line) => line.line_item_id === lineId))
     if (unknown.length > 0)
-      return {
-        status: 422,
-        body: {
-          error: 'invalid_transition',
-          message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
-        },
-      }
+      throw new Refusal(422, {
+        error: 'invalid_transition',
+        message: unknown.map((lineId) => `line_item_ids: "${lineId}" is not an item of this return`).join('; '),
+      })
     const before = await returnStatus(context, locked, order, shop, lines, tx)
     const names = new Map(before.items.map((item) => [item.line_item_id, itemName(item)]))
     const nameOf = (lineId: string) => names.get(lineId) ?? 'An item'
@@ -116,17 +99,15 @@ export async function moveStaffItems(
     const chosen = wanted ? lines.filter((line) => wanted.includes(line.line_item_id)) : lines
     const { moving, skipped } = staffMovePlan(chosen, state, kept, nameOf)
     if (moving.length === 0)
-      return {
-        status: 422,
-        body: { error: 'invalid_transition', message: `Nothing moved: ${skipped.join('; ')}.` },
-      }
+      throw new Refusal(422, { error: 'invalid_transition', message: `Nothing moved: ${skipped.join('; ')}.` })
     const unreceived = refundedUnreceived(moving, state, kept)
     const amount = moneyOf(before)
     if (unreceived.length > 0 && confirmed !== confirmationOf(amount))
-      return {
-        status: 409,
-        body: { error: 'confirm_refund', message: unreceivedWords(unreceived, nameOf, amount), amount },
-      }
+      throw new Refusal(409, {
+        error: 'confirm_refund',
+        message: unreceivedWords(unreceived, nameOf, amount),
+        amount,
+      })
     const at = context.now()
     const ids = moving.map((line) => line.line_item_id)
     await recordLineState(tx, id, ids, state, at)
@@ -134,8 +115,8 @@ export async function moveStaffItems(
     const after = await returnStatus(context, locked, order, shop, await findReturnedLines(tx, id), tx)
     // What the world hears of (docs/events.md), written with the change.
     await writeReturnEvents(tx, id, before, after, at)
-    return { status: 200, moved: ids.map(nameOf), skipped }
+    return { moved: ids.map(nameOf), skipped }
   })
-  if (outcome.status === 200) context.events.nudge()
+  context.events.nudge()
   return outcome
 }

@@ -1,0 +1,312 @@
+/**
+ * The console's returns (docs/back-office.md): the shop's list, its export and insights, and one
+ * return with its timeline, its photos and the support sessions its shoppers shared.
+ */
+import { Readable, pipeline } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import {
+  type Insights,
+  type InsightsQuery,
+  type ReturnDetail,
+  type ReturnList,
+  type ReturnsExportQuery,
+  type ReturnsQuery,
+  type StaffItemsMoved,
+  type StaffShop,
+  type StaffStateChange,
+  type SupportSession,
+  type TimelineEntry,
+  OUTCOME_WORDS,
+  REVIEW_WORDS,
+  returnStandingWords,
+} from '../../../contract/staff'
+import type { ReturnReason } from '../../../contract/api'
+import type { PortalContext } from '../context'
+import { heldExchanges } from '../domain/inspection'
+import { readSupportReference } from '../domain/supportReference'
+import { findSupportReference } from '../storage/supportReferences'
+import { findInsights } from '../storage/insights'
+import { findOrderById } from '../storage/orders'
+import { findActions, findReturnedLines } from '../storage/returnStates'
+import {
+  decodeCursor,
+  encodeCursor,
+  type Cursor,
+  type ReturnFilters,
+  findReturnPhotos,
+  findShopPhoto,
+  findShopReturn,
+  listReturns,
+} from '../storage/staffReturns'
+import type { ReturnRecord } from '../storage/returns'
+import { inspectionViews } from '../storage/inspections'
+import { exchangeLines } from './inspection'
+import { invalidRequest, notFound } from './refusal'
+import { returnStatus } from './returnStatus'
+import { moveStaffItems } from './staffMoves'
+import type { StaffSignedIn } from './staffSessions'
+
+/** The shop's reasons, as the list's filter offers them. */
+export async function shopReasons(context: PortalContext, shopId: string): Promise<StaffShop> {
+  const shop = await context.shops.find(shopId)
+  if (!shop) throw notFound('This shop has not been imported.')
+  return { shop: shop.id, reasons: reasonChoices(shop.return_reasons) }
+}
+
+/** A page of the shop's returns, newest first, filtered. */
+export async function listShopReturns(
+  context: PortalContext,
+  shopId: string,
+  query: ReturnsQuery,
+): Promise<ReturnList> {
+  const { after, limit, ...rest } = query
+  const filters = filtersOf(rest)
+  const cursor = after === undefined ? null : decodeCursor(after)
+  if (typeof filters === 'string' || (after !== undefined && !cursor))
+    throw invalidRequest(typeof filters === 'string' ? filters : 'after: not a page of this list')
+  const page = await listReturns(context.db, shopId, filters, limit === undefined ? 25 : Number(limit), cursor)
+  return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
+}
+
+/** Every return the filters match as CSV, streamed, and the file's name. */
+export function exportReturns(context: PortalContext, shopId: string, query: ReturnsExportQuery) {
+  const filters = filtersOf(query)
+  if (typeof filters === 'string') throw invalidRequest(filters)
+  const day = context.now().toISOString().slice(0, 10)
+  return {
+    filename: `returns-${shopId}-${day}.csv`,
+    // pipeline, not pipe: a failed page (the database gone) ends this answer, and Fastify
+    // logs it (or answers 503 when nothing was sent yet), instead of an unhandled 'error'.
+    csv: pipeline(Readable.from(exportRows(context, shopId, filters)), csvOf(), () => {}),
+  }
+}
+
+/** The shop's returns over a period (the 30 days to today by default): reasons, products, outcomes. */
+export async function shopInsights(context: PortalContext, shopId: string, query: InsightsQuery): Promise<Insights> {
+  const today = context.now().toISOString().slice(0, 10)
+  const to = query.to ?? today
+  // `to` is checked first: the 30 days before it are the period when no from is given.
+  const end = filtersOf({ to })
+  if (typeof end === 'string') throw invalidRequest(end)
+  const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10)
+  const period = filtersOf({ from, to })
+  if (typeof period === 'string') throw invalidRequest(period)
+  const { from: start, until } = period as { from: Date; until: Date }
+  if (start >= until || until.getTime() - start.getTime() > 366 * 86_400_000)
+    throw invalidRequest('from, to: a period of one day to a year, from before to')
+  const shop = await context.shops.find(shopId)
+  const currency_code = shop?.currency_code ?? 'EUR'
+  const money = (amount: string) => ({ amount, currency_code })
+  const rows = await findInsights(context.db, shopId, start, until, currency_code)
+  return {
+    from,
+    to,
+    returns: rows.returns,
+    reasons: rows.reasons.map((row) => ({ ...row, value: money(row.value) })),
+    products: rows.products.map((row) => ({ ...row, value: money(row.value) })),
+    outcomes: {
+      exchanges: money(rows.outcomes.exchanges),
+      upsells: money(rows.outcomes.upsells),
+      store_credit: money(rows.outcomes.store_credit),
+      refunded: money(rows.outcomes.refunded),
+    },
+  }
+}
+
+/** A photo of the shop's return (the shopper's or the warehouse's): its type and bytes. */
+export async function readReturnPhoto(context: PortalContext, shopId: string, id: string, photoId: string) {
+  const photo = await findShopPhoto(context.db, shopId, id, photoId)
+  const bytes = photo && (await context.photos.read(context.db, photoId, photo.in_row))
+  if (!photo || !bytes) throw notFound('No such photo.')
+  return { contentType: photo.content_type, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+}
+
+/** The support code a shopper kept for this shop under its reference (docs/support.md). */
+export async function supportSession(context: PortalContext, shopId: string, typed: string): Promise<SupportSession> {
+  const reference = readSupportReference(typed)
+  const found = reference && (await findSupportReference(context.db, shopId, reference, context.now()))
+  // Another shop's, an expired and an unknown reference answer alike.
+  if (!reference || !found)
+    throw notFound(
+      `No support reference ${reference ?? typed.slice(0, 16)} for this shop. References last 7 days: ask the shopper for a new one.`,
+    )
+  return {
+    reference,
+    code: found.code,
+    created_at: new Date(found.created_at).toISOString(),
+    expires_at: new Date(found.expires_at).toISOString(),
+  }
+}
+
+/** The staff member's move of a return's items (services/staffMoves.ts), and the return as it is now. */
+export async function moveItems(
+  context: PortalContext,
+  staff: StaffSignedIn,
+  id: string,
+  change: StaffStateChange,
+): Promise<StaffItemsMoved> {
+  const outcome = await moveStaffItems(context, id, { shopId: staff.shop, actor: staff.member.email, change })
+  return { ...(await returnDetail(context, staff.shop, id)), moved: outcome.moved, skipped: outcome.skipped }
+}
+
+/** The list's filters from the query, or what is wrong with them. */
+function filtersOf(query: Partial<ReturnsExportQuery>): ReturnFilters | string {
+  const day = (value: string | undefined, plusDays = 0) => {
+    if (value === undefined) return undefined
+    const at = new Date(`${value}T00:00:00Z`)
+    // 2026-02-31 is not a day, though Date would make it one in March; nor is year 0000, which
+    // Date takes and PostgreSQL does not. The years the console has any use for: 1900 to 2999.
+    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) return null
+    if (at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 2999) return null
+    return new Date(at.getTime() + plusDays * 86_400_000)
+  }
+  const from = day(query.from)
+  const until = day(query.to, 1)
+  if (from === null) return 'from: not a day from 1900-01-01 to 2999-12-31'
+  if (until === null) return 'to: not a day from 1900-01-01 to 2999-12-31'
+  return { q: query.q, state: query.state, from, until, reason: query.reason, review: query.review }
+}
+
+/** Every reason a shopper can choose (the leaves), a sub-reason named with its parent. */
+function reasonChoices(reasons: readonly ReturnReason[], parent?: string): { id: string; label: string }[] {
+  return reasons.flatMap((reason) => {
+    const label = parent ? `${parent}: ${reason.label}` : reason.label
+    return reason.children?.length ? reasonChoices(reason.children, label) : [{ id: reason.id, label }]
+  })
+}
+
+/** The export's columns, as a spreadsheet shows them. */
+const CSV_COLUMNS = [
+  'Return',
+  'Order',
+  'Shopper',
+  'Submitted',
+  'Items',
+  'Outcome',
+  'Refund',
+  'Currency',
+  'State',
+  'Review',
+]
+
+/**
+ * The CSV writer: a header row, and any cell a spreadsheet would run as a formula (=, +, -, @, a
+ * tab or a carriage return first: a comment or a name a shopper typed) written as text.
+ */
+const csvOf = () => stringify({ header: true, columns: CSV_COLUMNS, escape_formulas: true, bom: true })
+
+/** Every return the filters match, a thousand per query, newest first. */
+async function* exportRows(context: PortalContext, shop: string, filters: ReturnFilters) {
+  let after: Cursor | null = null
+  do {
+    const page: Awaited<ReturnType<typeof listReturns>> = await listReturns(context.db, shop, filters, 1000, after)
+    for (const entry of page.returns)
+      yield [
+        entry.name,
+        entry.order_name,
+        entry.email,
+        entry.created_at,
+        entry.items,
+        entry.outcome ? OUTCOME_WORDS[entry.outcome] : '',
+        entry.refund?.amount ?? '',
+        entry.refund?.currency_code ?? '',
+        // In words, as the list shows them (decision 0059): a rejected return is not "requested".
+        returnStandingWords(entry),
+        entry.review ? REVIEW_WORDS[entry.review] : '',
+      ]
+    after = page.next
+  } while (after)
+}
+
+/**
+ * A return of the shop as the console shows it, with its timeline: what the shopper asked, the
+ * states its items reached, and who did what (docs/back-office.md). Another shop's or an unknown
+ * one is not found.
+ */
+export async function returnDetail(context: PortalContext, shopId: string, id: string): Promise<ReturnDetail> {
+  const found = await findShopReturn(context.db, shopId, id)
+  const order = found && (await findOrderById(context.db, found.record.order_id))
+  const shop = order && (await context.shops.find(shopId))
+  if (!found || !order || !shop) throw notFound('No such return.')
+  const [lines, photos, actions, inspections] = await Promise.all([
+    findReturnedLines(context.db, id),
+    findReturnPhotos(context.db, id),
+    findActions(context.db, id),
+    inspectionViews(context.db, shop, id),
+  ])
+  // The lines read once, for the shopper's status and the timeline alike.
+  const status = await returnStatus(context, found.record, order, shop, lines)
+  const titleOf = new Map(status.items.map((item) => [item.line_item_id, item.title]))
+  const titles = (ids: readonly string[]) => ids.map((lineId) => titleOf.get(lineId) ?? lineId)
+  // Item states reached without an action of record (the shopper's kept items refunded at
+  // submission, an imported history) show as the state; those an action made show as the action.
+  // An inspection that refunds at once also received its items: one action covers both states.
+  const covered = (action: (typeof actions)[number]) =>
+    action.kind === 'inspected' ? ['received', action.state] : [action.state]
+  const byAction = new Set(
+    actions.flatMap((action) =>
+      covered(action).flatMap((state) => action.lineItemIds.map((lineId) => `${state} ${lineId}`)),
+    ),
+  )
+  const states = new Map<string, { at: Date; state: TimelineEntry['state']; lines: string[] }>()
+  for (const line of lines)
+    for (const event of line.events) {
+      if (byAction.has(`${event.state} ${line.line_item_id}`)) continue
+      const key = `${event.at.toISOString()} ${event.state}`
+      const entry = states.get(key) ?? { at: event.at, state: event.state, lines: [] }
+      entry.lines.push(line.line_item_id)
+      states.set(key, entry)
+    }
+  const timeline: TimelineEntry[] = [
+    {
+      at: new Date(found.record.created_at).toISOString(),
+      kind: 'created' as const,
+      state: 'requested' as const,
+      items: titles(lines.map((line) => line.line_item_id)),
+      actor: 'shopper',
+      note: null,
+    },
+    ...[...states.values()].map((entry) => ({
+      at: entry.at.toISOString(),
+      kind: 'state' as const,
+      state: entry.state,
+      items: titles(entry.lines),
+      actor: 'system',
+      note: null,
+    })),
+    ...actions.map((action) => ({
+      at: action.at.toISOString(),
+      kind: 'action' as const,
+      state: action.state,
+      items: titles(action.lineItemIds),
+      actor: action.actor,
+      note: action.note,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at))
+  return {
+    summary: found.summary,
+    status,
+    return_order: found.record.return_order,
+    photos: photos.map((photo) => ({
+      ...photo,
+      url: `/admin/api/returns/${encodeURIComponent(id)}/photos/${photo.id}`,
+    })),
+    timeline,
+    review: reviewView(found.record),
+    inspections,
+    held: heldExchanges(exchangeLines(lines, status), inspections, shop.policy),
+  }
+}
+
+/** The review as staff see it: why it was flagged, and what was decided by whom. */
+function reviewView(record: ReturnRecord): ReturnDetail['review'] {
+  if (record.review === null) return null
+  return {
+    state: record.review,
+    flags: record.review_flags ?? [],
+    answer_by: record.review_answer_by ?? '',
+    reason: record.review_reason,
+    decided_at: record.reviewed_at ? new Date(record.reviewed_at).toISOString() : null,
+    decided_by: record.reviewed_by,
+  }
+}

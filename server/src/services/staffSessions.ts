@@ -1,0 +1,93 @@
+/**
+ * Staff sessions (docs/back-office.md): sign-in with its lockout, the session a cookie carries,
+ * and the shop the console works on.
+ */
+import { subdomainFromHost } from '../../../contract/subdomain'
+import type { PortalContext } from '../context'
+import { passwordMatches } from '../domain/passwords'
+import {
+  clearSignInFailures,
+  endSession,
+  findStaffByEmail,
+  lockedUntil,
+  reserveSignInAttempt,
+  startSession,
+  useSession,
+  type StaffMember,
+} from '../storage/staff'
+import { Refusal } from './refusal'
+
+/** Who is signed in to the console, and the shop this host is. */
+export interface StaffSignedIn {
+  member: StaffMember
+  shop: string
+}
+
+/** 403 `forbidden`: the staff member is not one of this host's shop. */
+const notThisShop = () => new Refusal(403, { error: 'forbidden', message: 'This account does not work for this shop.' })
+
+/**
+ * The shop the console works on: the host's subdomain (demo.localhost → demo). A host that names
+ * none (an address) is the staff member's first shop.
+ */
+function shopOf(hostname: string, member: StaffMember): string | null {
+  const named = subdomainFromHost(hostname, '')
+  if (named === '') return member.shops[0] ?? null
+  return member.shops.includes(named) ? named : null
+}
+
+/** A session's limits: idle, and since sign-in. */
+const sessionLimits = ({ limits }: PortalContext) => ({
+  idleMs: limits.staffIdleSeconds * 1000,
+  maxMs: limits.staffSessionSeconds * 1000,
+})
+
+/**
+ * Signs a staff member in on the host's shop: the session's value for its cookie, and who it is.
+ * Ten wrong passwords lock the account for 15 minutes (a 429 with its retry-after).
+ */
+export async function signIn(
+  context: PortalContext,
+  hostname: string,
+  email: string,
+  password: string,
+): Promise<{ session: string; staff: StaffSignedIn }> {
+  const now = context.now()
+  // The try is taken before the password is checked, so a burst cannot check more than ten.
+  if (!(await reserveSignInAttempt(context.db, email, now))) {
+    const locked = await lockedUntil(context.db, email, now)
+    const seconds = locked ? Math.ceil((locked.getTime() - now.getTime()) / 1000) : 1
+    throw new Refusal(
+      429,
+      { error: 'locked', message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.' },
+      { 'retry-after': String(Math.max(1, seconds)) },
+    )
+  }
+  // An unknown e-mail is checked against a stand-in hash: the same work, the same answer.
+  // A wrong password leaves its try counted.
+  const member = await findStaffByEmail(context.db, email)
+  if (!(await passwordMatches(member?.password_hash ?? null, password)) || !member)
+    throw new Refusal(401, { error: 'invalid_credentials', message: 'The e-mail or password is not right.' })
+  await clearSignInFailures(context.db, email)
+  const shop = shopOf(hostname, member)
+  if (!shop) throw notThisShop()
+  return { session: await startSession(context.db, member.id, now, sessionLimits(context)), staff: { member, shop } }
+}
+
+/** The staff member of a live session on the host's shop; refused otherwise (401, or 403 for another shop's). */
+export async function signedIn(
+  context: PortalContext,
+  hostname: string,
+  session: string | undefined,
+): Promise<StaffSignedIn> {
+  const member = session ? await useSession(context.db, session, context.now(), sessionLimits(context)) : null
+  if (!member) throw new Refusal(401, { error: 'not_signed_in', message: 'Please sign in.' })
+  const shop = shopOf(hostname, member)
+  if (!shop) throw notThisShop()
+  return { member, shop }
+}
+
+/** Ends the session, if there is one. */
+export async function signOut(context: PortalContext, session: string | undefined): Promise<void> {
+  if (session) await endSession(context.db, session)
+}
