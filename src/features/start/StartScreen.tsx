@@ -15,6 +15,14 @@ import { canStartReturn, isValidEmail } from './email'
 import { ORDER_NAME_MAX, rewriteOrderName } from './orderName'
 import { verifyErrorMessage } from './verifyError'
 
+/** A start link's search without its order name and e-mail: the launch's parameters only. */
+function withoutOrder(search: URLSearchParams): string {
+  const rest = new URLSearchParams(search)
+  rest.delete('orderName')
+  rest.delete('email')
+  return rest.toString()
+}
+
 /** docs/rules.md §4: order name and e-mail in, verified order out. */
 export default function StartScreen() {
   const config = useShop()
@@ -47,10 +55,7 @@ export default function StartScreen() {
   // Opening the start screen starts a new session: launch parameters kept, return order cleared.
   // The launch reads lang, testMode and config only: the link's orderName and email leaving the
   // address is no new visit, and opening the portal again then could drop an order verified meanwhile.
-  const launchSearch = new URLSearchParams(search)
-  launchSearch.delete('orderName')
-  launchSearch.delete('email')
-  const searchKey = launchSearch.toString()
+  const searchKey = withoutOrder(search)
   useEffect(() => {
     dispatch(portalOpened(launchFromSearch(new URLSearchParams(searchKey))))
   }, [dispatch, searchKey])
@@ -65,10 +70,7 @@ export default function StartScreen() {
     if (!canStartReturn(orderName, email, false, config.order_prefix) || orderTooLong) return
     // The link's order and e-mail leave the address (the other parameters stay): Back from the
     // items then reaches a start screen the shopper can use, not this link verifying again.
-    const rest = new URLSearchParams(search)
-    rest.delete('orderName')
-    rest.delete('email')
-    void navigate({ search: rest.toString() }, { replace: true })
+    void navigate({ search: withoutOrder(search) }, { replace: true })
     void verify(orderName, email)
   })
   useEffect(() => verifyLink(), [])
