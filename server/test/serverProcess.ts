@@ -130,8 +130,10 @@ export async function startServer(
       spawned.killAll()
       throw new Error(`the server did not answer /health within ${START_MS} ms:\n${log()}`)
     }
+    // Started: /health answers, and the banner (its demo links and staff sign-in, which the server
+    // prints after it listens, once its database has answered) is out for the tests that read it.
     const health = await httpCall(port, '127.0.0.1', 'GET', '/health').catch(() => null)
-    if (health?.status === 200) return server
+    if (health?.status === 200 && spawned.stdout().includes('Rebound is running')) return server
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
