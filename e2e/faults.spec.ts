@@ -1,3 +1,4 @@
+import { ownChunkRoute } from './chunks'
 import type { Locator, Page, Request, Route } from '@playwright/test'
 import { API_TIMEOUT_MS } from '../src/api/portalApi'
 import { apiUrl, expect, expectAccessible, startReturn, test, verifyOrder } from './fixtures'
@@ -248,7 +249,7 @@ test('offline before the next step has loaded: the portal says so and keeps the 
 }) => {
   await resetDemoShops()
   // A connection too poor for the background load of the confirm screen…
-  const confirmChunk = '**/assets/confirm.*.js'
+  const confirmChunk = ownChunkRoute('confirm')
   await page.route(confirmChunk, (route) => route.abort('connectionfailed'))
   await openStart(page)
   await startReturn(page, '#1001', 'jane@example.com')

@@ -1,3 +1,4 @@
+import { chunkGroupRoute, ownChunkRoute } from './chunks'
 import type { Request } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import type { ReturnInstructions, ReturnOrder } from '../contract/api'
@@ -618,9 +619,10 @@ test.describe('faults', () => {
     await startReturn(page, '#1001', 'jane@example.com')
     await chooseItems(page, [{ title: 'Classic Tee' }])
     await expectStep(page, `/return-item/${TEE}/return-reason`, 'Why are you returning the Classic Tee?')
-    // The first request for the restore chunk is dropped; the boot asks again.
+    // The first request for the restore chunk (or one it needs: support's view shares them all)
+    // is dropped; the boot asks again.
     let requests = 0
-    await page.route('**/assets/restore.*.js', (route) =>
+    await page.route(chunkGroupRoute('restore'), (route) =>
       requests++ === 0 ? route.abort('connectionreset') : route.fallback(),
     )
     await page.reload()
@@ -639,7 +641,7 @@ test.describe('faults', () => {
     // the reload brings the new build, whose chunk loads (here: the same one, let through).
     let reloaded = false
     let gone = 0
-    await page.route('**/assets/confirm.*.js', async (route) => {
+    await page.route(ownChunkRoute('confirm'), async (route) => {
       if (reloaded) return route.fallback()
       gone++
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' })
