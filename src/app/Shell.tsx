@@ -5,7 +5,7 @@ import { PreviewMarker } from '../components/PreviewMarker'
 import { ShopLogo } from '../components/ShopLogo'
 import { Spinner } from '../components/Spinner'
 import { TestModeBanner } from '../components/TestModeBanner'
-import { uiLocale } from '../i18n/i18n'
+import { i18n, uiLocale } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { useUiLocale } from '../i18n/useUiLocale'
 import { selectReadOnly } from '../features/returnFlow/returnFlowSlice'
@@ -60,9 +60,10 @@ export function Shell() {
   const config = loaded.config
   const { pathname } = useLocation()
   // A support view (read only) is opened from the support screen, a later step: its words are the
-  // later steps' (not in the start bundle), shown once they are in, never as a message id.
-  const readOnlyNote = t('shell.readOnly')
-  const readOnly = useAppSelector(selectReadOnly) && readOnlyNote !== 'shell.readOnly'
+  // later steps' (not in the start bundle), shown once they are in, never as a message id (nor
+  // asked for before: Lingui warns of a message it does not have).
+  const readOnly = useAppSelector(selectReadOnly) && 'shell.readOnly' in i18n.messages
+  const readOnlyNote = readOnly ? t('shell.readOnly') : null
 
   return (
     <div className="page">
