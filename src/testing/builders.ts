@@ -222,3 +222,18 @@ export function buildSupportToken(token = 'test-token', overrides: Partial<Suppo
     ...overrides,
   }
 }
+
+/**
+ * The API's 422 when another tab already returned the line `lineItemId` (in return #1001-R1,
+ * r-7): the refusal the steps name with a link to that return (decision 0065).
+ */
+export function returnedElsewhere(lineItemId: string) {
+  return {
+    error: 'invalid_return',
+    message: 'items[0].line_item_id: this item can no longer be returned',
+    problems: [
+      { field: 'items[0].line_item_id', problem: 'not_returnable', message: 'this item can no longer be returned' },
+    ],
+    returns: [{ id: 'r-7', name: '#1001-R1', status_token: 'sig', line_item_ids: [lineItemId] }],
+  }
+}

@@ -2,7 +2,15 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnRequest } from '../../../contract/api'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
-import { buildConfig, buildFlow, buildLineItem, buildOrder, buildQuote, money } from '../../testing/builders'
+import {
+  buildConfig,
+  buildFlow,
+  buildLineItem,
+  buildOrder,
+  buildQuote,
+  money,
+  returnedElsewhere,
+} from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
 
@@ -296,23 +304,7 @@ describe('refund method, with a new item bought', () => {
 describe('refund method, with choices that no longer hold', () => {
   test('items returned meanwhile from another tab: named with a link to that return, never "try again"', async () => {
     server.use(
-      http.post(quoteRoute, () =>
-        HttpResponse.json(
-          {
-            error: 'invalid_return',
-            message: 'items[0].line_item_id: this item can no longer be returned',
-            problems: [
-              {
-                field: 'items[0].line_item_id',
-                problem: 'not_returnable',
-                message: 'this item can no longer be returned',
-              },
-            ],
-            returns: [{ id: 'r-7', name: '#1001-R1', status_token: 'sig', line_item_ids: ['mug'] }],
-          },
-          { status: 422 },
-        ),
-      ),
+      http.post(quoteRoute, () => HttpResponse.json(returnedElsewhere('mug'), { status: 422 })),
       http.get('*/portal-registration/order', () =>
         HttpResponse.json({ error: 'order_already_has_return' }, { status: 409 }),
       ),

@@ -12,6 +12,7 @@ import {
   buildQuote,
   buildVariant,
   money,
+  returnedElsewhere,
 } from '../../testing/builders'
 import { renderPortal } from '../../testing/renderWithProviders'
 import { server } from '../../testing/server'
@@ -294,27 +295,7 @@ describe('upsell exploration', () => {
     let quotes = 0
     server.use(
       http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
-      http.post(
-        quoteRoute,
-        () => (
-          quotes++,
-          HttpResponse.json(
-            {
-              error: 'invalid_return',
-              message: 'items[0].line_item_id: this item can no longer be returned',
-              problems: [
-                {
-                  field: 'items[0].line_item_id',
-                  problem: 'not_returnable',
-                  message: 'this item can no longer be returned',
-                },
-              ],
-              returns: [{ id: 'r-7', name: '#1001-R1', status_token: 'sig', line_item_ids: ['mug'] }],
-            },
-            { status: 422 },
-          )
-        ),
-      ),
+      http.post(quoteRoute, () => (quotes++, HttpResponse.json(returnedElsewhere('mug'), { status: 422 }))),
       http.get('*/portal-registration/order', () =>
         HttpResponse.json({ error: 'order_already_has_return' }, { status: 409 }),
       ),
