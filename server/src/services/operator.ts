@@ -5,16 +5,15 @@
 import type { ReturnItemState } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { keptItemCanReach, keptLineIds, lineState, transitionProblems } from '../domain/returnStatus'
-import { waitsOrRejected } from '../domain/review'
 import { signStatus } from '../domain/token'
 import { importShop } from '../import/importShop'
 import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
-import { lockReturn } from '../storage/returns'
 import { findReturnShopId } from '../storage/routesReturnShop'
 import { notFound, Refusal } from './refusal'
 import { returnStatus } from './returnStatus'
+import { lockMovableReturn } from './staffMoves'
 
 /** A shop file imported (a 400 `invalid_shop_file` naming its problems otherwise): the shop, and how many orders it has. */
 export async function importShopFile(context: PortalContext, file: unknown) {
@@ -49,18 +48,7 @@ export async function moveReturnItems(context: PortalContext, id: string, move: 
   const shop = owner ? await context.shops.find(owner) : null
   if (!owner || !shop || (move.shopId !== undefined && owner !== move.shopId)) throw notFound('No such return.')
   const outcome = await context.db.transaction(async (tx) => {
-    // One change of a return at a time: two scans at once cannot both move an item.
-    const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shop.id) throw notFound('No such return.')
-    // Nothing travels before the shop approves, and nothing after it rejects (docs/lifecycle.md).
-    if (waitsOrRejected(locked))
-      throw new Refusal(409, {
-        error: 'not_approved',
-        message:
-          locked.review === 'pending'
-            ? 'This return is waiting for review: approve it before its items move on.'
-            : 'This return was rejected: its items do not move on.',
-      })
+    const locked = await lockMovableReturn(tx, id, shop.id)
     const kept = keptLineIds(locked.return_order)
     const lines = await findReturnedLines(tx, id)
     const order = await findOrderById(tx, locked.order_id)

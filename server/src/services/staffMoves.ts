@@ -12,6 +12,7 @@ import { waitsOrRejected } from '../domain/review'
 import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
+import type { Queryable } from '../storage/database'
 import { lockReturn } from '../storage/returns'
 import { notFound, Refusal } from './refusal'
 import { returnStatus } from './returnStatus'
@@ -67,22 +68,32 @@ function unreceivedWords(
  * Moves the chosen items (every item when none is named) on, under the return's lock, and records
  * who did it and why for the timeline.
  */
+/**
+ * The return `id` of `shopId`, locked for this transaction (one change of a return at a time: two
+ * scans at once cannot both move an item), if its items may move: nothing travels before the shop
+ * approves, and nothing after it rejects (docs/lifecycle.md). Otherwise the refusal.
+ */
+export async function lockMovableReturn(tx: Queryable, id: string, shopId: string) {
+  const locked = await lockReturn(tx, id)
+  if (!locked || locked.shop_id !== shopId) throw notFound('No such return.')
+  if (waitsOrRejected(locked))
+    throw new Refusal(409, {
+      error: 'not_approved',
+      message:
+        locked.review === 'pending'
+          ? 'This return is waiting for review: approve it before its items move on.'
+          : 'This return was rejected: its items do not move on.',
+    })
+  return locked
+}
+
 export async function moveStaffItems(context: PortalContext, id: string, move: StaffMove): Promise<StaffMoved> {
   const { state, line_item_ids: wanted, note, confirm_amount: confirmed } = move.change
   // The shop is read before the transaction: on PGlite (one connection) its cache would wait for it.
   const shop = await context.shops.find(move.shopId)
   if (!shop) throw notFound('No such return.')
   const outcome = await context.db.transaction(async (tx): Promise<StaffMoved> => {
-    const locked = await lockReturn(tx, id)
-    if (!locked || locked.shop_id !== shop.id) throw notFound('No such return.')
-    if (waitsOrRejected(locked))
-      throw new Refusal(409, {
-        error: 'not_approved',
-        message:
-          locked.review === 'pending'
-            ? 'This return is waiting for review: approve it before its items move on.'
-            : 'This return was rejected: its items do not move on.',
-      })
+    const locked = await lockMovableReturn(tx, id, shop.id)
     const order = await findOrderById(tx, locked.order_id)
     if (!order) throw notFound('No such return.')
     const lines = await findReturnedLines(tx, id)
