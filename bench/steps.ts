@@ -3,7 +3,7 @@
  * (the phone of e2e/playwright.config.ts) with a real 4x CPU slowdown (CDP
  * Emulation.setCPUThrottlingRate), against the compiled server as `npm start` runs it serving the
  * built portal, two journeys of the demo shop (docs/rules.md §14), each `runs` times in a fresh
- * browser context with the demo shop re-imported before it (POST /admin/shops, as
+ * browser context with the demo shop put back before it (e2e/resetDemo.ts, as
  * e2e/fixtures.ts resetDemoShops does):
  *   #1001: the tee too small, exchanged for L; the mug, changed my mind; the upsell taken (the
  *          first item the credit buys); store credit when something is left; submitted.
@@ -29,13 +29,14 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
+import { resetDemoShop } from '../e2e/resetDemo'
 import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
-import { ensureBuilt, freePort, machineLoad, root, startServer, stop } from './server'
+import { ensureBuilt, freePort, machineLoad, startServer, stop } from './server'
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5))
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -229,16 +230,6 @@ function inpOf(latencies: number[], count: number): number {
   if (latencies.length === 0) return 0
   const sorted = [...latencies].sort((a, b) => b - a)
   return sorted[Math.min(sorted.length - 1, Math.floor(count / 50))]!
-}
-
-async function resetDemoShop(port: number) {
-  const response = await fetch(`http://127.0.0.1:${port}/admin/shops`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: readFileSync(join(root, 'server/demo/demo.json'), 'utf8'),
-  })
-  if (response.status !== 201)
-    throw new Error(`re-importing the demo shop: ${response.status} ${await response.text()}`)
 }
 
 /** Drives one journey in a fresh context; its steps with their timings. */
@@ -444,11 +435,11 @@ async function main(): Promise<boolean> {
       `\n${await browser.version()}, ${CPU_SLOWDOWN}x CPU slowdown, ${VIEWPORT.width} px wide, ${runs} run(s) per journey, against ${origin}\n`,
     )
     // A first journey, not measured: the server's and the browser's first-time costs.
-    await resetDemoShop(port)
+    await resetDemoShop(`http://127.0.0.1:${port}`, ADMIN_TOKEN, 'demo.json')
     await journey(browser, origin, JOURNEYS[0]!)
     for (let run = 1; run <= runs; run++) {
       for (const plan of JOURNEYS) {
-        await resetDemoShop(port)
+        await resetDemoShop(`http://127.0.0.1:${port}`, ADMIN_TOKEN, 'demo.json')
         const steps = await journey(browser, origin, plan)
         results.get(plan.name)!.push(steps)
         console.log(

@@ -17,16 +17,18 @@ export const SERVER_SECRETS = [ADMIN_TOKEN, TOKEN_SECRET, DEMO_STAFF_PASSWORD]
 const DEMO_SHOP_FILES = ['demo.json', 'acme.json'].map((name) => join(__dirname, '../server/demo', name))
 
 /**
- * Re-imports the demo shops through POST /admin/shops, which replaces each shop whole, with its
- * orders and the returns made since. The journeys of a worker share one server, so every test that verifies
- * a demo order or submits a return starts from this.
+ * Puts the demo shops back as their files have them: each is deleted whole (DELETE
+ * /admin/shops/{shop}, its returns included; an import alone keeps them) and imported again
+ * (POST /admin/shops). The journeys of a worker share one server, so every test that verifies a
+ * demo order or submits a return starts from this.
  */
 export async function resetDemoShops(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${ADMIN_TOKEN}` }
   for (const file of DEMO_SHOP_FILES) {
-    const response = await request.post(apiUrl('/admin/shops'), {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      data: JSON.parse(readFileSync(file, 'utf8')) as unknown,
-    })
+    const shop = JSON.parse(readFileSync(file, 'utf8')) as { shop: string }
+    const deleted = await request.delete(apiUrl(`/admin/shops/${shop.shop}`), { headers })
+    expect([204, 404], `delete of ${shop.shop}: ${await deleted.text()}`).toContain(deleted.status())
+    const response = await request.post(apiUrl('/admin/shops'), { headers, data: shop })
     expect(response.status(), `re-import of ${file}: ${await response.text()}`).toBe(201)
   }
 }

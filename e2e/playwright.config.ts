@@ -9,7 +9,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const firstPort = Number(process.env.E2E_PORT ?? 4173)
 /**
  * Journeys run in this many workers, each against a product of its own on the next port with a
- * database of its own: a journey re-imports the demo shops (fixtures.ts), which would pull the
+ * database of its own: a journey puts the demo shops back (fixtures.ts), which would pull the
  * orders from under another worker's journey on a shared server. A worker keeps about two cores
  * busy (Chromium and its server): on two cores a second one halved each journey's speed and
  * gained nothing, so there is one worker per two cores, at most four.

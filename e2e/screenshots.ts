@@ -5,14 +5,15 @@
  * exploration, refund method, confirm, instructions) and shoots every screen at 390 and 1280.
  *
  * Each width submits a return of #1001. With ADMIN_TOKEN set to the server's, the demo shops are
- * re-imported first (POST /admin/shops), so every walk starts from the demo data; without it, run
+ * put back first (e2e/resetDemo.ts), so every walk starts from the demo data; without it, run
  * against a fresh DATA_DIR, e.g.
  *   npm run build && PORT=8090 DATA_DIR=$(mktemp -d) ADMIN_TOKEN=screenshots-admin-token-0001 npm start &
  *   ADMIN_TOKEN=screenshots-admin-token-0001 npx tsx e2e/screenshots.ts http://demo.localhost:8090 /tmp/shots
  */
 import { chromium, type Page } from '@playwright/test'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { resetDemoShop } from './resetDemo'
 
 const [base = 'http://demo.localhost:8080', out = '/tmp/shots'] = process.argv.slice(2)
 mkdirSync(out, { recursive: true })
@@ -29,14 +30,7 @@ async function resetDemoShops() {
     console.warn('ADMIN_TOKEN not set: the demo shops are not reset; #1001 must still have its tee and mug to return.')
     return
   }
-  for (const name of ['demo.json', 'acme.json']) {
-    const response = await fetch(api('/admin/shops'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: readFileSync(join(__dirname, '../server/demo', name), 'utf8'),
-    })
-    if (response.status !== 201) throw new Error(`re-import of ${name}: ${response.status} ${await response.text()}`)
-  }
+  for (const name of ['demo.json', 'acme.json'] as const) await resetDemoShop(api(''), token, name)
 }
 
 async function shoot(page: Page, name: string, width: number) {

@@ -102,8 +102,11 @@ export const OPERATIONS: Record<string, Operation> = {
     produces: binary(IMAGES),
   },
 
+  'DELETE /admin/shops/:shop': {
+    summary: 'Delete a shop whole, its returns included (a demo reset; an import never deletes returns)',
+  },
   'POST /admin/shops': {
-    summary: 'Import a shop file into the running server',
+    summary: 'Import a shop file: add or update its orders by name, keeping every return',
     body: {
       'application/json': {
         schema: {

@@ -75,7 +75,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       const run = await importShops(northPath)
       expect(run.stderr).not.toContain('rejected')
       expect(run.code).toBe(0)
-      expect(run.stdout).toContain(`${northPath}: shop north imported with 3 orders`)
+      expect(run.stdout).toContain(`${northPath}: shop north imported: 3 orders (3 added, 0 updated)`)
       expect(existsSync(join(dataDir, '.rebound.pid'))).toBe(false)
       expect(await stored()).toEqual([{ id: 'north', button_color: '#1f5fbf', orders: 3 }])
     },
@@ -83,10 +83,10 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
   )
 
   test(
-    'an import removes the photo files whose rows it replaced (DATA_DIR/photos), and leaves the rest of the directory alone',
+    'an import removes the photo files whose rows are gone (DATA_DIR/photos), and leaves the rest of the directory alone',
     async () => {
       expect((await importShops(northPath)).code).toBe(0)
-      // A photo of an order the next import replaces: its row went with the order (a cascade).
+      // A photo whose row is gone (its order removed by an import, or a crash before the file went).
       mkdirSync(join(dataDir, 'photos'), { recursive: true })
       writeFileSync(join(dataDir, 'photos', 'AAAAAAAAAAAAAAAAAAAAAA'), 'a photo whose row is gone')
       writeFileSync(join(dataDir, 'photos', 'notes.txt'), 'not a photo')
@@ -116,7 +116,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
 
       const next = await importShops(southPath)
       expect(next.code).toBe(0)
-      expect(next.stdout).toContain('shop south imported with 1 orders')
+      expect(next.stdout).toContain('shop south imported: 1 order (1 added, 0 updated)')
       expect(await stored()).toEqual([
         { id: 'north', button_color: '#1f5fbf', orders: 3 },
         { id: 'south', button_color: null, orders: 1 },
@@ -155,7 +155,7 @@ describe('import-shop CLI (PGlite in DATA_DIR)', () => {
       expect(run.stderr).toContain(
         `${invalid}: rejected, nothing was changed:\n  - currency_code: must be an ISO 4217 currency code like "EUR"`,
       )
-      expect(run.stdout).toContain(`${northPath}: shop north imported with 3 orders`)
+      expect(run.stdout).toContain(`${northPath}: shop north imported: 3 orders (3 added, 0 updated)`)
       expect((await stored()).map((shop) => shop.id)).toEqual(['north'])
     },
     SLOW,

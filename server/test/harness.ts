@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { importShop } from '../src/import/importShop'
+import { deleteShop } from '../src/storage/shops'
 import type { OrderFile, ShopFile } from '../src/import/shopFile'
 import { openPglite, openPostgres, type Database } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
@@ -71,11 +72,13 @@ export interface TestApi {
 }
 
 /**
- * Imports the shop files as the product does (`importShop`, at `NOW`): each replaces its shop
- * whole, so loading them again undoes the returns made since.
+ * Loads each shop afresh: deleted whole if stored (as `DELETE /admin/shops/{shop}` does), then
+ * imported as the product does (`importShop`, at `NOW`), so loading them again undoes the returns
+ * made since (an import alone keeps them, docs/decisions/0072-import-keeps-returns.md).
  */
 export async function loadShops(db: Database, shops: ShopFile[]): Promise<void> {
   for (const file of shops) {
+    await db.transaction((tx) => deleteShop(tx, file.shop))
     const result = await importShop(db, file, NOW)
     if (!result.ok) throw new Error(`${file.shop}: ${result.errors.join('\n')}`)
   }

@@ -223,7 +223,15 @@ describe.each(engines())('importShop on %s', (engine) => {
 
   test('a shop file into an empty database stores the shop, its 4 orders and the returns imported with #1004 and #1007', async () => {
     const file = shopFile()
-    expect(await importShop(db, file, NOW)).toEqual({ ok: true, shop: SHOP, orders: 4 })
+    expect(await importShop(db, file, NOW)).toEqual({
+      ok: true,
+      shop: SHOP,
+      orders: 4,
+      added: 4,
+      updated: 0,
+      removed: 0,
+      kept: [],
+    })
     expect(await counts(db)).toEqual({ shops: 1, orders: 4, returns: 2, return_items: 3 })
     expect(await configOf(db, SHOP)).toEqual(file.config)
     const [order] = await db.query<{ name_key: string; email_key: string; processed_at: Date; fulfilled_at: Date }>(
@@ -241,36 +249,107 @@ describe.each(engines())('importShop on %s', (engine) => {
     expect(imported1004).toEqual({ name: '#1004-R1', idempotency_key: null, return_order: null })
   })
 
-  test('importing a shop again replaces it whole (configuration, orders, their returns) and leaves other shops alone', async () => {
+  test('importing a shop again updates it and its orders by name, keeps every return, and leaves other shops alone', async () => {
     const first = shopFile()
     first.config.button_color = '#aa0000'
     first.orders.push(buildOrder({ name: '#1099', line_items: [buildLine({ id: 'li-1099-001' })] }))
+    first.orders.push(buildOrder({ name: '#1098', line_items: [buildLine({ id: 'li-1098-001' })] }))
     await imported(db, first)
     await imported(db, otherShop())
     const portalMade = await portalReturn(db, SHOP, '#1001', 'li-1001-002')
     await portalReturn(db, SHOP, '#1099', 'li-1099-001')
     const otherBefore = await db.query("SELECT * FROM orders WHERE shop_id = 'south' ORDER BY id")
-    const oldIds = (await db.query<{ id: string }>('SELECT id FROM orders WHERE shop_id = $1', [SHOP])).map(
-      (row) => row.id,
+    const idsBefore = new Map(
+      (await db.query<{ id: string; name: string }>('SELECT id, name FROM orders WHERE shop_id = $1', [SHOP])).map(
+        (row) => [row.name, row.id],
+      ),
     )
+    const returnsBefore = await db.query('SELECT * FROM returns ORDER BY id')
+    const itemsBefore = await db.query('SELECT * FROM return_items ORDER BY return_id, line_item_id')
 
+    // #1001 has a new e-mail and a new line; #1099 (with a return) and #1098 (without) are no longer listed.
     const second = shopFile()
-    expect(await importShop(db, second, NOW)).toEqual({ ok: true, shop: SHOP, orders: 4 })
+    second.orders[0]!.email = 'jane.doe@example.com'
+    second.orders[0]!.line_items.push(buildLine({ id: 'li-1001-003', variant_id: 'tee-s' }))
+    second.orders.push(buildOrder({ name: '#1100', line_items: [buildLine({ id: 'li-1100-001' })] }))
+    expect(await importShop(db, second, NOW)).toEqual({
+      ok: true,
+      shop: SHOP,
+      orders: 5,
+      added: 1,
+      updated: 4,
+      removed: 1,
+      kept: ['#1099'],
+    })
 
     expect(await configOf(db, SHOP)).toEqual(second.config)
-    const orders = await db.query<{ id: string; name: string }>(
-      'SELECT id, name FROM orders WHERE shop_id = $1 ORDER BY name',
+    const orders = await db.query<{ id: string; name: string; email_key: string; line_items: { id: string }[] }>(
+      'SELECT id, name, email_key, line_items FROM orders WHERE shop_id = $1 ORDER BY name',
       [SHOP],
     )
-    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1004', '#1007'])
-    expect(orders.filter((order) => oldIds.includes(order.id))).toEqual([])
-    const shopReturns = await db.query<{ id: string; name: string }>(
-      'SELECT r.id, r.name FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = $1',
-      [SHOP],
-    )
-    expect(shopReturns.map((row) => row.name).sort()).toEqual(['#1004-R1', '#1007-R1'])
-    expect(await db.query('SELECT 1 FROM return_items WHERE return_id = $1', [portalMade])).toEqual([])
+    expect(orders.map((order) => order.name)).toEqual(['#1001', '#1002', '#1004', '#1007', '#1099', '#1100'])
+    // Updated in place: the same ids, so status links, photos and returns still point at them.
+    for (const order of orders.filter((order) => order.name !== '#1100'))
+      expect(order.id).toBe(idsBefore.get(order.name))
+    expect(orders[0]!.email_key).toBe('jane.doe@example.com')
+    expect(orders[0]!.line_items.map((line) => line.id)).toEqual(['li-1001-001', 'li-1001-002', 'li-1001-003'])
+    // Every return stays as it was, the portal's and the file's, none written twice.
+    expect(await db.query('SELECT * FROM returns ORDER BY id')).toEqual(returnsBefore)
+    expect(await db.query('SELECT * FROM return_items ORDER BY return_id, line_item_id')).toEqual(itemsBefore)
+    expect(returnsBefore.map((row) => (row as { id: string }).id)).toContain(portalMade)
     expect(await db.query("SELECT * FROM orders WHERE shop_id = 'south' ORDER BY id")).toEqual(otherBefore)
+
+    // The same file again changes no return and adds nothing.
+    expect(await importShop(db, second, NOW)).toMatchObject({ ok: true, added: 0, updated: 5, removed: 0 })
+    expect(await db.query('SELECT * FROM returns ORDER BY id')).toEqual(returnsBefore)
+  })
+
+  test('an order with a return keeps what it was priced from: a file changing it is refused naming each field, and nothing changes', async () => {
+    const first = shopFile()
+    first.orders[0]!.discount = '5.00'
+    await imported(db, first)
+    await portalReturn(db, SHOP, '#1001', 'li-1001-002')
+    const before = await contents(db)
+
+    const second = shopFile()
+    second.orders[0]!.discount = '6.00'
+    second.orders[0]!.line_items[1]!.tax_rate = '0.07'
+    second.orders[0]!.line_items[1]!.variant_id = 'tee-s'
+    const changed = await importShop(db, second, NOW)
+    expect(changed).toEqual({
+      ok: false,
+      errors: [
+        'orders[0].line_items[1].variant_id: #1001 has a unit of this line returned; it stays "mug-default"',
+        'orders[0].line_items[1].tax_rate: #1001 has a unit of this line returned; it stays "0.19"',
+        "orders[0].line_items[1].price: #1001 has a unit of this line returned, each paid 12.91; with this price and the order's discount it would be 12.69",
+      ],
+    })
+    const dropped = shopFile()
+    dropped.orders[0]!.discount = '5.00'
+    dropped.orders[0]!.line_items.pop()
+    expect(await importShop(db, dropped, NOW)).toEqual({
+      ok: false,
+      errors: ['orders[0].line_items: #1001 has a unit of line li-1001-002 returned; the line must stay'],
+    })
+    const otherCurrency = shopFile()
+    otherCurrency.orders[0]!.discount = '5.00'
+    otherCurrency.currency_code = 'USD'
+    otherCurrency.settings.prices_include_tax = false
+    expect(await importShop(db, otherCurrency, NOW)).toEqual({
+      ok: false,
+      errors: [
+        'currency_code: the shop has returns priced in EUR; it stays "EUR"',
+        'settings.prices_include_tax: the shop has returns priced with tax included; it stays true',
+      ],
+    })
+    expect(await contents(db)).toEqual(before)
+
+    // A line without returns, and the order's e-mail, may change; the returned line keeps its price paid.
+    const allowed = shopFile()
+    allowed.orders[0]!.discount = '5.00'
+    allowed.orders[0]!.email = 'jane.new@example.com'
+    allowed.orders[0]!.line_items[1]!.title = 'Ceramic Mug (white)'
+    expect(await importShop(db, allowed, NOW)).toMatchObject({ ok: true, updated: 4 })
   })
 
   describe.each(STATES)('into %s', (_state, prepare) => {
@@ -298,7 +377,7 @@ describe.each(engines())('importShop on %s', (engine) => {
     test('a valid file the database refuses midway (a constraint on its last order) is rolled back whole', async () => {
       await prepare(db)
       const before = await contents(db)
-      // A real constraint violation after the shop was deleted and re-inserted and three orders written.
+      // A real constraint violation after the shop was written and three orders with it.
       const constraint = `refuse_${randomUUID().replace(/-/g, '')}`
       await db.exec(`ALTER TABLE orders ADD CONSTRAINT ${constraint} CHECK (name <> '#1007') NOT VALID`)
       try {
@@ -423,7 +502,15 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
     file.config.button_color = '#008800'
     const response = await post(file)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ ok: true, shop: 'gadgets', orders: 4 })
+    expect(response.json()).toEqual({
+      ok: true,
+      shop: 'gadgets',
+      orders: 4,
+      added: 4,
+      updated: 0,
+      removed: 0,
+      kept: [],
+    })
     const served = await config('gadgets')
     expect(served.statusCode).toBe(200)
     expect(served.json<PortalConfig>()).toMatchObject({
@@ -431,6 +518,36 @@ describe.each(engines())('POST /admin/shops on %s', (engine) => {
       portal_id: 'portal-gadgets',
       button_color: '#008800',
     })
+  })
+
+  test('DELETE /admin/shops/{shop} deletes the shop whole, its returns and events too; an import then starts it afresh', async () => {
+    await portalReturn(db, SHOP, '#1001', 'li-1001-002')
+    const outbox = () => db.query<{ id: string }>('SELECT id FROM outbox WHERE shop_id = $1', [SHOP])
+    await db.query(
+      `INSERT INTO outbox (id, shop_id, event, channel, target, payload, created_at, due_at)
+       VALUES ('evt-1', $1, 'return.created', 'email', 'email', '{}', $2, $2)`,
+      [SHOP, NOW],
+    )
+    const remove = (shop: string, token: string | null = ADMIN_TOKEN) =>
+      app.inject({ method: 'DELETE', url: `/admin/shops/${shop}`, headers: token === null ? {} : bearer(token) })
+
+    expect((await remove(SHOP, null)).statusCode).toBe(401)
+    expect((await remove(SHOP, 'wrong-token')).statusCode).toBe(401)
+    expect(await counts(db)).toMatchObject({ shops: 1, returns: 3 })
+    expect(await outbox()).toEqual([{ id: 'evt-1' }])
+
+    expect((await remove(SHOP)).statusCode).toBe(204)
+    expect(await counts(db)).toEqual({ shops: 0, orders: 0, returns: 0, return_items: 0 })
+    expect(await outbox()).toEqual([])
+    expect((await config(SHOP)).statusCode).toBe(404)
+    expect((await remove(SHOP)).json<ApiError>()).toEqual({
+      error: 'not_found',
+      message: `There is no shop "${SHOP}".`,
+    })
+
+    const again = await post(shopFile())
+    expect(again.json()).toEqual({ ok: true, shop: SHOP, orders: 4, added: 4, updated: 0, removed: 0, kept: [] })
+    expect(await counts(db)).toEqual({ shops: 1, orders: 4, returns: 2, return_items: 3 })
   })
 
   test('a re-imported shop is served at once, although the shop was cached just before', async () => {

@@ -3,7 +3,7 @@ import { allocateDiscount, type OrderPricing } from './refund'
 import type { Order, Shop } from './shop'
 
 /** The order's lines and discount in minor units, as the refund arithmetic takes them. */
-export function orderPricing(shop: Shop, order: Order): OrderPricing {
+export function orderPricing(shop: Pick<Shop, 'currency_code' | 'settings'>, order: Order): OrderPricing {
   const currency = shop.currency_code
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,

@@ -8,7 +8,7 @@ import { claimDataDir } from '../storage/dataDirLock'
 import { openDatabase } from '../storage/database'
 import { migrate } from '../storage/migrations'
 import { openPhotoStore } from '../storage/photoStore'
-import { importShop } from './importShop'
+import { importShop, type ImportResult } from './importShop'
 import { readSettings } from '../settings'
 
 async function main(files: string[]) {
@@ -29,7 +29,7 @@ async function main(files: string[]) {
   let failed = 0
   try {
     await migrate(db)
-    // The photos of the orders a file replaces are deleted with them: their files too (PGlite).
+    // The photos of the orders a file no longer lists are deleted with them: their files too (PGlite).
     const { store: photos } = await openPhotoStore(db, databaseUrl ? undefined : dataDir)
     for (const file of files) {
       let input: unknown
@@ -41,7 +41,7 @@ async function main(files: string[]) {
         continue
       }
       const result = await importShop(db, input, new Date(), photos, { allowPrivateNetworks })
-      if (result.ok) console.log(`${file}: shop ${result.shop} imported with ${result.orders} orders`)
+      if (result.ok) console.log(`${file}: ${importSummary(result)}`)
       else {
         failed++
         console.error(
@@ -54,6 +54,15 @@ async function main(files: string[]) {
     release()
   }
   return failed > 0 ? 1 : 0
+}
+
+/** "shop north imported: 4 orders (1 added, 3 updated); 2 removed; kept for their returns: #1003" */
+function importSummary(result: Extract<ImportResult, { ok: true }>): string {
+  const orders = `${result.orders} order${result.orders === 1 ? '' : 's'}`
+  const parts = [`shop ${result.shop} imported: ${orders} (${result.added} added, ${result.updated} updated)`]
+  if (result.removed > 0) parts.push(`${result.removed} no longer in the file removed`)
+  if (result.kept.length > 0) parts.push(`kept for their returns: ${result.kept.join(', ')}`)
+  return parts.join('; ')
 }
 
 main(process.argv.slice(2)).then(

@@ -2,28 +2,59 @@ import { randomUUID } from 'node:crypto'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { ReturnItemState } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import type { Database } from '../storage/database'
-import { insertOrder, type OrderRecord } from '../storage/orders'
+import type { Database, Queryable } from '../storage/database'
+import {
+  deleteOrdersWithoutReturns,
+  insertOrder,
+  lockShopOrders,
+  updateOrder,
+  type OrderRecord,
+  type StoredOrder,
+} from '../storage/orders'
 import type { PhotoStore } from '../storage/photoStore'
 import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
-import { findShopPolicy, replaceShop, type ShopRecord } from '../storage/shops'
+import { findShopPolicy, lockShopPricing, upsertShop, type ShopRecord } from '../storage/shops'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
+import { heldLineProblems } from '../domain/orderUpdates'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
 import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
 import { replaceEndpoints } from '../storage/webhookEndpoints'
-import { dropEventsOfRemovedReturns } from '../storage/outbox'
 
-export type ImportResult = { ok: true; shop: string; orders: number } | { ok: false; errors: string[] }
+/** How an import went: the orders of the file added or updated, those no longer listed removed, and those kept for their returns. */
+export type ImportResult =
+  | {
+      ok: true
+      shop: string
+      orders: number
+      added: number
+      updated: number
+      removed: number
+      /** orders the file no longer lists, kept because they have returns */
+      kept: string[]
+    }
+  | { ok: false; errors: string[] }
+
+/** Problems found once the shop's rows are locked: the transaction is rolled back and nothing changes. */
+class Refused extends Error {
+  constructor(readonly errors: string[]) {
+    super('shop file refused')
+  }
+}
 
 /**
- * Loads a shop from its file in one transaction: the shop is replaced whole (configuration,
- * reasons, catalogue, orders and their returns). An invalid file changes nothing. The orders
- * replaced take their photos' rows with them; with `photos`, their bytes go too. A file without
- * `policy` keeps the one the shop has (the back office's), as it keeps its webhooks.
+ * Loads a shop from its file in one transaction (docs/decisions/0072-import-keeps-returns.md):
+ * the shop's configuration, reasons and catalogue are the file's; its orders are added or updated
+ * by name, and those the file no longer lists are removed unless they have returns. Every return,
+ * e-mail, staff action, inspection and review stays. An order with returns keeps what they were
+ * priced from (its lines' price paid, tax rate, variant and units), and a shop with returns its
+ * currency and tax rule; a file that would change them is refused naming them. An invalid file
+ * changes nothing. A file without `policy` keeps the one the shop has (the back office's), as it
+ * keeps its webhooks. The removed orders take their unsent photos' rows with them; with
+ * `photos`, their bytes go too.
  */
 export async function importShop(
   db: Database,
@@ -42,78 +73,153 @@ export async function importShop(
   if (!tracked.ok) return { ok: false, errors: tracked.errors }
   const unsafe = await webhookProblems(file, options.allowPrivateNetworks ?? false)
   if (unsafe.length > 0) return { ok: false, errors: unsafe }
-  await db.transaction(async (tx) => {
-    // Read again in the transaction: a policy saved since the tracked returns were priced stays.
-    const kept = file.policy ?? (await findShopPolicy(tx, file.shop))
-    await replaceShop(tx, shopOf(file, kept))
-    if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
-    for (const order of file.orders) {
-      const id = randomUUID()
-      await insertOrder(tx, orderOf(file, order, id, now), orderNameKey(order.name))
-      for (const lines of order.returns ?? []) {
-        await insertReturn(
-          tx,
-          {
-            id: randomUUID(),
-            orderId: id,
-            orderName: order.name,
-            idempotencyKey: null,
-            requestHash: null,
-            answer: null,
-            lines: lines.map((line) => ({
-              lineItemId: line.line_item_id,
-              quantity: line.quantity,
-              exchangeVariantId: null,
-            })),
-          },
-          now,
-        )
-      }
-      for (const { file: entry, priced } of tracked.byOrder.get(order) ?? []) {
-        const returnId = randomUUID()
-        const createdAt = resolveDate(entry.created_at, now)
-        await insertReturn(
-          tx,
-          {
-            id: returnId,
-            orderId: id,
-            orderName: order.name,
-            idempotencyKey: null,
-            requestHash: null,
-            answer: (name, at) => ({
-              ...priced.order,
-              id: returnId,
-              status: 'requested',
-              name,
-              created_at: at.toISOString(),
-            }),
-            lines: priced.lines,
-          },
-          createdAt,
-        )
-        for (const state of RETURN_ITEM_STATES) {
-          const when = state === 'requested' ? undefined : entry.progress?.[state]
-          // Kept items travel nowhere: a tracked return's in_transit and received concern the items sent.
-          const kept = keptLineIds(priced.order)
-          const lineIds = priced.lines
-            .map((line) => line.lineItemId)
-            .filter((lineId) => !kept.has(lineId) || keptItemCanReach(state))
-          if (when !== undefined && lineIds.length > 0)
-            await recordLineState(
-              tx,
-              returnId,
-              lineIds,
-              state as Exclude<ReturnItemState, 'requested'>,
-              resolveDate(when, now),
-            )
+  let result: ImportResult
+  try {
+    result = await db.transaction(async (tx) => {
+      // Read again in the transaction: a policy saved since the tracked returns were priced stays.
+      const shop = shopOf(file, file.policy ?? (await findShopPolicy(tx, file.shop)))
+      const pricedIn = await lockShopPricing(tx, file.shop)
+      const stored = await lockShopOrders(tx, file.shop)
+      const problems = [...pricingProblems(file, pricedIn), ...heldOrderProblems(file, stored, now)]
+      if (problems.length > 0) throw new Refused(problems)
+      await upsertShop(tx, shop, now)
+      if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
+      let added = 0
+      const listed = new Set<string>()
+      for (const order of file.orders) {
+        const nameKey = orderNameKey(order.name)
+        listed.add(nameKey)
+        const existing = stored.get(nameKey)
+        const record = orderOf(file, order, existing?.order.id ?? randomUUID(), now)
+        if (existing) await updateOrder(tx, record, nameKey)
+        else {
+          await insertOrder(tx, record, nameKey)
+          added++
         }
+        // The returns an order has in Rebound are its record; the file's are written only to an order without any.
+        if (!existing?.hasReturns) await insertFileReturns(tx, order, record.id, tracked.byOrder.get(order) ?? [], now)
       }
-    }
-    // The returns the file replaced are gone: so is what was still to be said of them (decision 0047).
-    await dropEventsOfRemovedReturns(tx, file.shop)
-  })
+      const absent = [...stored.values()].filter((entry) => !listed.has(entry.nameKey))
+      const removed = absent.filter((entry) => !entry.hasReturns)
+      await deleteOrdersWithoutReturns(
+        tx,
+        removed.map((entry) => entry.order.id),
+      )
+      return {
+        ok: true as const,
+        shop: file.shop,
+        orders: file.orders.length,
+        added,
+        updated: file.orders.length - added,
+        removed: removed.length,
+        kept: absent.filter((entry) => entry.hasReturns).map((entry) => entry.order.name),
+      }
+    })
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, errors: error.errors }
+    throw error
+  }
+  // The files of the photos whose rows went (removed orders', or a crash's leftovers).
   await photos?.sweep(db)
-  return { ok: true, shop: file.shop, orders: file.orders.length }
+  return result
+}
+
+/** The returns the file gives an order (made before Rebound): plain ones, then tracked ones with their progress. */
+async function insertFileReturns(
+  tx: Queryable,
+  order: OrderFile,
+  orderId: string,
+  tracked: readonly { file: TrackedReturn; priced: PricedReturn }[],
+  now: Date,
+): Promise<void> {
+  for (const lines of order.returns ?? []) {
+    await insertReturn(
+      tx,
+      {
+        id: randomUUID(),
+        orderId,
+        orderName: order.name,
+        idempotencyKey: null,
+        requestHash: null,
+        answer: null,
+        lines: lines.map((line) => ({
+          lineItemId: line.line_item_id,
+          quantity: line.quantity,
+          exchangeVariantId: null,
+        })),
+      },
+      now,
+    )
+  }
+  for (const { file: entry, priced } of tracked) {
+    const returnId = randomUUID()
+    const createdAt = resolveDate(entry.created_at, now)
+    await insertReturn(
+      tx,
+      {
+        id: returnId,
+        orderId,
+        orderName: order.name,
+        idempotencyKey: null,
+        requestHash: null,
+        answer: (name, at) => ({
+          ...priced.order,
+          id: returnId,
+          status: 'requested',
+          name,
+          created_at: at.toISOString(),
+        }),
+        lines: priced.lines,
+      },
+      createdAt,
+    )
+    // Kept items travel nowhere: a tracked return's in_transit and received concern the items sent.
+    const kept = keptLineIds(priced.order)
+    for (const state of RETURN_ITEM_STATES) {
+      const when = state === 'requested' ? undefined : entry.progress?.[state]
+      const lineIds = priced.lines
+        .map((line) => line.lineItemId)
+        .filter((lineId) => !kept.has(lineId) || keptItemCanReach(state))
+      if (when !== undefined && lineIds.length > 0)
+        await recordLineState(
+          tx,
+          returnId,
+          lineIds,
+          state as Exclude<ReturnItemState, 'requested'>,
+          resolveDate(when, now),
+        )
+    }
+  }
+}
+
+/** A shop with returns keeps the currency and tax rule they were priced in. */
+function pricingProblems(
+  file: ShopFile,
+  pricedIn: { currency_code: string; prices_include_tax: boolean } | null,
+): string[] {
+  if (!pricedIn) return []
+  const problems: string[] = []
+  if (file.currency_code !== pricedIn.currency_code)
+    problems.push(
+      `currency_code: the shop has returns priced in ${pricedIn.currency_code}; it stays "${pricedIn.currency_code}"`,
+    )
+  if (file.settings.prices_include_tax !== pricedIn.prices_include_tax)
+    problems.push(
+      `settings.prices_include_tax: the shop has returns priced with tax ${pricedIn.prices_include_tax ? 'included' : 'added on top'}; it stays ${String(pricedIn.prices_include_tax)}`,
+    )
+  return problems
+}
+
+/** Each listed order that has returns keeps what they were priced from (domain/orderUpdates.ts). */
+function heldOrderProblems(file: ShopFile, stored: ReadonlyMap<string, StoredOrder>, now: Date): string[] {
+  return file.orders.flatMap((order, o) => {
+    const existing = stored.get(orderNameKey(order.name))
+    if (!existing?.hasReturns) return []
+    const next = orderOf(file, order, existing.order.id, now)
+    return heldLineProblems(file, existing.order, existing.returned, next).map(
+      (problem) => `${formatPath(['orders', o])}.${problem.field}: ${problem.message}`,
+    )
+  })
 }
 
 /** Each webhook's address checked after DNS, as when staff save one: public http(s) only. */

@@ -4,14 +4,25 @@ import type { onRequestHookHandler } from 'fastify'
 import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import { ReturnIdParams, ReturnItemState } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { importShopFile, moveReturnItems } from '../services/operator'
+import { deleteShopWhole, importShopFile, moveReturnItems } from '../services/operator'
 import { Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
-/** POST /admin/shops: the shop imported, and how many orders it has. */
-const Imported = Type.Object({ ok: Type.Literal(true), shop: Type.String(), orders: Type.Integer() })
+/** POST /admin/shops: the shop imported, its file's orders added or updated, and the stored ones it no longer lists. */
+const Imported = Type.Object({
+  ok: Type.Literal(true),
+  shop: Type.String(),
+  orders: Type.Integer({ description: 'orders in the file' }),
+  added: Type.Integer({ description: 'orders the shop did not have' }),
+  updated: Type.Integer({ description: 'orders updated in place, by name' }),
+  removed: Type.Integer({ description: 'orders the file no longer lists, without returns: removed' }),
+  kept: Type.Array(Type.String(), { description: 'orders the file no longer lists, kept because they have returns' }),
+})
+
+/** DELETE /admin/shops/{shop}: the shop's id, as its file names it. */
+const ShopParams = Type.Object({ shop: Type.String({ minLength: 1, maxLength: 63 }) })
 
 /** The states an operator may move an item to: every one after `requested`. */
 const LATER_STATES = RETURN_ITEM_STATES.filter((state) => state !== 'requested')
@@ -36,7 +47,8 @@ const StateChanged = Type.Object({
 
 /**
  * POST /admin/shops: the operator import over HTTP, for a running server (PGlite allows one
- * process on its directory). Only when ADMIN_TOKEN is set, and only with it.
+ * process on its directory); DELETE /admin/shops/{shop}: the shop deleted whole, returns included.
+ * Only when ADMIN_TOKEN is set, and only with it.
  */
 export function adminRoutes(app: Api, context: PortalContext, adminToken: string) {
   // Checked on arrival, before the body is read: without the token, nobody gets the server to
@@ -56,6 +68,15 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
     },
     async (request, reply) => {
       return reply.code(201).send(await importShopFile(context, request.body))
+    },
+  )
+
+  app.delete(
+    '/admin/shops/:shop',
+    { onRequest, schema: { params: ShopParams, response: replies({ 204: Type.Null() }) } },
+    async (request, reply) => {
+      await deleteShopWhole(context, request.params.shop)
+      return reply.code(204).send(null)
     },
   )
 

@@ -11,6 +11,7 @@ import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import { findReturnShopId } from '../storage/routesReturnShop'
+import { deleteShop } from '../storage/shops'
 import { notFound, Refusal } from './refusal'
 import { returnStatus } from './returnStatus'
 import { lockMovableReturn } from './staffMoves'
@@ -23,6 +24,17 @@ export async function importShopFile(context: PortalContext, file: unknown) {
   if (!result.ok) throw new Refusal(400, { error: 'invalid_shop_file', message: result.errors.join('\n') })
   context.shops.forget()
   return result
+}
+
+/**
+ * The shop deleted whole, its returns included (a demo reset, or a shop that leaves): the
+ * operator's deliberate act, never an import's (docs/decisions/0072-import-keeps-returns.md).
+ */
+export async function deleteShopWhole(context: PortalContext, shopId: string): Promise<void> {
+  const deleted = await context.db.transaction((tx) => deleteShop(tx, shopId))
+  if (!deleted) throw notFound(`There is no shop "${shopId}".`)
+  context.shops.forget()
+  await context.photos.sweep(context.db)
 }
 
 /** A move of a return's items: to which state, which items (all it applies to when absent), by whom, why. */

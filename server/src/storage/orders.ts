@@ -73,6 +73,62 @@ export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: st
   )
 }
 
+/** A stored order of a shop as an import finds it: its units returned (rejected returns hold none), whether it has any return. */
+export interface StoredOrder {
+  order: OrderRecord
+  nameKey: string
+  returned: Map<string, number>
+  hasReturns: boolean
+}
+
+/**
+ * Every order of the shop, locked until the transaction ends (an import updates them while no
+ * submit changes their returns), by name key.
+ */
+export async function lockShopOrders(tx: Queryable, shopId: string): Promise<Map<string, StoredOrder>> {
+  const rows = await tx.query<OrderRecord & { name_key: string; has_returns: boolean }>(
+    `SELECT ${COLUMNS}, name_key, EXISTS (SELECT 1 FROM returns r WHERE r.order_id = orders.id) AS has_returns
+       FROM orders WHERE shop_id = $1 ORDER BY name_key FOR UPDATE`,
+    [shopId],
+  )
+  const stored = new Map<string, StoredOrder>()
+  for (const { name_key: nameKey, has_returns: hasReturns, ...order } of rows) {
+    const returned = hasReturns ? await returnedQuantities(tx, order.id) : new Map<string, number>()
+    stored.set(nameKey, { order: withDates(order), nameKey, returned, hasReturns })
+  }
+  return stored
+}
+
+/** Writes an order's new fields over the stored one (same id, so its returns, photos and links stay). */
+export async function updateOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET name = $3, name_key = $4, email_key = $5, processed_at = $6, fulfilled_at = $7, discount = $8,
+            line_items = $9, shipping_address = $10
+      WHERE id = $1 AND shop_id = $2`,
+    [
+      order.id,
+      order.shop_id,
+      order.name,
+      nameKey,
+      order.email_key,
+      order.processed_at,
+      order.fulfilled_at,
+      order.discount,
+      JSON.stringify(order.line_items),
+      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+    ],
+  )
+}
+
+/** Deletes orders that have no return (an import's file no longer lists them); their unsent photos' rows go too. */
+export async function deleteOrdersWithoutReturns(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx.query(
+    `DELETE FROM orders WHERE id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM returns r WHERE r.order_id = orders.id)`,
+    [ids],
+  )
+}
+
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
 export async function findOrderById(db: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
   const [row] = await db.query<OrderRecord>(

@@ -338,12 +338,3 @@ export async function redeliver(
   const row = await findOutboxRow(db, shopId, id)
   return row?.channel === 'webhook' ? 'busy' : 'missing'
 }
-
-/** Drops the shop's events of returns no longer stored (an import replaced them, docs/decisions/0047-webhooks-in-shop-file.md). */
-export async function dropEventsOfRemovedReturns(tx: Queryable, shopId: string): Promise<void> {
-  await tx.query(
-    `DELETE FROM outbox WHERE shop_id = $1 AND return_id IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM returns r WHERE r.id = outbox.return_id)`,
-    [shopId],
-  )
-}

@@ -29,8 +29,8 @@ export interface PhotoStore {
   /** Removes the bytes of photos whose rows were deleted. */
   delete(ids: readonly string[]): Promise<void>
   /**
-   * Removes bytes whose rows are gone without a `delete` (rows deleted by a cascade: a shop
-   * imported again replaces its orders), and what a crash left half written. Answers how many.
+   * Removes bytes whose rows are gone without a `delete` (rows deleted by a cascade: orders an
+   * import no longer lists, or a shop deleted), and what a crash left half written. Answers how many.
    */
   sweep(db: Queryable): Promise<number>
 }

@@ -45,12 +45,18 @@ export async function savePolicy(db: Queryable, shopId: string, policy: ShopPoli
   return rows.length > 0
 }
 
-/** Replaces the shop whole (the import, docs/decisions/0015-import-replaces-shop.md): its orders go with it. */
-export async function replaceShop(tx: Queryable, shop: ShopRecord): Promise<void> {
-  await tx.query('DELETE FROM shops WHERE id = $1', [shop.id])
+/**
+ * Writes the shop's own fields, creating it or updating it in place: its orders, returns and
+ * endpoints stay (docs/decisions/0072-import-keeps-returns.md).
+ */
+export async function upsertShop(tx: Queryable, shop: ShopRecord, now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO shops (id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy, imported_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (id) DO UPDATE SET currency_code = EXCLUDED.currency_code, settings = EXCLUDED.settings,
+       config = EXCLUDED.config, config_variants = EXCLUDED.config_variants, return_reasons = EXCLUDED.return_reasons,
+       return_reason_variants = EXCLUDED.return_reason_variants, return_address = EXCLUDED.return_address,
+       catalogue = EXCLUDED.catalogue, email = EXCLUDED.email, policy = EXCLUDED.policy, imported_at = EXCLUDED.imported_at`,
     [
       shop.id,
       shop.currency_code,
@@ -63,8 +69,36 @@ export async function replaceShop(tx: Queryable, shop: ShopRecord): Promise<void
       JSON.stringify(shop.catalogue),
       shop.email ? JSON.stringify(shop.email) : null,
       JSON.stringify(shop.policy),
+      now,
     ],
   )
+}
+
+/** What the shop's stored returns were priced in, while it has any: its currency and whether prices included tax. */
+export async function lockShopPricing(
+  tx: Queryable,
+  shopId: string,
+): Promise<{ currency_code: string; prices_include_tax: boolean } | null> {
+  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean }>(
+    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax FROM shops
+      WHERE id = $1 AND EXISTS (SELECT 1 FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = shops.id)
+      FOR UPDATE`,
+    [shopId],
+  )
+  return row ?? null
+}
+
+/**
+ * Deletes the shop and everything of it: orders, returns and what hangs on them (a cascade), its
+ * support references, its e-mails and webhooks still to send, and its webhook endpoints. Staff
+ * keep their access to its id. False when there is no such shop.
+ */
+export async function deleteShop(tx: Queryable, shopId: string): Promise<boolean> {
+  const deleted = await tx.query<{ id: string }>('DELETE FROM shops WHERE id = $1 RETURNING id', [shopId])
+  if (deleted.length === 0) return false
+  for (const table of ['outbox', 'support_references', 'webhook_endpoints'])
+    await tx.query(`DELETE FROM ${table} WHERE shop_id = $1`, [shopId])
+  return true
 }
 
 /** The policy the shop has now; `{}` for a shop not stored yet. */

@@ -1,6 +1,6 @@
 /**
  * A shop's webhook endpoints (docs/events.md): from its shop file, or added in the back office.
- * Not tied to the shops table by a foreign key: an import replaces the shop's row.
+ * Not tied to the shops table by a foreign key: deleting a shop deletes them itself (storage/shops.ts deleteShop).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { WebhookEvent } from '../domain/events'
