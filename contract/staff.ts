@@ -384,3 +384,40 @@ export const StaffPolicy = Type.Object({
   currency_code: Type.String(),
 })
 export type StaffPolicy = Static<typeof StaffPolicy>
+
+/** One of the shop's Orders API keys (docs/api.md: Orders API), as staff see it: never its token. */
+export const ApiKeyView = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  /** the token's first characters (`rbk_Ab3dE_`), to tell keys apart; not a secret */
+  prefix: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  /** the staff member's e-mail, or `cli` for `npm run staff -- key-add` */
+  created_by: Type.String(),
+  /** to the minute: a use is noted at most once a minute */
+  last_used_at: Nullable(Type.String({ format: 'date-time' })),
+  revoked_at: Nullable(Type.String({ format: 'date-time' })),
+})
+export type ApiKeyView = Static<typeof ApiKeyView>
+
+/** GET /admin/api/api-keys: the shop's keys, revoked ones too, oldest first. */
+export const ApiKeyList = Type.Object({ keys: Type.Array(ApiKeyView) })
+export type ApiKeyList = Static<typeof ApiKeyList>
+
+/** POST /admin/api/api-keys */
+export const NewApiKey = Type.Object(
+  {
+    /** what the key is for ("Medusa sync"): at most 80 characters, not blank */
+    label: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+)
+export type NewApiKey = Static<typeof NewApiKey>
+
+/** The key just made, with its token: the only answer that ever holds it. */
+export const CreatedApiKey = Type.Object({ ...ApiKeyView.properties, token: Type.String() })
+export type CreatedApiKey = Static<typeof CreatedApiKey>
+
+/** DELETE /admin/api/api-keys/:id */
+export const ApiKeyParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-f]{20}$' }) })
+export type ApiKeyParams = Static<typeof ApiKeyParams>

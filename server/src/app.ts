@@ -13,7 +13,7 @@ import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
 import { configRoutes } from './routes/config'
 import { noRoute, registerErrorHandler } from './routes/errors'
-import { replies } from './routes/typed'
+import { replies, type Api } from './routes/typed'
 import { adminRoutes } from './routes/admin'
 import { shopperToken } from './routes/auth'
 import { instructionRoutes, labelRoutes } from './routes/instructions'
@@ -29,6 +29,8 @@ import { orderRoutes, verifyRoutes } from './routes/verify'
 import { startDelivery, type Delivery, type DeliveryOptions } from './delivery/worker'
 import { photoQueue } from './domain/cleanPhoto'
 import { openApi } from './openapi'
+import { ORDERS_API_PREFIX } from '../../contract/ordersApi'
+import { ordersApiRoutes } from './routes/ordersApi'
 
 export interface AppOptions {
   db: Database
@@ -197,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done()
       })
     })
+    // The platforms' calls, each with a key of the shop in its path (routes/apiKey.ts).
+    await api.register((orders: Api) => ordersApiRoutes(orders, context), { prefix: ORDERS_API_PREFIX })
     if (options.adminToken) adminRoutes(api, context, options.adminToken)
     // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
     await api.register((staff) => staffRoutes(staff, context))

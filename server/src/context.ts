@@ -22,6 +22,8 @@ export interface Limits {
   staffSessionSeconds: number
   /** sign-in attempts per client address per minute */
   signInPerClient: number
+  /** Orders API calls with a wrong key per client address per minute; past it, every call of the client waits */
+  apiKeyFailuresPerClient: number
 }
 
 /** What the routes share: storage, the signing secret, the clock and the limits. */
@@ -52,4 +54,5 @@ export const DEFAULT_LIMITS: Limits = {
   staffIdleSeconds: 30 * 60,
   staffSessionSeconds: 12 * 60 * 60,
   signInPerClient: 30,
+  apiKeyFailuresPerClient: 30,
 }

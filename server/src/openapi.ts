@@ -29,6 +29,13 @@ const SECURITY_SCHEMES = {
       'The back office session of `POST /admin/api/session`, for the host’s shop. Every call but a GET ' +
       'must come from the same origin (an `Origin` of this host, or `Sec-Fetch-Site: same-origin`).',
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A key of the shop in the path (`rbk_…`), made in the back office’s API keys page or with ' +
+      '`npm run staff -- key-add`. A key of another shop is a 403 `wrong_shop`.',
+  },
   adminToken: {
     type: 'http',
     scheme: 'bearer',
@@ -42,6 +49,10 @@ type Scheme = keyof typeof SECURITY_SCHEMES
 const TAGS = [
   { name: 'portal', description: 'The shopper’s portal: find an order, price and submit a return, follow it.' },
   { name: 'console', description: 'The back office (docs/back-office.md), for a shop’s staff.' },
+  {
+    name: 'orders',
+    description: 'The Orders API: a shop’s commerce platform sends its orders, with a key of the shop.',
+  },
   { name: 'admin', description: 'The operator’s calls, with ADMIN_TOKEN: import a shop, move a return on.' },
   { name: 'health', description: 'For load balancers and monitors.' },
 ] as const
@@ -154,6 +165,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /admin/api/webhooks/:id/deliveries': { summary: 'An endpoint’s last deliveries, each with its attempts' },
   'POST /admin/api/deliveries/:id/redeliver': { summary: 'Send a delivery again now' },
   'GET /admin/api/policy': { summary: 'The shop’s return policy' },
+  'GET /admin/api/api-keys': { summary: 'The shop’s Orders API keys, revoked ones too' },
+  'POST /admin/api/api-keys': { summary: 'Make an Orders API key: its token, shown this once' },
+  'DELETE /admin/api/api-keys/:id': { summary: 'Revoke an Orders API key, at once' },
+
+  'GET /api/v1/shops/:shop': { summary: 'The key’s shop and the key’s label: check an integration’s set-up' },
   'PUT /admin/api/policy': { summary: 'Replace the shop’s return policy' },
 }
 
@@ -161,6 +177,7 @@ export const OPERATIONS: Record<string, Operation> = {
 function groupOf(url: string): { tag: (typeof TAGS)[number]['name']; scheme: Scheme | null } | null {
   if (url === '/health') return { tag: 'health', scheme: null }
   if (url.startsWith('/portal-registration/')) return { tag: 'portal', scheme: 'shopperToken' }
+  if (url.startsWith('/api/v1/')) return { tag: 'orders', scheme: 'apiKey' }
   if (url.startsWith('/admin/api/')) return { tag: 'console', scheme: 'staffSession' }
   if (url.startsWith('/admin/')) return { tag: 'admin', scheme: 'adminToken' }
   return null

@@ -1,7 +1,9 @@
 /**
  * npm run staff -- add <shop> <email> | remove <shop> <email> | reset <email> | list [shop]
- * Manages the back office's staff accounts in DATABASE_URL or the PGlite directory DATA_DIR
- * (docs/back-office.md). A new password comes from STAFF_PASSWORD, or is asked for.
+ *                | key-add <shop> <label> | keys <shop> | key-revoke <shop> <id>
+ * Manages the back office's staff accounts and the shops' Orders API keys in DATABASE_URL or the
+ * PGlite directory DATA_DIR (docs/back-office.md). A new password comes from STAFF_PASSWORD, or is
+ * asked for.
  */
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
@@ -11,12 +13,17 @@ import { claimDataDir } from './storage/dataDirLock'
 import { openDatabase, type Database } from './storage/database'
 import { migrate } from './storage/migrations'
 import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
+import { listApiKeys, revokeApiKey } from './storage/apiKeys'
+import { apiKeyView, createApiKey } from './services/apiKeys'
 
 const USAGE = `Usage:
   npm run staff -- add <shop> <email>      a staff member of the shop (a new account, or the shop added to one)
   npm run staff -- remove <shop> <email>   takes the shop from them (the account goes with its last shop)
   npm run staff -- reset <email>           a new password; every session of the account ends
   npm run staff -- list [shop]             the staff, of one shop or of all
+  npm run staff -- key-add <shop> <label>  an Orders API key of the shop; its token is printed this once
+  npm run staff -- keys <shop>             the shop's API keys (never their tokens)
+  npm run staff -- key-revoke <shop> <id>  revokes the key: every call with it is refused at once
 A new password is read from STAFF_PASSWORD, or asked for. DATA_DIR or DATABASE_URL picks the database.`
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -49,9 +56,52 @@ async function newPassword(): Promise<string> {
   return password
 }
 
+async function shopMustExist(db: Database, shop: string) {
+  const [known] = await db.query('SELECT 1 FROM shops WHERE id = $1', [shop])
+  if (!known) throw new Error(`There is no shop ${shop}: import it first (npm run import-shop).`)
+}
+
+/** The Orders API keys' commands (docs/api.md: Orders API); null for another command. */
+async function runKeys(db: Database, command: string | undefined, rest: string[], now: Date): Promise<number | null> {
+  if (command === 'key-add' && rest.length >= 2) {
+    const [shop, ...words] = rest as [string, ...string[]]
+    await shopMustExist(db, shop)
+    const { key, token } = await createApiKey(db, shop, words.join(' '), 'cli', now)
+    console.log(`API key ${key.id} "${key.label}" of ${shop}. Its token, shown this once:\n${token}`)
+    return 0
+  }
+  if (command === 'keys' && rest.length === 1) {
+    const keys = (await listApiKeys(db, rest[0]!)).map(apiKeyView)
+    if (keys.length === 0) console.log(`Shop ${rest[0]} has no API keys.`)
+    for (const key of keys)
+      console.log(
+        [
+          key.id,
+          `${key.prefix}…`,
+          JSON.stringify(key.label),
+          `made ${key.created_at} by ${key.created_by}`,
+          key.last_used_at ? `last used ${key.last_used_at}` : 'never used',
+          ...(key.revoked_at ? [`revoked ${key.revoked_at}`] : []),
+        ].join('  '),
+      )
+    return 0
+  }
+  if (command === 'key-revoke' && rest.length === 2) {
+    const [shop, id] = rest as [string, string]
+    const revoked = await revokeApiKey(db, shop, id, now)
+    console.log(
+      revoked ? `API key ${id} of ${shop} is revoked.` : `${shop} has no live API key ${id}; nothing changed.`,
+    )
+    return revoked ? 0 : 1
+  }
+  return null
+}
+
 async function run(db: Database, args: string[]): Promise<number> {
   const [command, ...rest] = args
   const now = new Date()
+  const keys = await runKeys(db, command, rest, now)
+  if (keys !== null) return keys
   if (command === 'list' && rest.length <= 1) {
     const staff = await listStaff(db, rest[0])
     if (staff.length === 0) console.log(rest[0] ? `Shop ${rest[0]} has no staff.` : 'No staff yet.')
@@ -68,8 +118,7 @@ async function run(db: Database, args: string[]): Promise<number> {
       )
       return removed ? 0 : 1
     }
-    const [known] = await db.query('SELECT 1 FROM shops WHERE id = $1', [shop])
-    if (!known) throw new Error(`There is no shop ${shop}: import it first (npm run import-shop).`)
+    await shopMustExist(db, shop)
     const [existing] = await db.query('SELECT 1 FROM staff WHERE email = lower(trim($1))', [email])
     const hash = existing ? '' : await hashPassword(await newPassword())
     const { created } = await addStaff(db, shop, email, hash, now)

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestSchema, engines } from './harness'
+import { buildApp } from '../src/app'
+import { openDatabase } from '../src/storage/database'
+import { migrate } from '../src/storage/migrations'
+import { buildShop } from './builders'
+import { bearer, createTestSchema, engines, loadShops } from './harness'
 import { freePort } from './processApi'
 import { startServer, type ServerProcess } from './serverProcess'
 import { childEnv, runCommand, scriptCommand } from './spawned'
@@ -179,3 +183,44 @@ if (engines().includes('postgres'))
     },
     SLOW,
   )
+
+test(
+  'npm run staff makes, lists and revokes a shop’s Orders API keys; the token is printed once and works until revoked',
+  async () => {
+    // A database with the demo shop, made here: no server needs to start.
+    const prepared = await openDatabase({ dataDir })
+    await migrate(prepared)
+    await loadShops(prepared, [buildShop({ shop: 'demo' })])
+    await prepared.close()
+
+    expect((await staff(['key-add', 'nowhere', 'Sync'])).stderr).toContain('There is no shop nowhere')
+    expect((await staff(['key-add', 'demo', '  '])).stderr).toContain('label: must be 1 to 80 characters')
+    const added = await staff(['key-add', 'demo', 'Medusa', 'sync'])
+    expect(added.code).toBe(0)
+    const [, id, token] = /API key (key_[0-9a-f]{20}) "Medusa sync" of demo\. .*\n(rbk_[A-Za-z0-9_-]{43})\n/.exec(
+      added.stdout,
+    )!
+    const listed = await staff(['keys', 'demo'])
+    expect(listed.stdout).toContain(`${id}  ${token!.slice(0, 10)}…  "Medusa sync"  made `)
+    expect(listed.stdout).toContain('by cli  never used')
+    expect(listed.stdout).not.toContain(token!.slice(10))
+
+    const whoami = async () => {
+      const db = await openDatabase({ dataDir })
+      const app = await buildApp({ db, secret: Buffer.from('cli-test') })
+      try {
+        return (await app.inject({ method: 'GET', url: '/api/v1/shops/demo', headers: bearer(token!) })).statusCode
+      } finally {
+        await app.close()
+        await db.close()
+      }
+    }
+    expect(await whoami()).toBe(200)
+    expect((await staff(['key-revoke', 'demo', id!])).stdout).toContain(`API key ${id} of demo is revoked.`)
+    expect((await staff(['keys', 'demo'])).stdout).toMatch(/ {2}revoked \d{4}-/)
+    expect(await whoami()).toBe(401)
+    const again = await staff(['key-revoke', 'demo', id!])
+    expect([again.code, again.stdout.trim()]).toEqual([1, `demo has no live API key ${id}; nothing changed.`])
+  },
+  SLOW,
+)

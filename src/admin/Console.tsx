@@ -15,8 +15,9 @@ import type { ConsoleStore } from './store'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
 
-// The warehouse's and the policy's screens are used by few and rarely: loaded when opened, they
+// The warehouse's, the policy's and the API keys' screens are used by few and rarely: loaded when opened, they
 // keep the console's first load within its budget (docs/benchmarks.md).
+const ApiKeysScreen = lazy(() => import('./ApiKeysScreen').then((module) => ({ default: module.ApiKeysScreen })))
 const PolicyScreen = lazy(() => import('./PolicyScreen').then((module) => ({ default: module.PolicyScreen })))
 const ReceivingScreen = lazy(() => import('./ReceivingScreen').then((module) => ({ default: module.ReceivingScreen })))
 const ReceivingReturnScreen = lazy(() =>
@@ -65,6 +66,7 @@ function SignedIn() {
             <Route path="emails" element={<EmailsScreen />} />
             <Route path="emails/:id" element={<EmailScreen />} />
             <Route path="webhooks" element={<WebhooksScreen />} />
+            <Route path="api-keys" element={<ApiKeysScreen />} />
             <Route path="reviews" element={<ReviewQueueScreen />} />
             <Route path="policy" element={<PolicyScreen />} />
             <Route path="*" element={<NotFound />} />
@@ -99,6 +101,7 @@ function Header({ shop, email }: { shop: string; email: string }) {
         <NavLink to="/insights">Insights</NavLink>
         <NavLink to="/emails">E-mails</NavLink>
         <NavLink to="/webhooks">Webhooks</NavLink>
+        <NavLink to="/api-keys">API keys</NavLink>
         <NavLink to="/policy">Policy</NavLink>
       </nav>
       <nav aria-label="Account" className="console__account">

@@ -3,12 +3,15 @@ import type { ReturnItemState } from '../../contract/api'
 import type { REVIEW_STATES } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
+  ApiKeyList,
+  CreatedApiKey,
   Insights,
   InsightsQuery,
   ReturnDetail,
   ReturnList,
   ReviewDecided,
   ReviewDecision,
+  NewApiKey,
   ReviewQueue,
   SignIn,
   StaffPolicy,
@@ -75,7 +78,7 @@ const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery,
-  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy'],
+  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy', 'ApiKeys'],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
     signIn: build.mutation<StaffSession, SignIn>({
@@ -164,6 +167,15 @@ export const staffApi = createApi({
       query: (id) => ({ url: `deliveries/${encodeURIComponent(id)}/redeliver`, method: 'POST' }),
       invalidatesTags: ['Webhooks'],
     }),
+    apiKeys: build.query<ApiKeyList, void>({ query: () => 'api-keys', providesTags: ['ApiKeys'] }),
+    createApiKey: build.mutation<CreatedApiKey, NewApiKey>({
+      query: (body) => ({ url: 'api-keys', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['ApiKeys'] : []),
+    }),
+    revokeApiKey: build.mutation<null, string>({
+      query: (id) => ({ url: `api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ApiKeys'],
+    }),
   }),
 })
 
@@ -189,6 +201,9 @@ export const {
   useEnableWebhookMutation,
   useDeliveriesQuery,
   useRedeliverMutation,
+  useApiKeysQuery,
+  useCreateApiKeyMutation,
+  useRevokeApiKeyMutation,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

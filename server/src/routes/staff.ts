@@ -34,6 +34,7 @@ import {
   supportSession,
 } from '../services/staffReturns'
 import { SESSION_COOKIE, staffSession } from './staffSession'
+import { staffApiKeyRoutes } from './staffApiKeys'
 import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
@@ -173,6 +174,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffPolicyRoutes(signedIn, context)
     staffInspectionRoutes(signedIn, context)
     staffReviewRoutes(signedIn, context)
+    staffApiKeyRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',

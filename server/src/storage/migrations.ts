@@ -336,6 +336,27 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX return_item_events_by_time ON return_item_events (at);
     `,
   },
+  {
+    version: 13,
+    name: 'api keys',
+    // The Orders API's keys (decision 0074): each for one shop, kept as the SHA-256 of the token
+    // and a few of its first characters to tell keys apart, never the token. Not tied to the
+    // shops table by a foreign key: an import replaces the shop's row, and its keys stay.
+    sql: `
+      CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        shop_id text NOT NULL,
+        label text NOT NULL,
+        token_sha256 text NOT NULL UNIQUE,
+        prefix text NOT NULL,
+        created_at timestamptz NOT NULL,
+        created_by text NOT NULL,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+      CREATE INDEX api_keys_by_shop ON api_keys (shop_id, created_at);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -1,0 +1,37 @@
+/**
+ * The back office's Orders API keys (docs/back-office.md: API keys): the shop's keys listed, one
+ * made (its token answered this once), one revoked. For the signed-in staff of this shop only.
+ */
+import { Type } from '@sinclair/typebox'
+import { ApiKeyList, ApiKeyParams, CreatedApiKey, NewApiKey } from '../../../contract/staff'
+import type { PortalContext } from '../context'
+import { apiKeyView, createApiKey } from '../services/apiKeys'
+import { notFound } from '../services/refusal'
+import { listApiKeys, revokeApiKey } from '../storage/apiKeys'
+import { replies, type Api } from './typed'
+
+export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
+  app.get('/admin/api/api-keys', { schema: { response: replies({ 200: ApiKeyList }) } }, async (request) => ({
+    keys: (await listApiKeys(context.db, request.staff.shop)).map(apiKeyView),
+  }))
+
+  app.post(
+    '/admin/api/api-keys',
+    { schema: { body: NewApiKey, response: replies({ 201: CreatedApiKey }) } },
+    async (request, reply) => {
+      const { shop, member } = request.staff
+      const { key, token } = await createApiKey(context.db, shop, request.body.label, member.email, context.now())
+      return reply.code(201).send({ ...apiKeyView(key), token })
+    },
+  )
+
+  app.delete(
+    '/admin/api/api-keys/:id',
+    { schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) } },
+    async (request, reply) => {
+      const revoked = await revokeApiKey(context.db, request.staff.shop, request.params.id, context.now())
+      if (!revoked) throw notFound('No such API key, or it was revoked already.')
+      return reply.code(204).send(null)
+    },
+  )
+}
