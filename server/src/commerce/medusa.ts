@@ -124,6 +124,8 @@ export interface MedusaPromotion {
   status: string
   limit: number | null
   used: number
+  /** the action key it was made with, if Rebound made it */
+  actionKey: string | null
 }
 
 interface RawOrder {
@@ -298,6 +300,7 @@ export function medusaClient(options: MedusaOptions) {
     status: raw.status,
     limit: raw.limit ?? null,
     used: Number(raw.used ?? 0),
+    actionKey: typeof raw.metadata?.[ACTION_KEY] === 'string' ? raw.metadata[ACTION_KEY] : null,
   })
 
   const client = {
@@ -499,8 +502,11 @@ export function medusaClient(options: MedusaOptions) {
         amount: toMedusa(input.amountMinor, order.currency),
         note: input.note ? `${input.note} ${marker}` : marker,
       })
-      const refund = refunded.payment.refunds?.find((one) => one.note?.includes(marker))
-      return { refundId: refund?.id ?? '', paymentId: payment.id, alreadyDone: false }
+      const refund =
+        refunded.payment.refunds?.find((one) => one.note?.includes(marker)) ??
+        (await client.refundsOf(input.orderId)).find((one) => one.note?.includes(marker))
+      if (!refund) throw new MedusaError('failed', 'POST /admin/payments/:id/refund', undefined, 'the refund is not found')
+      return { refundId: refund.id, paymentId: payment.id, alreadyDone: false }
     },
 
     /** The promotion with this code (protects createStoreCreditCode), or null. */
@@ -525,7 +531,9 @@ export function medusaClient(options: MedusaOptions) {
       key: string
     }): Promise<{ promotionId: string; alreadyDone: boolean }> {
       const existing = await client.findPromotionByCode(input.code)
-      if (existing) return { promotionId: existing.id, alreadyDone: true }
+      if (existing?.actionKey === input.key) return { promotionId: existing.id, alreadyDone: true }
+      if (existing)
+        throw new MedusaError('refused', 'POST /admin/promotions', undefined, 'the code is taken by another promotion')
       const currency = input.currency.toLowerCase()
       const { promotion } = await call<{ promotion: RawPromotion }>(
         'POST',

@@ -248,30 +248,38 @@ async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log'
   const admin = <T = Record<string, Row>>(method: string, path: string, body?: unknown) =>
     call<T>(url, method, path, auth, body)
 
+  // Independent calls go together: the seed waits on the engine's database far more than on its CPU.
   const currency = 'eur'
-  const { sales_channel: channel } = await admin('POST', '/admin/sales-channels', { name: 'Rebound test shop' })
-  const { api_key: publishable } = await admin<{ api_key: { id: string; token: string } }>('POST', '/admin/api-keys', {
-    title: 'Rebound test storefront',
-    type: 'publishable',
-  })
-  await admin('POST', `/admin/api-keys/${publishable.id}/sales-channels`, { add: [channel!.id] })
-  const { region } = await admin('POST', '/admin/regions', {
-    name: 'Europe',
-    currency_code: currency,
-    countries: ['de', 'nl'],
-    payment_providers: ['pp_system_default'],
-  })
-  const { stock_location: location } = await admin('POST', '/admin/stock-locations', {
-    name: 'Rebound warehouse',
-    address: { address_1: 'Lagerstraße 1', city: 'Berlin', country_code: 'de' },
-  })
-  await admin('POST', `/admin/stock-locations/${location!.id}/sales-channels`, { add: [channel!.id] })
-  await admin('POST', `/admin/stock-locations/${location!.id}/fulfillment-providers`, { add: ['manual_manual'] })
-  const withSet = await admin<{ stock_location: { fulfillment_sets: Row[] } }>(
-    'POST',
-    `/admin/stock-locations/${location!.id}/fulfillment-sets?fields=*fulfillment_sets`,
-    { name: 'Rebound shipping', type: 'shipping' },
-  )
+  const [{ sales_channel: channel }, { api_key: publishable }, { region }, { stock_location: location }, profiles] =
+    await Promise.all([
+      admin('POST', '/admin/sales-channels', { name: 'Rebound test shop' }),
+      admin<{ api_key: { id: string; token: string } }>('POST', '/admin/api-keys', {
+        title: 'Rebound test storefront',
+        type: 'publishable',
+      }),
+      admin('POST', '/admin/regions', {
+        name: 'Europe',
+        currency_code: currency,
+        countries: ['de', 'nl'],
+        payment_providers: ['pp_system_default'],
+      }),
+      admin('POST', '/admin/stock-locations', {
+        name: 'Rebound warehouse',
+        address: { address_1: 'Lagerstraße 1', city: 'Berlin', country_code: 'de' },
+      }),
+      admin<{ shipping_profiles: Row[] }>('GET', '/admin/shipping-profiles?type=default'),
+    ])
+  const profile = profiles.shipping_profiles[0]!
+  const [withSet] = await Promise.all([
+    admin<{ stock_location: { fulfillment_sets: Row[] } }>(
+      'POST',
+      `/admin/stock-locations/${location!.id}/fulfillment-sets?fields=*fulfillment_sets`,
+      { name: 'Rebound shipping', type: 'shipping' },
+    ),
+    admin('POST', `/admin/api-keys/${publishable.id}/sales-channels`, { add: [channel!.id] }),
+    admin('POST', `/admin/stock-locations/${location!.id}/sales-channels`, { add: [channel!.id] }),
+    admin('POST', `/admin/stock-locations/${location!.id}/fulfillment-providers`, { add: ['manual_manual'] }),
+  ])
   const fulfillmentSet = withSet.stock_location.fulfillment_sets[0]!
   const withZone = await admin<{ fulfillment_set: { service_zones: Row[] } }>(
     'POST',
@@ -285,36 +293,20 @@ async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log'
     },
   )
   const zone = withZone.fulfillment_set.service_zones[0]!
-  const { shipping_profiles: profiles } = await admin<{ shipping_profiles: Row[] }>(
-    'GET',
-    '/admin/shipping-profiles?type=default',
-  )
-  const profile = profiles[0]!
-  const shippingOption = (body: Record<string, unknown>) =>
+  const shippingOption = (name: string, description: string, isReturn: boolean) =>
     admin('POST', '/admin/shipping-options', {
+      name,
       service_zone_id: zone.id,
       shipping_profile_id: profile.id,
       provider_id: 'manual_manual',
       price_type: 'flat',
       prices: [{ currency_code: currency, amount: 5 }],
-      ...body,
+      type: { label: name, description, code: name.toLowerCase() },
+      rules: [
+        { attribute: 'enabled_in_store', value: 'true', operator: 'eq' },
+        { attribute: 'is_return', value: String(isReturn), operator: 'eq' },
+      ],
     })
-  const { shipping_option: standard } = await shippingOption({
-    name: 'Standard',
-    type: { label: 'Standard', description: 'Two to three days', code: 'standard' },
-    rules: [
-      { attribute: 'enabled_in_store', value: 'true', operator: 'eq' },
-      { attribute: 'is_return', value: 'false', operator: 'eq' },
-    ],
-  })
-  await shippingOption({
-    name: 'Return',
-    type: { label: 'Return', description: 'Back to the warehouse', code: 'return' },
-    rules: [
-      { attribute: 'enabled_in_store', value: 'true', operator: 'eq' },
-      { attribute: 'is_return', value: 'true', operator: 'eq' },
-    ],
-  })
 
   const products: { title: string; handle: string; prices: Record<string, number>; sizes?: string[] }[] = [
     {
@@ -325,13 +317,11 @@ async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log'
     },
     { title: 'Wool cap', handle: 'wool-cap', prices: { CAP: 19.99 } },
   ]
-  const variants: Medusa['variants'] = {}
-  for (const product of products) {
+  type Made = { product: { variants: { id: string; sku: string; inventory_items: { inventory_item_id: string }[] }[] } }
+  const makeProduct = (product: (typeof products)[number]) => {
     const skus = Object.keys(product.prices)
     const sizes = product.sizes ?? ['One size']
-    const { product: made } = await admin<{
-      product: { variants: { id: string; sku: string; inventory_items: { inventory_item_id: string }[] }[] }
-    }>('POST', '/admin/products?fields=*variants,*variants.inventory_items', {
+    return admin<Made>('POST', '/admin/products?fields=*variants,*variants.inventory_items', {
       title: product.title,
       handle: product.handle,
       status: 'published',
@@ -346,13 +336,21 @@ async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log'
         prices: [{ currency_code: currency, amount: product.prices[sku] }],
       })),
     })
-    for (const variant of made.variants)
+  }
+  const [{ shipping_option: standard }, , ...made] = await Promise.all([
+    shippingOption('Standard', 'Two to three days', false),
+    shippingOption('Return', 'Back to the warehouse', true),
+    ...products.map(makeProduct),
+  ])
+  const variants: Medusa['variants'] = {}
+  made.forEach((one, index) => {
+    for (const variant of one.product.variants)
       variants[variant.sku] = {
         id: variant.id,
         inventoryItemId: variant.inventory_items[0]!.inventory_item_id,
-        price: product.prices[variant.sku]!,
+        price: products[index]!.prices[variant.sku]!,
       }
-  }
+  })
   await admin('POST', '/admin/inventory-items/location-levels/batch', {
     create: Object.values(variants).map((variant) => ({
       inventory_item_id: variant.inventoryItemId,
@@ -421,7 +419,7 @@ export async function startMedusa(): Promise<Medusa> {
  */
 export async function placeOrder(
   medusa: Medusa,
-  order: { email: string; items: { sku: string; quantity: number }[] },
+  order: { email: string; items: { sku: string; quantity: number }[]; promoCodes?: string[] },
 ): Promise<PlacedOrder> {
   const store = <T = Record<string, Row>>(method: string, path: string, body?: unknown) =>
     call<T>(medusa.url, method, path, { 'x-publishable-api-key': medusa.publishableKey }, body)
@@ -442,6 +440,7 @@ export async function placeOrder(
       country_code: 'de',
     },
   })
+  if (order.promoCodes) await store('POST', `/store/carts/${cart!.id}/promotions`, { promo_codes: order.promoCodes })
   await store('POST', `/store/carts/${cart!.id}/shipping-methods`, { option_id: medusa.shippingOptionId })
   const { payment_collection: collection } = await store('POST', '/store/payment-collections', { cart_id: cart!.id })
   await store('POST', `/store/payment-collections/${collection!.id}/payment-sessions`, {

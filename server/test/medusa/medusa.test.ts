@@ -236,6 +236,11 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
       status: 'active',
       limit: 1,
       used: 0,
+      actionKey: 'credit-1',
+    })
+    // The same code for another action is Medusa's promotion already: refused, not reused.
+    await expect(client.createStoreCreditCode({ ...credit, key: 'credit-2' })).rejects.toMatchObject({
+      kind: 'refused',
     })
 
     const store = <T>(method: string, path: string, body?: unknown) =>
@@ -256,6 +261,18 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
     expect(theirs.cart).toMatchObject({ total: 12, discount_total: 15, promotions: [{ code: credit.code }] })
     const another = await cartOf('mallory@example.com')
     expect(another.cart).toMatchObject({ total: 27, discount_total: 0, promotions: [] })
+
+    // Used once in an order, the code is spent.
+    const placed = await placeOrder(medusa, {
+      email: 'eve@example.com',
+      items: [{ sku: 'TEE-L', quantity: 1 }],
+      promoCodes: [credit.code],
+    })
+    expect(placed.total).toBe(27 + 5 - 15)
+    expect(await client.findPromotionByCode(credit.code)).toMatchObject({ used: 1 })
+    // Medusa leaves a spent code off the cart without an error.
+    const spent = await cartOf('eve@example.com')
+    expect(spent.cart).toMatchObject({ total: 27, discount_total: 0, promotions: [] })
   })
 
   it('makes an exchange once: the item comes back, the new variant goes out', async () => {
