@@ -57,6 +57,8 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
   let medusa: Medusa
   let client: MedusaClient
 
+  // The first run on a fresh clone installs Medusa from the registry (minutes) and migrates its
+  // template (about a minute) in this hook, unless scripts/test.sh did the install before.
   beforeAll(async () => {
     medusa = await startMedusa()
     client = medusaClient({
@@ -64,9 +66,10 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
       secretApiKey: medusa.secretApiKey,
       salesChannelId: medusa.salesChannelId,
       stockLocationId: medusa.stockLocationId,
+      // Generous: on two busy cores a first call of a kind can take seconds (the timeout tests use short ones).
       timeoutMs: 30_000,
     })
-  })
+  }, 30 * 60_000)
 
   afterAll(async () => {
     await medusa?.stop()
