@@ -142,7 +142,7 @@ async function databaseExists(admin: Client, name: string): Promise<boolean> {
  * migrated (once per hash, with its admin user), and a fresh copy of it, under an advisory lock so
  * that two workers never install or migrate at once.
  */
-async function freshDatabase(timings: Record<string, number>): Promise<string> {
+export async function freshDatabase(timings: Record<string, number>): Promise<string> {
   const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL })
   await admin.connect()
   try {
@@ -172,7 +172,7 @@ async function freshDatabase(timings: Record<string, number>): Promise<string> {
   }
 }
 
-async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabase(name: string): Promise<void> {
   const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL })
   await admin.connect()
   try {
