@@ -471,10 +471,13 @@ export function medusaClient(options: MedusaOptions) {
 
     /**
      * Refunds exactly `amountMinor` of the order's captured payment, marked with `key` in the
-     * refund's note. A retry finds the refund by that mark and refunds nothing more.
+     * refund's note. A retry finds the refund by that mark and refunds nothing more. With a
+     * `paymentId`, Medusa itself refuses more than that payment has left.
      */
     async refundPayment(input: {
       orderId: string
+      /** this payment of the order; by default the first captured one with enough left */
+      paymentId?: string
       amountMinor: number
       note?: string
       key: string
@@ -488,13 +491,17 @@ export function medusaClient(options: MedusaOptions) {
         const done = payment.refunds?.find((refund) => refund.note?.includes(marker))
         if (done) return { refundId: done.id, paymentId: payment.id, alreadyDone: true }
       }
-      const payment = order.payments.find((one) => one.capturedMinor - one.refundedMinor >= input.amountMinor)
+      const payment = input.paymentId
+        ? order.payments.find((one) => one.id === input.paymentId)
+        : order.payments.find((one) => one.capturedMinor - one.refundedMinor >= input.amountMinor)
       if (!payment)
         throw new MedusaError(
           'refused',
           `POST /admin/payments/:id/refund`,
           undefined,
-          'no captured payment of the order has that much left to refund',
+          input.paymentId
+            ? 'the order has no such payment'
+            : 'no captured payment of the order has that much left to refund',
         )
       const refunded = await call<{
         payment: { refunds?: { id: string; note: string | null }[] }
@@ -505,7 +512,8 @@ export function medusaClient(options: MedusaOptions) {
       const refund =
         refunded.payment.refunds?.find((one) => one.note?.includes(marker)) ??
         (await client.refundsOf(input.orderId)).find((one) => one.note?.includes(marker))
-      if (!refund) throw new MedusaError('failed', 'POST /admin/payments/:id/refund', undefined, 'the refund is not found')
+      if (!refund)
+        throw new MedusaError('failed', 'POST /admin/payments/:id/refund', undefined, 'the refund is not found')
       return { refundId: refund.id, paymentId: payment.id, alreadyDone: false }
     },
 

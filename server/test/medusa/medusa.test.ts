@@ -216,10 +216,17 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
     ])
     const read = await client.getOrder(placed.orderId)
     expect(read.payments).toEqual([{ id: made.paymentId, amountMinor: 3050, capturedMinor: 3050, refundedMinor: 1234 }])
-    // More than is left is Medusa's to refuse, with its message.
+    // More than is left: no payment to take it from, and Medusa's own refusal for a named payment.
     await expect(client.refundPayment({ ...refund, amountMinor: 5000, key: 'refund-2' })).rejects.toMatchObject({
       kind: 'refused',
     })
+    const named = { ...refund, paymentId: made.paymentId, amountMinor: 5000, key: 'refund-3' }
+    const medusaSays = await client.refundPayment(named).catch((caught: unknown) => caught)
+    expect(medusaSays).toMatchObject({ kind: 'refused', status: 400 })
+    expect((medusaSays as MedusaError).medusaMessage).toBeTruthy()
+    // The rest of it, named, is refunded exactly.
+    await client.refundPayment({ ...named, amountMinor: 3050 - 1234 })
+    expect((await client.getOrder(placed.orderId)).payments[0]).toMatchObject({ refundedMinor: 3050 })
   })
 
   it('makes a single-use store credit code that a new cart of that customer accepts, once', async () => {
