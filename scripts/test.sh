@@ -36,6 +36,7 @@ workers=$(nproc 2>/dev/null || echo 2)
 [ "$workers" -ge 2 ] || workers=2
 echo "== unit and integration tests (portal, server on PGlite and PostgreSQL), $workers workers (${SECONDS} s in)"
 npm run --silent test:portal -- --ci --maxWorkers="$workers"
+bash scripts/medusa.sh  # the Medusa engine of the server suite (docs/medusa.md): cheap once installed
 npm run --silent test:server -- --ci --maxWorkers="$workers"
 echo "== production build, and its byte budgets (fails when one is missed) (${SECONDS} s in)"; npm run --silent bench:bytes
 echo "== browser journeys (Chromium), against the compiled server as npm start runs it (${SECONDS} s in)"; npm run --silent build:server
