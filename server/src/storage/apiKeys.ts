@@ -1,7 +1,7 @@
 /**
  * The Orders API's keys (decision 0074): per shop, with a label, stored as the token's SHA-256
- * and its first characters, never the token. Not tied to the shops table by a foreign key: an
- * import replaces the shop's row.
+ * and its first characters, never the token. Not tied to the shops table by a foreign key (as
+ * webhook endpoints): deleting a shop deletes them itself (storage/shops.ts deleteShop).
  */
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from './database'

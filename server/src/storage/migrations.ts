@@ -341,7 +341,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     name: 'api keys',
     // The Orders API's keys (decision 0074): each for one shop, kept as the SHA-256 of the token
     // and a few of its first characters to tell keys apart, never the token. Not tied to the
-    // shops table by a foreign key: an import replaces the shop's row, and its keys stay.
+    // shops table by a foreign key: deleting a shop deletes them (storage/shops.ts).
     sql: `
       CREATE TABLE api_keys (
         id text PRIMARY KEY,

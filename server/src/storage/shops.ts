@@ -90,13 +90,13 @@ export async function lockShopPricing(
 
 /**
  * Deletes the shop and everything of it: orders, returns and what hangs on them (a cascade), its
- * support references, its e-mails and webhooks still to send, and its webhook endpoints. Staff
+ * support references, its e-mails and webhooks still to send, its webhook endpoints and its API keys. Staff
  * keep their access to its id. False when there is no such shop.
  */
 export async function deleteShop(tx: Queryable, shopId: string): Promise<boolean> {
   const deleted = await tx.query<{ id: string }>('DELETE FROM shops WHERE id = $1 RETURNING id', [shopId])
   if (deleted.length === 0) return false
-  for (const table of ['outbox', 'support_references', 'webhook_endpoints'])
+  for (const table of ['outbox', 'support_references', 'webhook_endpoints', 'api_keys'])
     await tx.query(`DELETE FROM ${table} WHERE shop_id = $1`, [shopId])
   return true
 }
