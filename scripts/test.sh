@@ -26,6 +26,12 @@ fi
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+# The Medusa engine of the server suite (docs/medusa.md) installs in the background while the
+# checks and the portal's suite run: minutes from the registry the first time, a compare after.
+medusa_log=$(mktemp)
+bash scripts/medusa.sh >"$medusa_log" 2>&1 &
+medusa_install=$!
+
 echo "== type-check (${SECONDS} s in)"; npm run --silent type-check
 echo "== lint (boundaries, hooks, type-checked rules) and formatting (${SECONDS} s in)"; npm run --silent lint
 npm run --silent format:check
@@ -36,7 +42,12 @@ workers=$(nproc 2>/dev/null || echo 2)
 [ "$workers" -ge 2 ] || workers=2
 echo "== unit and integration tests (portal, server on PGlite and PostgreSQL), $workers workers (${SECONDS} s in)"
 npm run --silent test:portal -- --ci --maxWorkers="$workers"
-bash scripts/medusa.sh  # the Medusa engine of the server suite (docs/medusa.md): cheap once installed
+if ! wait "$medusa_install"; then
+  cat "$medusa_log" >&2
+  echo "The Medusa engine could not be installed (engines/medusa)." >&2
+  exit 1
+fi
+cat "$medusa_log"
 npm run --silent test:server -- --ci --maxWorkers="$workers"
 echo "== production build, and its byte budgets (fails when one is missed) (${SECONDS} s in)"; npm run --silent bench:bytes
 echo "== browser journeys (Chromium), against the compiled server as npm start runs it (${SECONDS} s in)"; npm run --silent build:server
