@@ -87,12 +87,25 @@ export default tseslint.config(
                 './server/src/routes',
                 './server/src/services',
                 './server/src/delivery',
+                './server/src/commerce',
               ],
               message: 'The domain is rules alone: it defines the shapes it reads and stores, sends or serves nothing.',
             },
             {
+              target: './server/src/commerce',
+              from: [
+                './server/src/storage',
+                './server/src/import',
+                './server/src/routes',
+                './server/src/services',
+                './server/src/delivery',
+              ],
+              message:
+                'An engine adapter speaks to its engine alone: it reads the domain’s actions, never Rebound’s rows.',
+            },
+            {
               target: './server/src/storage',
-              from: ['./server/src/routes', './server/src/services', './server/src/import'],
+              from: ['./server/src/routes', './server/src/services', './server/src/import', './server/src/commerce'],
               message: 'Storage maps rows to the domain’s shapes: the layers above call it, never the reverse.',
             },
             {

@@ -1,3 +1,4 @@
+import type { EngineDirectory } from './commerce/engine'
 import type { Database } from './storage/database'
 import type { PhotoStore } from './storage/photoStore'
 import type { ShopRepository } from './storage/shops'
@@ -35,6 +36,8 @@ export interface PortalContext {
   limits: Limits
   /** where photos' bytes are kept */
   photos: PhotoStore
+  /** each shop's commerce engine, where its refunds, credits, exchanges and restocks are carried out */
+  engines: EngineDirectory
   /** the outbox's delivery (docs/events.md): woken after a change writes to it */
   events: { nudge(): void; allowPrivateNetworks: boolean; /** e-mails go out over SMTP_URL */ smtp: boolean }
   /** the shop's portal address from PORTAL_ORIGIN, where its e-mails link (routes/hosts.ts) */

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
+import { EngineError } from '../commerce/engine'
 import type { PortalContext } from '../context'
 import { DISABLE_AFTER_MS, retryAt } from '../domain/events'
 import { renderEmail } from '../email/renderEmail'
@@ -12,6 +13,7 @@ import {
   finishAttempt,
   type AttemptResult,
   type EmailPayload,
+  type EnginePayload,
   type OutboxRow,
   type RenderedEmail,
 } from '../storage/outbox'
@@ -85,12 +87,35 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
     return { at, durationMs: performance.now() - started, ...outcome }
   }
 
+  /**
+   * An action in the shop's commerce engine, under the row's id as its key: the adapter reads
+   * the engine first, so an attempt after one whose answer was lost finds it done (docs/commerce.md).
+   */
+  async function attemptEngine(row: OutboxRow): Promise<{ result: AttemptResult; reference: string | null }> {
+    const started = performance.now()
+    const at = clock()
+    const engine = await context.engines.forShop(row.shop_id)
+    if (!engine) return { result: failed(at, started, 'No store is connected.'), reference: null }
+    try {
+      const outcome = await engine.carryOut((row.payload as EnginePayload).action, row.id)
+      return {
+        result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null },
+        reference: outcome.reference,
+      }
+    } catch (error) {
+      if (error instanceof EngineError) return { result: failed(at, started, error.message), reference: null }
+      throw error
+    }
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     let result: AttemptResult
     let message: RenderedEmail | null = null
+    let reference: string | null = null
     const [at, started] = [clock(), performance.now()]
     try {
       if (row.channel === 'email') ({ result, message } = await attemptEmail(row))
+      else if (row.channel === 'engine') ({ result, reference } = await attemptEngine(row))
       else result = await attemptWebhook(row)
     } catch (error) {
       // Rendering or the database failed: an attempt that failed, tried again on the schedule.
@@ -98,7 +123,7 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
     }
     const kept = row.channel === 'email' && mailer === null
     const next = result.ok
-      ? { state: kept ? ('kept' as const) : ('delivered' as const), message }
+      ? { state: kept ? ('kept' as const) : ('delivered' as const), message, reference }
       : (() => {
           const due = retryAt(row.attempts, result.at)
           return due ? { state: 'pending' as const, dueAt: due, message } : { state: 'failed' as const, message }

@@ -357,6 +357,19 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX api_keys_by_shop ON api_keys (shop_id, created_at);
     `,
   },
+  {
+    version: 14,
+    name: 'engine actions in the outbox',
+    // The actions carried out in a shop's commerce engine (docs/commerce.md) go through the
+    // outbox as e-mails and webhooks do; `reference` keeps the id of what an action made there.
+    // An order read from the engine keeps the engine's id for it.
+    sql: `
+      ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'engine'));
+      ALTER TABLE outbox ADD COLUMN reference text;
+      ALTER TABLE orders ADD COLUMN engine_order_id text;
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

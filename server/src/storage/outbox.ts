@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto'
 import type { RefundBreakdown, ReturnOrder, ReturnStatus } from '../../../contract/api'
 import { eventsOf, type EmailEvent, type WebhookEvent } from '../domain/events'
+import type { EngineAction } from '../domain/engineActions'
 import type { Queryable } from './database'
 import { issueStoreCredit, type StoreCredit } from './storeCredits'
 import { enabledEndpoints } from './webhookEndpoints'
 
-export type Channel = 'email' | 'webhook'
+export type Channel = 'email' | 'webhook' | 'engine'
 export type OutboxState = 'pending' | 'delivered' | 'kept' | 'failed'
 
 /** What an e-mail row carries until it is rendered: what happened, and the shopper's language and portal. */
@@ -31,6 +32,11 @@ export interface EmailDeal {
   variants: Record<string, { variant_id: string | null; exchange_variant_id: string | null }>
   /** the return's breakdown as priced: the fee, or that it was waived; null for a return imported without one */
   breakdown: RefundBreakdown | null
+}
+
+/** An engine row's body: the action to carry out in the shop's commerce engine (docs/commerce.md). */
+export interface EnginePayload {
+  action: EngineAction
 }
 
 /** A webhook row's body, the Standard Webhooks envelope. */
@@ -59,7 +65,7 @@ export interface OutboxRow {
   channel: Channel
   target: string
   recipient: string | null
-  payload: EmailPayload | WebhookPayload
+  payload: EmailPayload | WebhookPayload | EnginePayload
   created_at: Date
   state: OutboxState
   attempts: number
@@ -67,10 +73,12 @@ export interface OutboxRow {
   delivered_at: Date | null
   last_error: string | null
   message: RenderedEmail | null
+  /** an engine action's: the id of what it made in the engine */
+  reference: string | null
 }
 
 const COLUMNS =
-  'seq, id, shop_id, return_id, event, channel, target, recipient, payload, created_at, state, attempts, due_at, delivered_at, last_error, message'
+  'seq, id, shop_id, return_id, event, channel, target, recipient, payload, created_at, state, attempts, due_at, delivered_at, last_error, message, reference'
 
 export const messageId = () => `msg_${randomUUID().replaceAll('-', '')}`
 
@@ -138,6 +146,37 @@ export async function writeReturnEvents(
       [...row.slice(0, 7), JSON.stringify(row[7]), at],
     )
 }
+
+/**
+ * Writes an action to carry out in the shop's commerce engine, in the caller's transaction: taken
+ * by the delivery loop like an e-mail, in order per return, under its row's id as the action's
+ * key (docs/commerce.md). Its target is the shop's engine, so one slow engine holds only its own.
+ */
+export async function writeEngineAction(
+  tx: Queryable,
+  entry: { shopId: string; returnId: string; action: EngineAction },
+  at: Date,
+): Promise<string> {
+  const id = `act_${randomUUID().replaceAll('-', '')}`
+  const payload: EnginePayload = { action: entry.action }
+  await tx.query(
+    `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
+     VALUES ($1, $2, $3, $4, 'engine', $5, NULL, $6, $7, $7)`,
+    [
+      id,
+      entry.shopId,
+      entry.returnId,
+      `engine.${entry.action.kind}`,
+      engineTarget(entry.shopId),
+      JSON.stringify(payload),
+      at,
+    ],
+  )
+  return id
+}
+
+/** The outbox target of a shop's engine actions. */
+export const engineTarget = (shopId: string) => `engine:${shopId}`
 
 /** The status with the store credit issued for its refund. */
 function withStoreCredit(status: ReturnStatus, credit: StoreCredit | null): ReturnStatus {
@@ -248,12 +287,12 @@ export async function finishAttempt(
   db: Queryable,
   row: Pick<OutboxRow, 'seq' | 'attempts'>,
   result: AttemptResult,
-  next: { state: OutboxState; dueAt?: Date; message?: RenderedEmail | null },
+  next: { state: OutboxState; dueAt?: Date; message?: RenderedEmail | null; reference?: string | null },
 ): Promise<boolean> {
   const updated = await db.query(
     `UPDATE outbox SET state = $3, locked_until = NULL, due_at = COALESCE($4, due_at), last_error = $5,
             delivered_at = CASE WHEN $3 IN ('delivered', 'kept') THEN $6::timestamptz ELSE delivered_at END,
-            message = COALESCE($7, message)
+            message = COALESCE($7, message), reference = COALESCE($8, reference)
       WHERE seq = $1 AND attempts = $2 AND state = 'pending'
       RETURNING seq`,
     [
@@ -264,6 +303,7 @@ export async function finishAttempt(
       result.ok ? null : result.error,
       result.at,
       next.message ? JSON.stringify(next.message) : null,
+      next.reference ?? null,
     ],
   )
   if (updated.length === 0) return false

@@ -42,6 +42,8 @@ export interface Medusa {
   log(): string
   /** kills the server's process group (the database stays, for a test of an absent engine) */
   kill(): Promise<void>
+  /** starts the server again on the same address and database (after `kill`, an outage's end) */
+  restart(): Promise<void>
   /** kills the server and drops its database */
   stop(): Promise<void>
 }
@@ -225,7 +227,7 @@ export const basicAuth = (secretApiKey: string) => ({
 type Row = { id: string } & Record<string, unknown>
 
 /** What a shop needs to take an order, made over the Admin API (the admin user signs in once). */
-async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log' | 'kill' | 'stop'>> {
+async function seed(url: string): Promise<Omit<Medusa, 'url' | 'timings' | 'log' | 'kill' | 'restart' | 'stop'>> {
   const { token } = await call<{ token: string }>(
     url,
     'POST',
@@ -387,19 +389,26 @@ export async function startMedusa(): Promise<Medusa> {
   try {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
-    server = spawnCli(
-      ['start', '--host', '127.0.0.1', '--port', String(port)],
-      engineEnv(database, { MEDUSA_CORS: url }),
-    )
-    const started = server
-    await seconds(timings, 'start', () => healthy(url, started, 180_000))
+    const launch = async () => {
+      const started = spawnCli(
+        ['start', '--host', '127.0.0.1', '--port', String(port)],
+        engineEnv(database, { MEDUSA_CORS: url }),
+      )
+      server = started
+      await seconds(timings, 'start', () => healthy(url, started, 180_000))
+    }
+    await launch()
     const seeded = await seconds(timings, 'seed', () => seed(url))
     return {
       url,
       ...seeded,
       timings,
-      log: () => started.output(),
+      log: () => server?.output() ?? '',
       kill,
+      async restart() {
+        await kill()
+        await launch()
+      },
       async stop() {
         await kill()
         await dropDatabase(database)
@@ -480,12 +489,11 @@ export async function placeOrder(
     orderId,
     displayId: placed.display_id,
     email: order.email,
-    lineItems: placed.items.map((item) => ({
-      id: item.id,
-      variantId: item.variant_id,
-      quantity: item.quantity,
-      unitPrice: item.unit_price,
-    })),
+    // In the order the items were asked for: Medusa lists lines made in the same instant in any order.
+    lineItems: order.items.map(({ sku }) => {
+      const item = placed.items.find((candidate) => candidate.variant_id === variantOf(medusa, sku))!
+      return { id: item.id, variantId: item.variant_id, quantity: item.quantity, unitPrice: item.unit_price }
+    }),
     total: placed.total,
   }
 }

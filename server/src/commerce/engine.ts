@@ -1,0 +1,38 @@
+/**
+ * The shop's commerce engine as Rebound uses it (docs/commerce.md): one interface, one adapter
+ * per engine (Medusa first: `medusaEngine.ts`). An action is carried out from the outbox, under
+ * the key of its outbox row, and is idempotent by that key: the adapter reads the engine's state
+ * first and answers `alreadyDone` rather than doing it twice. The actions themselves are the
+ * domain's (domain/engineActions.ts).
+ */
+import type { EngineAction, EngineOutcome } from '../domain/engineActions'
+
+/**
+ * Why a call to the engine did not succeed: `unreachable` (no connection), `timeout` (no answer
+ * in time), `refused` (the engine said no: a 4xx, with its message), `failed` (its own error).
+ * The text never holds the engine's key.
+ */
+export class EngineError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'timeout' | 'refused' | 'failed',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'EngineError'
+  }
+}
+
+export interface CommerceEngine {
+  /** e.g. "medusa" */
+  readonly name: string
+  /** Carries out `action` once under `key`: a retry with the same key finds it done. */
+  carryOut(action: EngineAction, key: string): Promise<EngineOutcome>
+}
+
+/** The engine of each shop: null for a shop without one (refunds are recorded, not paid). */
+export interface EngineDirectory {
+  forShop(shopId: string): Promise<CommerceEngine | null>
+}
+
+/** The directory of an install where no shop has an engine. */
+export const NO_ENGINES: EngineDirectory = { forShop: () => Promise.resolve(null) }
