@@ -357,6 +357,27 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX api_keys_by_shop ON api_keys (shop_id, created_at);
     `,
   },
+  {
+    version: 14,
+    name: 'store connections',
+    // The shop's commerce engine (decision 0075): one a shop, its secret key sealed with
+    // AES-256-GCM under a key derived from the server secret (storage/sealed.ts), never in clear.
+    // Not tied to the shops table by a foreign key: deleting a shop deletes it (storage/shops.ts).
+    sql: `
+      CREATE TABLE store_connections (
+        shop_id text PRIMARY KEY,
+        engine text NOT NULL CHECK (engine IN ('medusa')),
+        url text NOT NULL,
+        api_key_sealed text NOT NULL,
+        extras jsonb NOT NULL DEFAULT '{}',
+        updated_at timestamptz NOT NULL,
+        updated_by text NOT NULL,
+        tested_at timestamptz,
+        test_ok boolean,
+        test_checks jsonb
+      );
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001
