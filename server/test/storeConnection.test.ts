@@ -156,12 +156,13 @@ describe.each(engines())('the store connection on %s', (engine) => {
     ['a user and password in the address', { url: 'http://admin:pw@127.0.0.1:9000' }],
     ['an address not http(s)', { url: 'ftp://127.0.0.1/' }],
     ['another engine', { engine: 'shopify' }],
-    ['a key with spaces', { api_key: 'sk 1' }],
+    ['a key with spaces', { api_key: 'sk_secret with spaces' }],
     ['a field of its own', { token: 'x' }],
   ])('refuses %s', async (_, change) => {
     const response = await connect({ ...CONNECTION, ...change })
     expect(response.statusCode).toBe(400)
     expect(response.body).not.toContain(KEY)
+    expect(response.body).not.toContain('sk_secret')
     expect(await rawRows()).toEqual([])
   })
 
