@@ -421,3 +421,83 @@ export type CreatedApiKey = Static<typeof CreatedApiKey>
 /** DELETE /admin/api/api-keys/:id */
 export const ApiKeyParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-f]{20}$' }) })
 export type ApiKeyParams = Static<typeof ApiKeyParams>
+
+/** The commerce engines a shop can connect (docs/back-office.md: Store connection). */
+export const COMMERCE_ENGINES = ['medusa'] as const
+export type CommerceEngine = (typeof COMMERCE_ENGINES)[number]
+
+/**
+ * An engine's address: http(s), no user or password in it (the key goes in its own field). The
+ * shop's own system, so a private address is allowed (decision 0075), unlike a webhook's.
+ */
+export const ENGINE_URL_PATTERN = '^https?://[^\\s/?#@]+(?:[/?#][^\\s]*)?$'
+
+/** What Test connection checks, in order: each step needs the one before. */
+export const CONNECTION_CHECKS = ['address', 'key', 'sales_channel', 'stock_location'] as const
+/**
+ * One check's outcome: `ok`; the address `unreachable`, `timeout` or `not_engine` (it answered,
+ * but not as the engine's API); the key `refused` or `unreadable` (sealed under another server
+ * secret: enter it again); a sales channel or stock location `not_found`; `failed` (the engine
+ * answered an error); `not_checked` (an earlier check failed).
+ */
+export const CONNECTION_OUTCOMES = [
+  'ok',
+  'unreachable',
+  'timeout',
+  'not_engine',
+  'refused',
+  'unreadable',
+  'not_found',
+  'failed',
+  'not_checked',
+] as const
+
+export const ConnectionCheckLine = Type.Object({
+  check: oneOf(CONNECTION_CHECKS),
+  outcome: oneOf(CONNECTION_OUTCOMES),
+})
+export type ConnectionCheckLine = Static<typeof ConnectionCheckLine>
+
+/** POST /admin/api/store-connection/test, and the last one kept with the connection. */
+export const ConnectionTest = Type.Object({
+  ok: Type.Boolean(),
+  checks: Type.Array(ConnectionCheckLine),
+  at: Type.String({ format: 'date-time' }),
+})
+export type ConnectionTest = Static<typeof ConnectionTest>
+
+/** The shop's store connection as staff see it: never its key, only whether one is set. */
+export const StoreConnectionView = Type.Object({
+  engine: oneOf(COMMERCE_ENGINES),
+  url: Type.String(),
+  /** false when the key was sealed under another server secret and must be entered again */
+  api_key_readable: Type.Boolean(),
+  sales_channel_id: Type.String(),
+  stock_location_id: Type.String(),
+  region_id: Nullable(Type.String()),
+  updated_at: Type.String({ format: 'date-time' }),
+  /** the staff member's e-mail, `cli`, or `shop file` */
+  updated_by: Type.String(),
+  last_test: Nullable(ConnectionTest),
+})
+export type StoreConnectionView = Static<typeof StoreConnectionView>
+
+/** GET /admin/api/store-connection: null when no store is connected. */
+export const StoreConnectionAnswer = Type.Object({ connection: Nullable(StoreConnectionView) })
+export type StoreConnectionAnswer = Static<typeof StoreConnectionAnswer>
+
+const EngineId = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' })
+
+/** PUT /admin/api/store-connection: `api_key` left out keeps the key set before. */
+export const SetStoreConnection = Type.Object(
+  {
+    engine: oneOf(COMMERCE_ENGINES),
+    url: Type.String({ maxLength: 2000, pattern: ENGINE_URL_PATTERN }),
+    api_key: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '^\\S+$' })),
+    sales_channel_id: EngineId,
+    stock_location_id: EngineId,
+    region_id: Type.Optional(Nullable(EngineId)),
+  },
+  { additionalProperties: false },
+)
+export type SetStoreConnection = Static<typeof SetStoreConnection>

@@ -168,6 +168,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /admin/api/api-keys': { summary: 'The shop’s Orders API keys, revoked ones too' },
   'POST /admin/api/api-keys': { summary: 'Make an Orders API key: its token, shown this once' },
   'DELETE /admin/api/api-keys/:id': { summary: 'Revoke an Orders API key, at once' },
+  'GET /admin/api/store-connection': { summary: 'The shop’s store connection (its commerce engine), never its key' },
+  'PUT /admin/api/store-connection': {
+    summary: 'Connect the shop’s commerce engine, or change it (no key: the key stays)',
+  },
+  'POST /admin/api/store-connection/test': {
+    summary: 'Test the store connection: address, key, sales channel, stock location',
+  },
+  'DELETE /admin/api/store-connection': { summary: 'Remove the store connection' },
 
   'GET /api/v1/shops/:shop': { summary: 'The key’s shop and the key’s label: check an integration’s set-up' },
   'PUT /admin/api/policy': { summary: 'Replace the shop’s return policy' },

@@ -1,7 +1,8 @@
 /**
  * npm run staff -- add <shop> <email> | remove <shop> <email> | reset <email> | list [shop]
  *                | key-add <shop> <label> | keys <shop> | key-revoke <shop> <id>
- * Manages the back office's staff accounts and the shops' Orders API keys in DATABASE_URL or the
+ *                | connection <shop> | connect <shop> medusa <url> [--sales-channel …] … | disconnect <shop>
+ * Manages the back office's staff accounts, the shops' Orders API keys and store connections in DATABASE_URL or the
  * PGlite directory DATA_DIR (docs/back-office.md). A new password comes from STAFF_PASSWORD, or is
  * asked for.
  */
@@ -15,6 +16,11 @@ import { migrate } from './storage/migrations'
 import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
 import { listApiKeys, revokeApiKey } from './storage/apiKeys'
 import { apiKeyView, createApiKey } from './services/apiKeys'
+import { Value } from '@sinclair/typebox/value'
+import { SetStoreConnection, type StoreConnectionView } from '../../contract/staff'
+import { loadSecret } from './storage/secret'
+import { deleteStoreConnection } from './storage/storeConnections'
+import { readConnection, setConnection } from './services/storeConnection'
 
 const USAGE = `Usage:
   npm run staff -- add <shop> <email>      a staff member of the shop (a new account, or the shop added to one)
@@ -24,6 +30,10 @@ const USAGE = `Usage:
   npm run staff -- key-add <shop> <label>  an Orders API key of the shop; its token is printed this once
   npm run staff -- keys <shop>             the shop's API keys (never their tokens)
   npm run staff -- key-revoke <shop> <id>  revokes the key: every call with it is refused at once
+  npm run staff -- connection <shop>       the shop's store connection (never its key)
+  npm run staff -- connect <shop> medusa <url> --sales-channel <id> --stock-location <id> [--region <id>]
+                                           connects the shop's Medusa; its secret key is read from stdin
+  npm run staff -- disconnect <shop>       removes the shop's store connection
 A new password is read from STAFF_PASSWORD, or asked for. DATA_DIR or DATABASE_URL picks the database.`
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -97,10 +107,84 @@ async function runKeys(db: Database, command: string | undefined, rest: string[]
   return null
 }
 
+/** Reads the engine's secret key: typed without echo at a terminal, else stdin's first line. */
+async function readEngineKey(): Promise<string> {
+  if (process.stdin.isTTY) return (await askHidden('Secret API key: ')).trim()
+  let text = ''
+  for await (const chunk of process.stdin) text += String(chunk)
+  return (text.split(/\r?\n/)[0] ?? '').trim()
+}
+
+const printConnection = (shop: string, connection: StoreConnectionView | null) => {
+  if (!connection) return console.log(`Shop ${shop} has no store connection.`)
+  const test = connection.last_test
+  console.log(
+    [
+      `${connection.engine} ${connection.url}`,
+      `  sales channel ${connection.sales_channel_id}, stock location ${connection.stock_location_id}${connection.region_id ? `, region ${connection.region_id}` : ''}`,
+      `  key ${connection.api_key_readable ? 'set' : 'set, but not readable with this server secret: connect again'}`,
+      `  set ${connection.updated_at} by ${connection.updated_by}`,
+      `  last test: ${
+        test
+          ? `${
+              test.ok
+                ? 'all ok'
+                : test.checks
+                    .filter((line) => line.outcome !== 'ok')
+                    .map((line) => `${line.check} ${line.outcome}`)
+                    .join(', ')
+            } (${test.at})`
+          : 'never'
+      }`,
+    ].join('\n'),
+  )
+}
+
+/** The store connection's commands (docs/back-office.md: Store connection); null for another command. */
+async function runConnection(db: Database, command: string | undefined, rest: string[], now: Date) {
+  if (command !== 'connection' && command !== 'connect' && command !== 'disconnect') return null
+  const source = { db, secret: await loadSecret(db, readSettings().TOKEN_SECRET) }
+  if (command === 'connection' && rest.length === 1) {
+    printConnection(rest[0]!, await readConnection(source, rest[0]!))
+    return 0
+  }
+  if (command === 'disconnect' && rest.length === 1) {
+    const removed = await deleteStoreConnection(db, rest[0]!)
+    console.log(removed ? `Shop ${rest[0]} has no store connection now.` : `Shop ${rest[0]} had no store connection.`)
+    return removed ? 0 : 1
+  }
+  if (command === 'connect' && rest.length >= 3 && rest.length % 2 === 1) {
+    const [shop, engine, url, ...options] = rest as [string, string, string, ...string[]]
+    const flags = new Map<string, string>()
+    for (let at = 0; at < options.length; at += 2) flags.set(options[at]!, options[at + 1]!)
+    const unknown = [...flags.keys()].filter(
+      (flag) => !['--sales-channel', '--stock-location', '--region'].includes(flag),
+    )
+    if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}.`)
+    await shopMustExist(db, shop)
+    const body = {
+      engine,
+      url,
+      api_key: await readEngineKey(),
+      sales_channel_id: flags.get('--sales-channel') ?? '',
+      stock_location_id: flags.get('--stock-location') ?? '',
+      ...(flags.has('--region') ? { region_id: flags.get('--region') } : {}),
+    }
+    if (!Value.Check(SetStoreConnection, body)) {
+      // Named by field, never with the key's value.
+      const fields = [...new Set([...Value.Errors(SetStoreConnection, body)].map((error) => error.path.slice(1)))]
+      throw new Error(`Not connected: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing or not valid.`)
+    }
+    printConnection(shop, await setConnection(source, shop, body, 'cli', now))
+    return 0
+  }
+  return null
+}
+
 async function run(db: Database, args: string[]): Promise<number> {
   const [command, ...rest] = args
   const now = new Date()
-  const keys = await runKeys(db, command, rest, now)
+  const keys = (await runKeys(db, command, rest, now)) ?? (await runConnection(db, command, rest, now))
   if (keys !== null) return keys
   if (command === 'list' && rest.length <= 1) {
     const staff = await listStaff(db, rest[0])

@@ -224,3 +224,46 @@ test(
   },
   SLOW,
 )
+
+test(
+  'npm run staff connects a store with the key from stdin, shows it without the key, and disconnects it',
+  async () => {
+    const prepared = await openDatabase({ dataDir })
+    await migrate(prepared)
+    await loadShops(prepared, [buildShop({ shop: 'demo' })])
+    await prepared.close()
+    const key = 'sk_cli0123456789abcdef0123456789abcdef'
+    // The key comes on stdin, never in the arguments `ps` shows.
+    const connect = (args: string[]) =>
+      runCommand(
+        ['/bin/sh', '-c', 'printf "%s\\n" "$ENGINE_KEY" | "$@"', 'sh', ...scriptCommand('staff')],
+        ['connect', 'demo', ...args],
+        childEnv({ DATA_DIR: dataDir, ENGINE_KEY: key }),
+      )
+
+    const refused = await connect(['medusa', 'http://user:pw@127.0.0.1:9000', '--sales-channel', 'sc_1'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('Not connected: url, stock_location_id are missing or not valid.')
+    expect(refused.stderr + refused.stdout).not.toContain(key)
+
+    const set = await connect([
+      'medusa',
+      'http://127.0.0.1:9000',
+      '--sales-channel',
+      'sc_1',
+      '--stock-location',
+      'sloc_1',
+    ])
+    expect(set.code).toBe(0)
+    const shown = await staff(['connection', 'demo'])
+    expect(shown.stdout).toContain(
+      'medusa http://127.0.0.1:9000\n  sales channel sc_1, stock location sloc_1\n  key set\n',
+    )
+    expect(shown.stdout).toMatch(/ {2}set \d{4}-\S+ by cli\n {2}last test: never/)
+    expect(set.stdout + shown.stdout).not.toContain(key)
+
+    expect((await staff(['disconnect', 'demo'])).stdout).toContain('Shop demo has no store connection now.')
+    expect((await staff(['connection', 'demo'])).stdout).toContain('Shop demo has no store connection.')
+  },
+  SLOW,
+)

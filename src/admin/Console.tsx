@@ -18,6 +18,9 @@ import { ErrorAlert } from './ErrorAlert'
 // The warehouse's, the policy's and the API keys' screens are used by few and rarely: loaded when opened, they
 // keep the console's first load within its budget (docs/benchmarks.md).
 const ApiKeysScreen = lazy(() => import('./ApiKeysScreen').then((module) => ({ default: module.ApiKeysScreen })))
+const StoreConnectionScreen = lazy(() =>
+  import('./StoreConnectionScreen').then((module) => ({ default: module.StoreConnectionScreen })),
+)
 const PolicyScreen = lazy(() => import('./PolicyScreen').then((module) => ({ default: module.PolicyScreen })))
 const ReceivingScreen = lazy(() => import('./ReceivingScreen').then((module) => ({ default: module.ReceivingScreen })))
 const ReceivingReturnScreen = lazy(() =>
@@ -67,6 +70,7 @@ function SignedIn() {
             <Route path="emails/:id" element={<EmailScreen />} />
             <Route path="webhooks" element={<WebhooksScreen />} />
             <Route path="api-keys" element={<ApiKeysScreen />} />
+            <Route path="store-connection" element={<StoreConnectionScreen />} />
             <Route path="reviews" element={<ReviewQueueScreen />} />
             <Route path="policy" element={<PolicyScreen />} />
             <Route path="*" element={<NotFound />} />
@@ -102,6 +106,7 @@ function Header({ shop, email }: { shop: string; email: string }) {
         <NavLink to="/emails">E-mails</NavLink>
         <NavLink to="/webhooks">Webhooks</NavLink>
         <NavLink to="/api-keys">API keys</NavLink>
+        <NavLink to="/store-connection">Store connection</NavLink>
         <NavLink to="/policy">Policy</NavLink>
       </nav>
       <nav aria-label="Account" className="console__account">

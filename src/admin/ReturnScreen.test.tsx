@@ -366,3 +366,59 @@ test('an exchange held after inspection says it waits for a decision, and how to
   expect(held).toHaveTextContent('send the new item by marking Classic Tee · M refunded below')
   expect(screen.getByRole('button', { name: 'Mark refunded' })).toBeInTheDocument()
 })
+
+test('the refund says plainly when no store is connected, and says nothing once one is', async () => {
+  const none =
+    'No store is connected: refunds, store credit, exchanges and restocks are recorded here, not carried out in your store.'
+  const withOrder: ReturnDetail = {
+    ...detail(),
+    return_order: {
+      id: 'r-1',
+      name: '#1001-R1',
+      status: 'requested',
+      items: [],
+      refund_method: 'original_payment',
+      refund_value: money('14.00'),
+      store_credit_value: null,
+      breakdown: {
+        items_subtotal: money('14.00'),
+        tax: money('0.00'),
+        return_fee: money('0.00'),
+        bonus: money('0.00'),
+        upsell: money('0.00'),
+        total: money('14.00'),
+      },
+      created_at: '2026-11-20T12:00:00.000Z',
+    },
+  }
+  serve(() => withOrder)
+  const { unmount } = renderConsole()
+  const refund = await screen.findByRole('region', { name: 'Refund' })
+  expect(await within(refund).findByText(none, { exact: false })).toBeInTheDocument()
+  expect(within(refund).getByRole('link', { name: 'Store connection' })).toHaveAttribute(
+    'href',
+    '/admin/store-connection',
+  )
+  unmount()
+
+  server.use(
+    http.get('*/admin/api/store-connection', () =>
+      HttpResponse.json({
+        connection: {
+          engine: 'medusa',
+          url: 'http://10.0.0.5:9000',
+          api_key_readable: true,
+          sales_channel_id: 'sc_01',
+          stock_location_id: 'sloc_01',
+          region_id: null,
+          updated_at: '2026-11-20T12:00:00.000Z',
+          updated_by: 'owner@demo.example',
+          last_test: null,
+        },
+      }),
+    ),
+  )
+  renderConsole()
+  const connected = await screen.findByRole('region', { name: 'Refund' })
+  await waitFor(() => expect(within(connected).queryByText(none, { exact: false })).not.toBeInTheDocument())
+})

@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom'
 import type { MoneyBag } from '../../contract/api'
 import type { Inspection, ReturnDetail } from '../../contract/staff'
 import { formatMoney } from '../../contract/money'
-import { useEmailsQuery } from './api'
+import { useEmailsQuery, useStoreConnectionQuery } from './api'
 import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
 import { CONDITION_LABELS, DISPOSITION_LABELS, formatDay, formatMoment, timingText } from './format'
+import { NO_STORE_CONNECTED } from './storeConnectionWords'
 
 /**
  * Exchanges inspected in a holding condition (decision 0055): their new item is not sent until
@@ -179,6 +180,7 @@ export function Money({ detail }: { detail: ReturnDetail }) {
       ) : method ? (
         <p>To: {method}</p>
       ) : null}
+      <NoStoreConnected />
       {refund?.timing ? <p>The shop’s timing: {timingText(refund.timing)}</p> : null}
       {refund?.issued_at ? (
         <p>Issued {formatDay(refund.issued_at)}</p>
@@ -189,5 +191,16 @@ export function Money({ detail }: { detail: ReturnDetail }) {
         </p>
       ) : null}
     </section>
+  )
+}
+
+/** Said beside the refund while the shop has no store connected: what staff do here stays here. */
+function NoStoreConnected() {
+  const answer = useStoreConnectionQuery()
+  if (answer.data?.connection !== null) return null
+  return (
+    <p className="console-note">
+      {NO_STORE_CONNECTED} <Link to="/store-connection">Store connection</Link>
+    </p>
   )
 }

@@ -4,6 +4,7 @@ import type { REVIEW_STATES } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
   ApiKeyList,
+  ConnectionTest,
   CreatedApiKey,
   Insights,
   InsightsQuery,
@@ -13,12 +14,15 @@ import type {
   ReviewDecision,
   NewApiKey,
   ReviewQueue,
+  SetStoreConnection,
   SignIn,
   StaffPolicy,
   StaffSession,
   StaffShop,
   StaffItemsMoved,
   StaffStateChange,
+  StoreConnectionAnswer,
+  StoreConnectionView,
   SupportSession,
 } from '../../contract/staff'
 import type {
@@ -78,7 +82,7 @@ const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery,
-  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy', 'ApiKeys'],
+  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy', 'ApiKeys', 'StoreConnection'],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
     signIn: build.mutation<StaffSession, SignIn>({
@@ -176,6 +180,22 @@ export const staffApi = createApi({
       query: (id) => ({ url: `api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ApiKeys'],
     }),
+    storeConnection: build.query<StoreConnectionAnswer, void>({
+      query: () => 'store-connection',
+      providesTags: ['StoreConnection'],
+    }),
+    setStoreConnection: build.mutation<StoreConnectionView, SetStoreConnection>({
+      query: (body) => ({ url: 'store-connection', method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? ['StoreConnection'] : []),
+    }),
+    testStoreConnection: build.mutation<ConnectionTest, void>({
+      query: () => ({ url: 'store-connection/test', method: 'POST' }),
+      invalidatesTags: ['StoreConnection'],
+    }),
+    removeStoreConnection: build.mutation<null, void>({
+      query: () => ({ url: 'store-connection', method: 'DELETE' }),
+      invalidatesTags: ['StoreConnection'],
+    }),
   }),
 })
 
@@ -204,6 +224,10 @@ export const {
   useApiKeysQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,
+  useStoreConnectionQuery,
+  useSetStoreConnectionMutation,
+  useTestStoreConnectionMutation,
+  useRemoveStoreConnectionMutation,
 } = staffApi
 
 /** The API's own words for a refusal, else one for the kind of failure. */

@@ -33,4 +33,6 @@ export const handlers = [
     keptSupportCodes.set(reference, code)
     return HttpResponse.json({ reference, expires_at: '2026-11-27T12:00:00.000Z' }, { status: 201 })
   }),
+  // The console's store connection: none, unless a test serves one (src/admin/StoreConnectionScreen.test.tsx).
+  http.get('*/admin/api/store-connection', () => HttpResponse.json({ connection: null })),
 ]

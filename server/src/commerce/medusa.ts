@@ -67,6 +67,8 @@ export interface ConnectionCheck {
   stockLocationFound: boolean | null
   /** what went wrong first, for the shop's settings screen */
   error?: string
+  /** the kind and HTTP status of that first failure */
+  failure?: { kind: MedusaErrorKind; status?: number }
 }
 
 export interface MedusaOrderItem {
@@ -320,6 +322,7 @@ export function medusaClient(options: MedusaOptions) {
         if (!(error instanceof MedusaError)) throw error
         check.reachable = error.status !== undefined
         check.error = error.message
+        check.failure = { kind: error.kind, ...(error.status === undefined ? {} : { status: error.status }) }
         return check
       }
       const found = async (path: string): Promise<boolean> => {
@@ -341,6 +344,7 @@ export function medusaClient(options: MedusaOptions) {
       } catch (error) {
         if (!(error instanceof MedusaError)) throw error
         check.error = error.message
+        check.failure = { kind: error.kind, ...(error.status === undefined ? {} : { status: error.status }) }
       }
       return check
     },

@@ -8,6 +8,7 @@ import { claimDataDir } from '../storage/dataDirLock'
 import { openDatabase } from '../storage/database'
 import { migrate } from '../storage/migrations'
 import { openPhotoStore } from '../storage/photoStore'
+import { loadSecret } from '../storage/secret'
 import { importShop, type ImportResult } from './importShop'
 import { readSettings } from '../settings'
 
@@ -23,12 +24,15 @@ async function main(files: string[]) {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks,
+    TOKEN_SECRET: tokenSecret,
   } = readSettings()
   const release = databaseUrl ? () => {} : await claimDataDir(dataDir)
   const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
   let failed = 0
   try {
     await migrate(db)
+    // Seals a file's store connection key (decision 0075), as the server would.
+    const secret = await loadSecret(db, tokenSecret)
     // The photos of the orders a file no longer lists are deleted with them: their files too (PGlite).
     const { store: photos } = await openPhotoStore(db, databaseUrl ? undefined : dataDir)
     for (const file of files) {
@@ -40,7 +44,7 @@ async function main(files: string[]) {
         failed++
         continue
       }
-      const result = await importShop(db, input, new Date(), photos, { allowPrivateNetworks })
+      const result = await importShop(db, input, new Date(), photos, { allowPrivateNetworks, secret })
       if (result.ok) console.log(`${file}: ${importSummary(result)}`)
       else {
         failed++

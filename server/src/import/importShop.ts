@@ -23,6 +23,7 @@ import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
 import { replaceEndpoints } from '../storage/webhookEndpoints'
+import { importConnection } from './commerce'
 
 /** How an import went: the orders of the file added or updated, those no longer listed removed, and those kept for their returns. */
 export type ImportResult =
@@ -62,7 +63,7 @@ export async function importShop(
   now = new Date(),
   photos?: PhotoStore,
   /** webhooks may name private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS) */
-  options: { allowPrivateNetworks?: boolean } = {},
+  options: { allowPrivateNetworks?: boolean; /** seals the `commerce` key (decision 0075) */ secret?: Buffer } = {},
 ): Promise<ImportResult> {
   // Validated at the `now` the rows are written with: relative dates resolve to the same instants.
   const checked = validateShopFile(input, now)
@@ -84,6 +85,7 @@ export async function importShop(
       if (problems.length > 0) throw new Refused(problems)
       await upsertShop(tx, shop, now)
       if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
+      if (file.commerce) await importConnection(tx, options.secret, file.shop, file.commerce, now)
       let added = 0
       const listed = new Set<string>()
       for (const order of file.orders) {

@@ -9,6 +9,7 @@
  */
 export type {
   CatalogueProductFile,
+  CommerceFile,
   CatalogueVariantFile,
   LineItemFile,
   OrderFile,

@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { RefundMethod, ReturnItemState, VariantOption, oneOf } from '../../../contract/api'
 import { REFUND_METHODS, WEBHOOK_EVENTS } from '../../../contract/constants'
 import { ShopPolicy, Tag } from '../../../contract/policy'
+import { ENGINE_URL_PATTERN } from '../../../contract/staff'
 import { AddressFile, ConfigFile, ConfigVariantFile, ReasonFile, RefundTimingsFile } from './apiShapes'
 import { LIMITS } from './limits'
 import {
@@ -24,6 +25,7 @@ import {
   Text,
   Url,
   textLimits,
+  urlLimits,
   withLimits,
 } from './shopFileFields'
 
@@ -167,6 +169,31 @@ export const WebhookFile = Fields({
 })
 export type WebhookFile = Static<typeof WebhookFile>
 
+/**
+ * The shop's commerce engine (decision 0075): where refunds, store credit, exchanges and restocks
+ * are carried out. Its address is the shop's own system, so a private one is allowed; the key is
+ * stored sealed, never answered.
+ */
+export const CommerceFile = Fields({
+  engine: Type.Literal('medusa', { errorMessage: 'must be "medusa"' }),
+  url: Type.String({
+    ...urlLimits,
+    pattern: ENGINE_URL_PATTERN,
+    errorMessage: 'must be an http(s) URL, without a user or password in it',
+  }),
+  /** Medusa: a secret API key (sk_…) */
+  api_key: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    pattern: '^\\S+$',
+    errorMessage: 'must be the secret API key, without spaces',
+  }),
+  sales_channel_id: NonEmpty(200),
+  stock_location_id: NonEmpty(200),
+  region_id: Type.Optional(NonEmpty(200)),
+})
+export type CommerceFile = Static<typeof CommerceFile>
+
 /** The sender of the shoppers' e-mails: an address, or a name and an address ("Acme <returns@acme.example>"). */
 export const EmailSenderFile = Fields({
   from: Type.String({
@@ -203,6 +230,8 @@ export const ShopFile = Fields(
     webhooks: Type.Optional(List(WebhookFile, LIMITS.webhooks)),
     /** the return policy (docs/lifecycle.md); absent: the one the back office set stays */
     policy: Type.Optional(ShopPolicy),
+    /** the shop's commerce engine; absent: the one set in the back office stays */
+    commerce: Type.Optional(CommerceFile),
   },
   {
     $schema: 'http://json-schema.org/draft-07/schema#',

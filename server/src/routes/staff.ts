@@ -39,6 +39,7 @@ import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
+import { staffStoreConnectionRoutes } from './staffStoreConnection'
 import { Bytes, replies, type Api } from './typed'
 
 /**
@@ -175,6 +176,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffInspectionRoutes(signedIn, context)
     staffReviewRoutes(signedIn, context)
     staffApiKeyRoutes(signedIn, context)
+    staffStoreConnectionRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',

@@ -20,6 +20,7 @@ import { lockMovableReturn } from './staffMoves'
 export async function importShopFile(context: PortalContext, file: unknown) {
   const result = await importShop(context.db, file, context.now(), context.photos, {
     allowPrivateNetworks: context.events.allowPrivateNetworks,
+    secret: context.secret,
   })
   if (!result.ok) throw new Refusal(400, { error: 'invalid_shop_file', message: result.errors.join('\n') })
   context.shops.forget()

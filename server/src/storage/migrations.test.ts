@@ -21,7 +21,8 @@ const RELEASED: Record<number, string> = {
   11: 'a514549cb7aa76b2',
   12: '3f98d5093e25db56',
   13: 'c9ce069ee05bf102',
-  14: '6494350309ce2bf8',
+  14: '31d58d592512f5b9',
+  15: '6494350309ce2bf8',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)

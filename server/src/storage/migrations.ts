@@ -359,6 +359,27 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 14,
+    name: 'store connections',
+    // The shop's commerce engine (decision 0075): one a shop, its secret key sealed with
+    // AES-256-GCM under a key derived from the server secret (storage/sealed.ts), never in clear.
+    // Not tied to the shops table by a foreign key: deleting a shop deletes it (storage/shops.ts).
+    sql: `
+      CREATE TABLE store_connections (
+        shop_id text PRIMARY KEY,
+        engine text NOT NULL CHECK (engine IN ('medusa')),
+        url text NOT NULL,
+        api_key_sealed text NOT NULL,
+        extras jsonb NOT NULL DEFAULT '{}',
+        updated_at timestamptz NOT NULL,
+        updated_by text NOT NULL,
+        tested_at timestamptz,
+        test_ok boolean,
+        test_checks jsonb
+      );
+    `,
+  },
+  {
+    version: 15,
     name: 'engine actions in the outbox',
     // The actions carried out in a shop's commerce engine (docs/commerce.md) go through the
     // outbox as e-mails and webhooks do; `reference` keeps the id of what an action made there.

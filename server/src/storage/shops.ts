@@ -96,7 +96,7 @@ export async function lockShopPricing(
 export async function deleteShop(tx: Queryable, shopId: string): Promise<boolean> {
   const deleted = await tx.query<{ id: string }>('DELETE FROM shops WHERE id = $1 RETURNING id', [shopId])
   if (deleted.length === 0) return false
-  for (const table of ['outbox', 'support_references', 'webhook_endpoints', 'api_keys'])
+  for (const table of ['outbox', 'support_references', 'webhook_endpoints', 'api_keys', 'store_connections'])
     await tx.query(`DELETE FROM ${table} WHERE shop_id = $1`, [shopId])
   return true
 }

@@ -1,0 +1,49 @@
+/**
+ * The back office's Store connection (docs/back-office.md: Store connection, decision 0075): the
+ * shop's commerce engine shown (never its key), set, tested and removed. For the signed-in staff
+ * of this shop; to become the owner's alone once staff have roles.
+ */
+import { Type } from '@sinclair/typebox'
+import { ConnectionTest, SetStoreConnection, StoreConnectionAnswer, StoreConnectionView } from '../../../contract/staff'
+import { testStoreConnection } from '../commerce/connection'
+import type { PortalContext } from '../context'
+import { notFound } from '../services/refusal'
+import { readConnection, setConnection } from '../services/storeConnection'
+import { deleteStoreConnection } from '../storage/storeConnections'
+import { replies, type Api } from './typed'
+
+const NONE = 'No store is connected.'
+
+export function staffStoreConnectionRoutes(app: Api, context: PortalContext): void {
+  app.get(
+    '/admin/api/store-connection',
+    { schema: { response: replies({ 200: StoreConnectionAnswer }) } },
+    async (request) => ({ connection: await readConnection(context, request.staff.shop) }),
+  )
+
+  app.put(
+    '/admin/api/store-connection',
+    { schema: { body: SetStoreConnection, response: replies({ 200: StoreConnectionView }) } },
+    async (request) =>
+      setConnection(context, request.staff.shop, request.body, request.staff.member.email, context.now()),
+  )
+
+  app.post(
+    '/admin/api/store-connection/test',
+    { schema: { response: replies({ 200: ConnectionTest }) } },
+    async (request) => {
+      const test = await testStoreConnection(context, request.staff.shop, context.now)
+      if (!test) throw notFound(NONE)
+      return test
+    },
+  )
+
+  app.delete(
+    '/admin/api/store-connection',
+    { schema: { response: replies({ 204: Type.Null() }) } },
+    async (request, reply) => {
+      if (!(await deleteStoreConnection(context.db, request.staff.shop))) throw notFound(NONE)
+      return reply.code(204).send(null)
+    },
+  )
+}
