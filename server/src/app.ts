@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { constants } from 'node:zlib'
-import { NO_ENGINES, type EngineDirectory } from './commerce/engine'
+import type { EngineDirectory } from './commerce/engine'
+import { storedEngines } from './services/engines'
 import { DEFAULT_LIMITS, type Limits, type PortalContext } from './context'
 import type { Database } from './storage/database'
 import { databaseRateLimitStore } from './storage/rateLimits'
@@ -53,7 +54,7 @@ export interface AppOptions {
   allowPrivateNetworks?: boolean
   /** PORTAL_ORIGIN: each shop's portal address, and so the hosts served (routes/hosts.ts); the shipped one by default */
   portalOrigin?: string
-  /** each shop's commerce engine (docs/commerce.md); by default the stored connections */
+  /** each shop's commerce engine (docs/commerce.md); by default its stored connection (services/engines.ts) */
   engines?: EngineDirectory
   /** the request log (off when not given): its level, and where it goes (standard output) */
   logger?: { level: Settings['LOG_LEVEL']; stream?: { write(line: string): void } }
@@ -145,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photos: await startPhotoStore(app, options.db, options.dataDir),
     // Decorated by servedHosts below, before any request or delivery asks.
     portalOrigin: (shop) => app.portalOrigin(shop),
-    engines: options.engines ?? NO_ENGINES,
+    engines: options.engines ?? storedEngines({ db: options.db, secret: options.secret }),
     events: {
       nudge: () => delivery?.nudge(),
       allowPrivateNetworks: options.delivery?.allowPrivateNetworks ?? options.allowPrivateNetworks ?? false,

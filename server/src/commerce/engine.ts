@@ -33,6 +33,3 @@ export interface CommerceEngine {
 export interface EngineDirectory {
   forShop(shopId: string): Promise<CommerceEngine | null>
 }
-
-/** The directory of an install where no shop has an engine. */
-export const NO_ENGINES: EngineDirectory = { forShop: () => Promise.resolve(null) }

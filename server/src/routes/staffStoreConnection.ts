@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox'
 import { ConnectionTest, SetStoreConnection, StoreConnectionAnswer, StoreConnectionView } from '../../../contract/staff'
-import { testStoreConnection } from '../commerce/connection'
+import { testStoreConnection } from '../services/engines'
 import type { PortalContext } from '../context'
 import { notFound } from '../services/refusal'
 import { readConnection, setConnection } from '../services/storeConnection'

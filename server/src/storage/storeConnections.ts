@@ -2,7 +2,7 @@
  * The shop's store connection (decision 0075): its commerce engine, address, extras and secret
  * key, one a shop. The key is stored sealed (storage/sealed.ts), bound to the shop's id, and leaves
  * storage in clear only through `openStoreConnection`, for the server-side engine client
- * (commerce/connection.ts). Not tied to the shops table by a foreign key: deleting a shop deletes
+ * (services/engines.ts). Not tied to the shops table by a foreign key: deleting a shop deletes
  * it (storage/shops.ts deleteShop).
  */
 import type { CommerceEngine, ConnectionTest } from '../../../contract/staff'

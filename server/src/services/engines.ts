@@ -12,7 +12,9 @@ import {
   recordConnectionTest,
   type StoreConnectionRow,
 } from '../storage/storeConnections'
-import { medusaClient, type ConnectionCheck, type MedusaClient } from './medusa'
+import type { EngineDirectory } from '../commerce/engine'
+import { medusaClient, type ConnectionCheck, type MedusaClient } from '../commerce/medusa'
+import { medusaEngine } from '../commerce/medusaEngine'
 
 /** What opens a connection: the database and the server secret (the context's `secret`). */
 export interface ConnectionSource {
@@ -48,6 +50,20 @@ export async function engineFor(
   if (!opened || opened.apiKey === null) return null
   const { apiKey, ...connection } = opened
   return { engine: opened.engine, client: clientOf(connection, apiKey, options.timeoutMs), connection }
+}
+
+/**
+ * Each shop's commerce engine from its stored connection (docs/commerce.md): the delivery loop
+ * carries engine actions out through it. Read at each action, so a connection changed in the
+ * console holds from the next one.
+ */
+export function storedEngines(source: ConnectionSource): EngineDirectory {
+  return {
+    async forShop(shopId) {
+      const found = await engineFor(source, shopId)
+      return found ? medusaEngine(found.client) : null
+    },
+  }
 }
 
 /** Medusa's check as the console's lines: each check ok, or what is wrong, or not checked. */
