@@ -106,13 +106,23 @@ export async function lockOrderByName(tx: Queryable, shopId: string, nameKey: st
 }
 
 async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Promise<StoredOrder[]> {
-  const rows = await tx.query<OrderRecord & { name_key: string; has_returns: boolean }>(
-    `SELECT ${COLUMNS}, name_key, EXISTS (SELECT 1 FROM returns r WHERE r.order_id = orders.id) AS has_returns
-       FROM orders WHERE ${where} FOR UPDATE`,
+  const rows = await tx.query<OrderRecord & { name_key: string }>(
+    `SELECT ${COLUMNS}, name_key FROM orders WHERE ${where} FOR UPDATE`,
     params,
   )
+  if (rows.length === 0) return []
+  // Read after the lock, in a statement of its own: one that waited for the lock (a submit's)
+  // would see the returns as they were when it began, without the one just committed.
+  const withReturns = new Set(
+    (
+      await tx.query<{ order_id: string }>('SELECT DISTINCT order_id FROM returns WHERE order_id = ANY($1::text[])', [
+        rows.map((row) => row.id),
+      ])
+    ).map((row) => row.order_id),
+  )
   const stored: StoredOrder[] = []
-  for (const { name_key: nameKey, has_returns: hasReturns, ...order } of rows) {
+  for (const { name_key: nameKey, ...order } of rows) {
+    const hasReturns = withReturns.has(order.id)
     const returned = hasReturns ? await returnedQuantities(tx, order.id) : new Map<string, number>()
     stored.push({ order: withDates(order), nameKey, returned, hasReturns })
   }
