@@ -9,8 +9,8 @@
  * submit changes the order's returns between the plan and its write.
  */
 import { randomUUID } from 'node:crypto'
-import { isDeepStrictEqual } from 'node:util'
 import { emailKey, orderNameKey } from '../domain/normalize'
+import { sameJson } from '../domain/sameJson'
 import { heldLineProblems, type OrderUpdateProblem } from '../domain/orderUpdates'
 import type { Shop } from '../domain/shop'
 import type { Queryable } from '../storage/database'
@@ -65,7 +65,7 @@ export function planOrderUpsert(
     nameKey: orderNameKey(order.name),
     existing,
     problems,
-    unchanged: existing !== null && isDeepStrictEqual(existing.order, record),
+    unchanged: existing !== null && sameJson(existing.order, record),
   }
 }
 
