@@ -6,6 +6,7 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { ApiOrder, ApiProduct } from './import/apiBodies'
 
 /** The document, as JSON. */
 export const OPENAPI_PATH = '/api/openapi.json'
@@ -178,6 +179,34 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /admin/api/store-connection': { summary: 'Remove the store connection' },
 
   'GET /api/v1/shops/:shop': { summary: 'The key’s shop and the key’s label: check an integration’s set-up' },
+  'PUT /api/v1/shops/:shop/orders/:name': {
+    summary:
+      'Create or update an order by name (`#1001` as `%231001`); one with returns keeps what they were priced from',
+    body: {
+      'application/json': {
+        schema: {
+          ...ApiOrder,
+          description:
+            'An order as in the shop file’s `orders[]` (docs/shop-file.md), without `returns` or `tracked_returns`, ' +
+            'dates in ISO 8601; `name` is the path’s when absent. At most 1 MB.',
+        },
+      },
+    },
+  },
+  'DELETE /api/v1/shops/:shop/orders/:name': { summary: 'Remove an order without returns (one with returns is a 409)' },
+  'PUT /api/v1/shops/:shop/catalogue/products/:id': {
+    summary: 'Create or replace a catalogue product with its variants; a variant an order or a return names stays',
+    body: {
+      'application/json': {
+        schema: {
+          ...ApiProduct,
+          description:
+            'A product as in the shop file’s `catalogue[]` (docs/shop-file.md); `id` is the path’s when absent. At most 1 MB.',
+        },
+      },
+    },
+  },
+  'PUT /api/v1/shops/:shop/stock': { summary: 'Set variants on sale or not (`available`), up to 1,000 a call' },
   'PUT /admin/api/policy': { summary: 'Replace the shop’s return policy' },
 }
 

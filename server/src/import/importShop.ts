@@ -3,22 +3,15 @@ import { RETURN_ITEM_STATES } from '../../../contract/constants'
 import type { ReturnItemState } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
 import type { Database, Queryable } from '../storage/database'
-import {
-  deleteOrdersWithoutReturns,
-  insertOrder,
-  lockShopOrders,
-  updateOrder,
-  type OrderRecord,
-  type StoredOrder,
-} from '../storage/orders'
+import { deleteOrdersWithoutReturns, lockShopOrders } from '../storage/orders'
 import type { PhotoStore } from '../storage/photoStore'
 import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
 import { findShopPolicy, lockShopPricing, upsertShop, type ShopRecord } from '../storage/shops'
-import { emailKey, orderNameKey } from '../domain/normalize'
+import { orderNameKey } from '../domain/normalize'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
-import { heldLineProblems } from '../domain/orderUpdates'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
+import { orderRecord, planOrderUpsert, writeOrderUpsert, type OrderUpsert } from './orderUpserts'
 import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
@@ -79,27 +72,28 @@ export async function importShop(
     result = await db.transaction(async (tx) => {
       // Read again in the transaction: a policy saved since the tracked returns were priced stays.
       const shop = shopOf(file, file.policy ?? (await findShopPolicy(tx, file.shop)))
+      // The shop's row first, then its orders: the Orders API's calls take them in that order too.
       const pricedIn = await lockShopPricing(tx, file.shop)
       const stored = await lockShopOrders(tx, file.shop)
-      const problems = [...pricingProblems(file, pricedIn), ...heldOrderProblems(file, stored, now)]
+      const plans = file.orders.map((order) =>
+        planOrderUpsert(shop, order, stored.get(orderNameKey(order.name)) ?? null, now),
+      )
+      const problems = [...pricingProblems(file, pricedIn), ...heldOrderProblems(plans)]
       if (problems.length > 0) throw new Refused(problems)
       await upsertShop(tx, shop, now)
       if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)
       if (file.commerce) await importConnection(tx, options.secret, file.shop, file.commerce, now)
       let added = 0
       const listed = new Set<string>()
-      for (const order of file.orders) {
-        const nameKey = orderNameKey(order.name)
-        listed.add(nameKey)
-        const existing = stored.get(nameKey)
-        const record = orderOf(file, order, existing?.order.id ?? randomUUID(), now)
-        if (existing) await updateOrder(tx, record, nameKey)
-        else {
-          await insertOrder(tx, record, nameKey)
-          added++
-        }
+      for (const [o, plan] of plans.entries()) {
+        listed.add(plan.nameKey)
+        const written = await writeOrderUpsert(tx, plan)
+        // The shop's row is locked: no other transaction adds an order to it meanwhile.
+        if (written === 'taken') throw new Error(`${plan.record.name}: stored meanwhile, while the shop was locked`)
+        if (written === 'created') added++
         // The returns an order has in Rebound are its record; the file's are written only to an order without any.
-        if (!existing?.hasReturns) await insertFileReturns(tx, order, record.id, tracked.byOrder.get(order) ?? [], now)
+        if (!plan.existing?.hasReturns)
+          await insertFileReturns(tx, file.orders[o]!, plan.record.id, tracked.byOrder.get(file.orders[o]!) ?? [], now)
       }
       const absent = [...stored.values()].filter((entry) => !listed.has(entry.nameKey))
       const removed = absent.filter((entry) => !entry.hasReturns)
@@ -213,15 +207,10 @@ function pricingProblems(
 }
 
 /** Each listed order that has returns keeps what they were priced from (domain/orderUpdates.ts). */
-function heldOrderProblems(file: ShopFile, stored: ReadonlyMap<string, StoredOrder>, now: Date): string[] {
-  return file.orders.flatMap((order, o) => {
-    const existing = stored.get(orderNameKey(order.name))
-    if (!existing?.hasReturns) return []
-    const next = orderOf(file, order, existing.order.id, now)
-    return heldLineProblems(file, existing.order, existing.returned, next).map(
-      (problem) => `${formatPath(['orders', o])}.${problem.field}: ${problem.message}`,
-    )
-  })
+function heldOrderProblems(plans: readonly OrderUpsert[]): string[] {
+  return plans.flatMap((plan, o) =>
+    plan.problems.map((problem) => `${formatPath(['orders', o])}.${problem.field}: ${problem.message}`),
+  )
 }
 
 /** Each webhook's address checked after DNS, as when staff save one: public http(s) only. */
@@ -252,21 +241,6 @@ function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
   }
 }
 
-/** An order of the file as stored under `id`, its relative dates resolved at `now`. */
-function orderOf(file: ShopFile, order: OrderFile, id: string, now: Date): OrderRecord {
-  return {
-    id,
-    shop_id: file.shop,
-    name: order.name,
-    email_key: emailKey(order.email),
-    processed_at: resolveDate(order.processed_at, now),
-    fulfilled_at: order.fulfilled_at === null ? null : resolveDate(order.fulfilled_at, now),
-    discount: order.discount ?? '0',
-    line_items: order.line_items,
-    shipping_address: order.shipping_address ?? null,
-  }
-}
-
 type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
 
 /**
@@ -286,7 +260,7 @@ function priceTrackedReturns(
   const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()
   file.orders.forEach((order, o) => {
     if (!order.tracked_returns?.length) return
-    const record = orderOf(file, order, `import-${o}`, now)
+    const record = orderRecord(file.shop, order, `import-${o}`, now)
     const returned = new Map<string, number>()
     for (const line of (order.returns ?? []).flat())
       returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)

@@ -14,51 +14,79 @@ export function normaliseOrderName(name: string): string {
   return orderNameKey(name)
 }
 
+/** What an order is checked against: the shop's order prefix, reasons, catalogue variants and currency. */
+export interface OrderScope {
+  /** the shop's `config.order_prefix`, when it has one */
+  prefix: string | null | undefined
+  reasons: ShopFile['return_reasons']
+  /** the catalogue's variant ids (at least those the order names) */
+  variantIds: ReadonlySet<string>
+  /** the currency's decimal places */
+  digits: number
+}
+
 export function orderErrors(file: ShopFile, variantIds: ReadonlySet<string>, digits: number, checks: FieldChecks) {
-  const { fail } = checks
-  const prefix = file.config.order_prefix
+  const scope: OrderScope = { prefix: file.config.order_prefix, reasons: file.return_reasons, variantIds, digits }
   const orderNames = new Set<string>()
   file.orders.forEach((order, o) => {
     const at: Segment[] = ['orders', o]
     const name = normaliseOrderName(order.name)
-    if (!name) fail([...at, 'name'], 'must contain more than "#" and spaces')
-    else if (orderNames.has(name))
-      fail(
+    const duplicate = name !== '' && orderNames.has(name)
+    if (duplicate)
+      checks.fail(
         [...at, 'name'],
         `"${order.name}" is the same order name as another order (names are matched ignoring "#", case and spaces)`,
       )
-    else if (prefix && !name.startsWith(prefix) && !name.startsWith('EXC')) {
-      fail(
-        [...at, 'name'],
-        `must begin with the order prefix "${prefix}" or "EXC": the portal accepts no other order names for this shop`,
-      )
-    }
     orderNames.add(name)
-
-    const processed = checks.date([...at, 'processed_at'], order.processed_at)
-    const fulfilled = order.fulfilled_at === null ? null : checks.date([...at, 'fulfilled_at'], order.fulfilled_at)
-    if (processed && fulfilled && fulfilled < processed)
-      fail([...at, 'fulfilled_at'], 'must not be before processed_at')
-
-    const lineQuantities = lineErrors(order, at, variantIds, checks)
-    if (order.discount !== undefined) {
-      checks.amount([...at, 'discount'], order.discount)
-      let subtotal = 0
-      for (const line of order.line_items) subtotal += toMinor(line.price, digits) * line.quantity
-      if (toMinor(order.discount, digits) > subtotal)
-        fail([...at, 'discount'], "must not be more than the order's line items are worth")
-    }
-
-    // Plain returns, then tracked ones: both take units from the same lines.
-    const allReturns: { entries: ReturnLineFile[]; at: Segment[] }[] = [
-      ...(order.returns ?? []).map((entries, r) => ({ entries, at: [...at, 'returns', r] })),
-      ...(order.tracked_returns ?? []).map((tracked, r) => {
-        trackedReturnErrors(tracked, [...at, 'tracked_returns', r], file.return_reasons, variantIds, checks)
-        return { entries: tracked.items, at: [...at, 'tracked_returns', r, 'items'] }
-      }),
-    ]
-    returnedUnitErrors(allReturns, lineQuantities, fail)
+    checkOrder(order, at, scope, checks, duplicate)
   })
+}
+
+/**
+ * One order, its fields named under `at` (`orders[2]` in a file, nothing for the Orders API's
+ * body): its name, dates, lines, discount, and the returns it comes with.
+ */
+export function checkOrder(
+  order: OrderFile,
+  at: Segment[],
+  scope: OrderScope,
+  checks: FieldChecks,
+  /** its name was found wrong already (another order's in the file) */
+  nameRefused = false,
+): void {
+  const { fail } = checks
+  const { prefix, variantIds, digits } = scope
+  const name = normaliseOrderName(order.name)
+  if (!name) fail([...at, 'name'], 'must contain more than "#" and spaces')
+  else if (!nameRefused && prefix && !name.startsWith(prefix) && !name.startsWith('EXC')) {
+    fail(
+      [...at, 'name'],
+      `must begin with the order prefix "${prefix}" or "EXC": the portal accepts no other order names for this shop`,
+    )
+  }
+
+  const processed = checks.date([...at, 'processed_at'], order.processed_at)
+  const fulfilled = order.fulfilled_at === null ? null : checks.date([...at, 'fulfilled_at'], order.fulfilled_at)
+  if (processed && fulfilled && fulfilled < processed) fail([...at, 'fulfilled_at'], 'must not be before processed_at')
+
+  const lineQuantities = lineErrors(order, at, variantIds, checks)
+  if (order.discount !== undefined) {
+    checks.amount([...at, 'discount'], order.discount)
+    let subtotal = 0
+    for (const line of order.line_items) subtotal += toMinor(line.price, digits) * line.quantity
+    if (toMinor(order.discount, digits) > subtotal)
+      fail([...at, 'discount'], "must not be more than the order's line items are worth")
+  }
+
+  // Plain returns, then tracked ones: both take units from the same lines.
+  const allReturns: { entries: ReturnLineFile[]; at: Segment[] }[] = [
+    ...(order.returns ?? []).map((entries, r) => ({ entries, at: [...at, 'returns', r] })),
+    ...(order.tracked_returns ?? []).map((tracked, r) => {
+      trackedReturnErrors(tracked, [...at, 'tracked_returns', r], scope.reasons, variantIds, checks)
+      return { entries: tracked.items, at: [...at, 'tracked_returns', r, 'items'] }
+    }),
+  ]
+  returnedUnitErrors(allReturns, lineQuantities, fail)
 }
 
 /** The order's line items: unique ids, variants of the catalogue. Answers the units bought per line id. */

@@ -12,6 +12,7 @@ import type { Segment } from './errorLines'
 import { minorDigits } from '../../../contract/money'
 import { fieldChecks, isCurrency, type FieldChecks } from './fieldChecks'
 import { LIMITS } from './limits'
+import { checkProduct } from './catalogueChecks'
 import { orderErrors } from './orderChecks'
 import { policyErrors } from './policyChecks'
 import type { ConfigVariantFile } from './apiShapes'
@@ -117,37 +118,13 @@ function reasonErrors(file: ShopFile, { id, fail }: FieldChecks) {
 }
 
 /** Products and variants: unique ids, and variants of a product that differ by the same options. */
-function catalogueErrors(catalogue: ShopFile['catalogue'], { id, url, amount, fail }: FieldChecks): Set<string> {
+function catalogueErrors(catalogue: ShopFile['catalogue'], checks: FieldChecks): Set<string> {
   const productIds = new Set<string>()
   const variantIds = new Set<string>()
   catalogue.forEach((product, p) => {
-    id(['catalogue', p, 'id'], product.id)
-    if (productIds.has(product.id)) fail(['catalogue', p, 'id'], `"${product.id}" is used by another product`)
+    if (productIds.has(product.id)) checks.fail(['catalogue', p, 'id'], `"${product.id}" is used by another product`)
     productIds.add(product.id)
-    url(['catalogue', p, 'image_src'], product.image_src)
-    const optionNames = product.variants[0]?.options.map((o) => o.name).join('\u0000')
-    const combinations = new Set<string>()
-    product.variants.forEach((variant, v) => {
-      const at: Segment[] = ['catalogue', p, 'variants', v]
-      id([...at, 'id'], variant.id)
-      if (variantIds.has(variant.id)) fail([...at, 'id'], `"${variant.id}" is used by another variant of the catalogue`)
-      variantIds.add(variant.id)
-      amount([...at, 'price'], variant.price)
-      url([...at, 'image_src'], variant.image_src)
-      const names = variant.options.map((o) => o.name)
-      if (new Set(names).size !== names.length) fail([...at, 'options'], 'names an option twice')
-      if (names.join('\u0000') !== optionNames) {
-        fail([...at, 'options'], "must name the same options, in the same order, as the product's first variant")
-      }
-      const combination = variant.options.map((o) => o.value).join('\u0000')
-      if (combinations.has(combination)) {
-        fail(
-          [...at, 'options'],
-          'has the same option values as another variant of this product; variants must differ by their options',
-        )
-      }
-      combinations.add(combination)
-    })
+    checkProduct(product, ['catalogue', p], variantIds, checks)
   })
   return variantIds
 }

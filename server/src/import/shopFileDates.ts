@@ -7,7 +7,8 @@ const RELATIVE_DATE = /^now(?:([+-])([0-9]{1,6})([dhm]))?$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2})))?$/
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const
 
-function isIsoDate(value: string): boolean {
+/** An ISO 8601 timestamp or date, not a relative time (the Orders API takes only these). */
+export function isIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value)
   if (!m) return false
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]

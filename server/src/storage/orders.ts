@@ -53,11 +53,17 @@ export async function findOrderForVerify(db: Database, shopId: string, nameKey: 
   return found
 }
 
-/** Stores an imported order; `nameKey` is its name as verify looks it up (domain/normalize.ts). */
-export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
-  await tx.query(
+/**
+ * Stores a new order (an import's, the Orders API's); `nameKey` is its name as verify looks it up
+ * (domain/normalize.ts). False, and nothing written, when the shop has an order of that key
+ * already: one written meanwhile by another transaction, which this one waited for.
+ */
+export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<boolean> {
+  const rows = await tx.query(
     `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (shop_id, name_key) DO NOTHING
+     RETURNING id`,
     [
       order.id,
       order.shop_id,
@@ -71,6 +77,7 @@ export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: st
       order.shipping_address ? JSON.stringify(order.shipping_address) : null,
     ],
   )
+  return rows.length > 0
 }
 
 /** A stored order of a shop as an import finds it: its units returned (rejected returns hold none), whether it has any return. */
@@ -86,15 +93,38 @@ export interface StoredOrder {
  * submit changes their returns), by name key.
  */
 export async function lockShopOrders(tx: Queryable, shopId: string): Promise<Map<string, StoredOrder>> {
-  const rows = await tx.query<OrderRecord & { name_key: string; has_returns: boolean }>(
-    `SELECT ${COLUMNS}, name_key, EXISTS (SELECT 1 FROM returns r WHERE r.order_id = orders.id) AS has_returns
-       FROM orders WHERE shop_id = $1 ORDER BY name_key FOR UPDATE`,
-    [shopId],
-  )
   const stored = new Map<string, StoredOrder>()
-  for (const { name_key: nameKey, has_returns: hasReturns, ...order } of rows) {
+  for (const order of await lockedOrders(tx, 'shop_id = $1 ORDER BY name_key', [shopId]))
+    stored.set(order.nameKey, order)
+  return stored
+}
+
+/** The shop's order of `nameKey`, locked until the transaction ends (one submit or update at a time); null when none. */
+export async function lockOrderByName(tx: Queryable, shopId: string, nameKey: string): Promise<StoredOrder | null> {
+  const [order] = await lockedOrders(tx, 'shop_id = $1 AND name_key = $2', [shopId, nameKey])
+  return order ?? null
+}
+
+async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Promise<StoredOrder[]> {
+  const rows = await tx.query<OrderRecord & { name_key: string }>(
+    `SELECT ${COLUMNS}, name_key FROM orders WHERE ${where} FOR UPDATE`,
+    params,
+  )
+  if (rows.length === 0) return []
+  // Read after the lock, in a statement of its own: one that waited for the lock (a submit's)
+  // would see the returns as they were when it began, without the one just committed.
+  const withReturns = new Set(
+    (
+      await tx.query<{ order_id: string }>('SELECT DISTINCT order_id FROM returns WHERE order_id = ANY($1::text[])', [
+        rows.map((row) => row.id),
+      ])
+    ).map((row) => row.order_id),
+  )
+  const stored: StoredOrder[] = []
+  for (const { name_key: nameKey, ...order } of rows) {
+    const hasReturns = withReturns.has(order.id)
     const returned = hasReturns ? await returnedQuantities(tx, order.id) : new Map<string, number>()
-    stored.set(nameKey, { order: withDates(order), nameKey, returned, hasReturns })
+    stored.push({ order: withDates(order), nameKey, returned, hasReturns })
   }
   return stored
 }

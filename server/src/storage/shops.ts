@@ -74,15 +74,41 @@ export async function upsertShop(tx: Queryable, shop: ShopRecord, now: Date): Pr
   )
 }
 
-/** What the shop's stored returns were priced in, while it has any: its currency and whether prices included tax. */
+/**
+ * What the shop's stored returns were priced in, while it has any: its currency and whether prices
+ * included tax. The shop's row is locked until the transaction ends, returns or not: an import
+ * takes it before its orders, as the Orders API's calls do (lockShopForOrder), so neither waits
+ * for the other in the other order.
+ */
 export async function lockShopPricing(
   tx: Queryable,
   shopId: string,
 ): Promise<{ currency_code: string; prices_include_tax: boolean } | null> {
-  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean }>(
-    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax FROM shops
-      WHERE id = $1 AND EXISTS (SELECT 1 FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = shops.id)
-      FOR UPDATE`,
+  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean; has_returns: boolean }>(
+    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax,
+            EXISTS (SELECT 1 FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = shops.id) AS has_returns
+       FROM shops WHERE id = $1
+        FOR UPDATE`,
+    [shopId],
+  )
+  return row?.has_returns ? { currency_code: row.currency_code, prices_include_tax: row.prices_include_tax } : null
+}
+
+/** What an order of the shop is checked and priced with (the Orders API). */
+export interface ShopForOrder {
+  currency_code: string
+  settings: Shop['settings']
+  order_prefix: string | null
+}
+
+/**
+ * The shop's currency, tax rule and order prefix, its row locked for share until the transaction
+ * ends: orders may be written beside each other, but not while an import or a catalogue change
+ * holds the shop (the variants an order names stay in the catalogue). Null when there is no shop.
+ */
+export async function lockShopForOrder(tx: Queryable, shopId: string): Promise<ShopForOrder | null> {
+  const [row] = await tx.query<ShopForOrder>(
+    `SELECT currency_code, settings, config ->> 'order_prefix' AS order_prefix FROM shops WHERE id = $1 FOR SHARE`,
     [shopId],
   )
   return row ?? null
