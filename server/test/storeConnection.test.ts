@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import type { LightMyRequestResponse } from 'fastify'
 import type { ConnectionTest, StoreConnectionAnswer, StoreConnectionView } from '../../contract/staff'
-import { engineFor } from '../src/commerce/connection'
+import { engineFor } from '../src/services/engines'
 import { hashPassword } from '../src/domain/passwords'
 import { importShop } from '../src/import/importShop'
 import { deleteShop } from '../src/storage/shops'

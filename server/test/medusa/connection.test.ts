@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { ConnectionTest } from '../../../contract/staff'
-import { engineFor } from '../../src/commerce/connection'
+import { engineFor } from '../../src/services/engines'
 import { hashPassword } from '../../src/domain/passwords'
 import { addStaff } from '../../src/storage/staff'
 import { buildShop } from '../builders'
