@@ -78,7 +78,10 @@ export async function importShop(
       const plans = file.orders.map((order) =>
         planOrderUpsert(shop, order, stored.get(orderNameKey(order.name)) ?? null, now),
       )
-      const problems = [...pricingProblems(file, pricedIn), ...heldOrderProblems(plans)]
+      // Whether the shop has returns, from its orders read once locked: a submit committed while
+      // the import waited for them counts.
+      const hasReturns = [...stored.values()].some((entry) => entry.hasReturns)
+      const problems = [...pricingProblems(file, hasReturns ? pricedIn : null), ...heldOrderProblems(plans)]
       if (problems.length > 0) throw new Refused(problems)
       await upsertShop(tx, shop, now)
       if (file.webhooks) await replaceEndpoints(tx, file.shop, file.webhooks, now)

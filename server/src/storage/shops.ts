@@ -75,23 +75,21 @@ export async function upsertShop(tx: Queryable, shop: ShopRecord, now: Date): Pr
 }
 
 /**
- * What the shop's stored returns were priced in, while it has any: its currency and whether prices
- * included tax. The shop's row is locked until the transaction ends, returns or not: an import
- * takes it before its orders, as the Orders API's calls do (lockShopForOrder), so neither waits
- * for the other in the other order.
+ * The shop's currency and whether its prices include tax (what its returns were priced in), its
+ * row locked until the transaction ends; null for a shop not stored yet. An import takes it before
+ * its orders, as the Orders API's calls do (lockShopForOrder), so neither waits for the other in
+ * the other order.
  */
 export async function lockShopPricing(
   tx: Queryable,
   shopId: string,
 ): Promise<{ currency_code: string; prices_include_tax: boolean } | null> {
-  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean; has_returns: boolean }>(
-    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax,
-            EXISTS (SELECT 1 FROM returns r JOIN orders o ON o.id = r.order_id WHERE o.shop_id = shops.id) AS has_returns
-       FROM shops WHERE id = $1
-        FOR UPDATE`,
+  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean }>(
+    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax
+       FROM shops WHERE id = $1 FOR UPDATE`,
     [shopId],
   )
-  return row?.has_returns ? { currency_code: row.currency_code, prices_include_tax: row.prices_include_tax } : null
+  return row ?? null
 }
 
 /** What an order of the shop is checked and priced with (the Orders API). */
