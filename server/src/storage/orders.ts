@@ -64,18 +64,7 @@ export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: st
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (shop_id, name_key) DO NOTHING
      RETURNING id`,
-    [
-      order.id,
-      order.shop_id,
-      order.name,
-      nameKey,
-      order.email_key,
-      order.processed_at,
-      order.fulfilled_at,
-      order.discount,
-      JSON.stringify(order.line_items),
-      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
-    ],
+    orderParameters(order, nameKey),
   )
   return rows.length > 0
 }
@@ -129,24 +118,27 @@ async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Pr
   return stored
 }
 
+/** An order's columns as insertOrder and updateOrder take them, $1 to $10. */
+const orderParameters = (order: OrderRecord, nameKey: string) => [
+  order.id,
+  order.shop_id,
+  order.name,
+  nameKey,
+  order.email_key,
+  order.processed_at,
+  order.fulfilled_at,
+  order.discount,
+  JSON.stringify(order.line_items),
+  order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+]
+
 /** Writes an order's new fields over the stored one (same id, so its returns, photos and links stay). */
 export async function updateOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
   await tx.query(
     `UPDATE orders SET name = $3, name_key = $4, email_key = $5, processed_at = $6, fulfilled_at = $7, discount = $8,
             line_items = $9, shipping_address = $10
       WHERE id = $1 AND shop_id = $2`,
-    [
-      order.id,
-      order.shop_id,
-      order.name,
-      nameKey,
-      order.email_key,
-      order.processed_at,
-      order.fulfilled_at,
-      order.discount,
-      JSON.stringify(order.line_items),
-      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
-    ],
+    orderParameters(order, nameKey),
   )
 }
 
