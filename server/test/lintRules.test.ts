@@ -38,6 +38,16 @@ describe('the server’s layers', () => {
       ),
     ).toEqual([])
   })
+
+  it('refuse an engine adapter that reads Rebound’s rows', async () => {
+    expect(
+      await messages(
+        'server/src/commerce/medusaEngine.ts',
+        "import { findOrderById } from '../storage/orders'\n\nexport const find = findOrderById\n",
+        'import-x/no-restricted-paths',
+      ),
+    ).toEqual([{ line: 1, message: expect.stringContaining('An engine adapter speaks to its engine alone') as string }])
+  })
 })
 
 describe('a route handler', () => {
