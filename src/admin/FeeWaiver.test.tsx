@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import { Provider } from 'react-redux'
 import type { ShopPolicy } from '../../contract/policy'
 import type { ReturnDetail, StaffPolicy } from '../../contract/staff'
 import { server } from '../testing/server'
@@ -85,7 +86,12 @@ test('a return’s refund says its return fee was waived', () => {
     status: { refund: null },
     review: null,
   } as unknown as ReturnDetail
-  render(<Money detail={detail} />)
+  // The refund section asks whether a store is connected: it needs the console's store.
+  render(
+    <Provider store={makeConsoleStore()}>
+      <Money detail={detail} />
+    </Provider>,
+  )
   const refund = screen.getByRole('region', { name: 'Refund' })
   expect(within(refund).getByRole('row', { name: 'Return fee Waived for the reason' })).toBeInTheDocument()
   expect(within(refund).getByRole('row', { name: 'Total €25.00' })).toBeInTheDocument()
