@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiKeyView, CreatedApiKey } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import { useApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation } from './api'
+import { ConfirmQuestion } from './ConfirmQuestion'
 import { ErrorAlert } from './ErrorAlert'
 import { Field } from './Fields'
 import { formatMoment } from './format'
@@ -90,41 +91,18 @@ function CreateKey({ onCreated }: { onCreated: (created: CreatedApiKey) => void 
 /** Asks before revoking: a platform using the key stops at once. */
 function RevokeQuestion({ apiKey, onDone }: { apiKey: ApiKeyView; onDone: (revoked: boolean) => void }) {
   const [revoke, state] = useRevokeApiKeyMutation()
-  const question = useRef<HTMLDivElement>(null)
-  useEffect(() => question.current?.focus(), [])
   return (
-    <div
-      ref={question}
-      role="alertdialog"
-      aria-labelledby="revoke-key-title"
-      aria-describedby="revoke-key-text"
-      className="notice"
-      tabIndex={-1}
+    <ConfirmQuestion
+      id="revoke-key"
+      title={`Revoke “${apiKey.label}”?`}
+      confirm="Revoke key"
+      busy={state.isLoading}
+      error={state.error}
+      act={() => revoke(apiKey.id).unwrap()}
+      onDone={onDone}
     >
-      <h2 id="revoke-key-title">Revoke “{apiKey.label}”?</h2>
-      <p id="revoke-key-text">
-        Every call with the key {apiKey.prefix}… is refused from now on, by every server. This cannot be undone.
-      </p>
-      <ErrorAlert error={state.error} />
-      <div className="console-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={state.isLoading}
-          onClick={() =>
-            void revoke(apiKey.id)
-              .unwrap()
-              .then(() => onDone(true))
-              .catch(() => {})
-          }
-        >
-          Revoke key
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+      Every call with the key {apiKey.prefix}… is refused from now on, by every server. This cannot be undone.
+    </ConfirmQuestion>
   )
 }
 

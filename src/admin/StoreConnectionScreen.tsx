@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { ConnectionCheckLine, ConnectionTest, StoreConnectionView } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import {
@@ -7,6 +7,7 @@ import {
   useStoreConnectionQuery,
   useTestStoreConnectionMutation,
 } from './api'
+import { ConfirmQuestion } from './ConfirmQuestion'
 import { ErrorAlert } from './ErrorAlert'
 import { Field } from './Fields'
 import { formatMoment } from './format'
@@ -189,42 +190,19 @@ function ConnectionForm({ current, onSaved }: { current: StoreConnectionView | n
 /** Asks before removing: the store's actions are then recorded here only. */
 function RemoveQuestion({ onDone }: { onDone: (removed: boolean) => void }) {
   const [remove, state] = useRemoveStoreConnectionMutation()
-  const question = useRef<HTMLDivElement>(null)
-  useEffect(() => question.current?.focus(), [])
   return (
-    <div
-      ref={question}
-      role="alertdialog"
-      aria-labelledby="remove-connection-title"
-      aria-describedby="remove-connection-text"
-      className="notice"
-      tabIndex={-1}
+    <ConfirmQuestion
+      id="remove-connection"
+      title="Remove the store connection?"
+      confirm="Remove connection"
+      busy={state.isLoading}
+      error={state.error}
+      act={() => remove().unwrap()}
+      onDone={onDone}
     >
-      <h2 id="remove-connection-title">Remove the store connection?</h2>
-      <p id="remove-connection-text">
-        Rebound forgets the address and the key. Refunds, store credit, exchanges and restocks are then recorded here
-        only, not carried out in your store.
-      </p>
-      <ErrorAlert error={state.error} />
-      <div className="console-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={state.isLoading}
-          onClick={() =>
-            void remove()
-              .unwrap()
-              .then(() => onDone(true))
-              .catch(() => {})
-          }
-        >
-          Remove connection
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+      Rebound forgets the address and the key. Refunds, store credit, exchanges and restocks are then recorded here
+      only, not carried out in your store.
+    </ConfirmQuestion>
   )
 }
 
