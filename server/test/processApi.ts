@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ReturnOrder, ReturnRequest, VerifiedOrder } from '../../contract/api'
@@ -12,17 +11,7 @@ import { childEnv, runCommand, scriptCommand, within } from './spawned'
  * a spawned server over HTTP: one set of calls, and the kill -9 burst both engines must survive.
  */
 
-/** A free port on 127.0.0.1 for a spawned server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
+export { freePort } from './spawned'
 
 /** An answer's status and its body, parsed as JSON when it is JSON (its type as the caller expects it). */
 export interface Answer<T = unknown> {

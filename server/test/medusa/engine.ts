@@ -3,8 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Client } from 'pg'
-import { freePort } from '../processApi'
-import { childEnv, runCommand, within, type Exit } from '../spawned'
+import { childEnv, freePort, runCommand, within, type Exit } from '../spawned'
 
 /**
  * A real Medusa v2 for the tests (docs/medusa.md): the engine project in engines/medusa, installed
