@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createTestSchema, engines, type Engine } from './harness'
 import { stringMatching } from './matchers'
 import { freePort } from './processApi'
-import { startServer, type ServerProcess } from './serverProcess'
+import { signInPrintedStaff, startServer, type ServerProcess } from './serverProcess'
 
 /**
  * The console's hostile queries against the product as a shop starts it (`npm start` with no
@@ -32,20 +32,7 @@ describe.each(engines())('the console as shipped, on %s', (engine: Engine) => {
       cleanUp = () => schema.drop()
     }
     server = await startServer({ PORT: String(await freePort()), ...storage })
-    // The sign-in line of the first start: "Staff sign-in: http://demo.localhost:…/admin  staff@demo.example / <password>".
-    const [, email, password] = /Staff sign-in: \S+\s+(\S+) \/ (\S+)/.exec(server.log()) ?? []
-    if (!email || !password) throw new Error(`no staff sign-in printed:\n${server.log()}`)
-    const signIn = await server.callFrom(
-      '127.0.0.1',
-      'POST',
-      '/admin/api/session',
-      { email, password },
-      { host: HOST, origin: `http://${HOST}` },
-    )
-    const setCookie = [signIn.headers['set-cookie'] ?? []].flat()
-    const session = setCookie.find((each) => each.startsWith('rebound_staff='))
-    if (!session) throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
-    cookie = session.split(';')[0]!
+    cookie = await signInPrintedStaff(server, HOST)
   }, SLOW)
   afterAll(async () => {
     await server?.stop().catch(() => server.process.killAll())

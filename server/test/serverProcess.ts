@@ -137,3 +137,22 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
+
+/**
+ * Signs in with the staff account the first start printed ("Staff sign-in: http://demo.localhost:…/admin
+ * staff@demo.example / <password>") on `host`; answers the session cookie.
+ */
+export async function signInPrintedStaff(server: ServerProcess, host = 'demo.localhost'): Promise<string> {
+  const [, email, password] = /Staff sign-in: \S+\s+(\S+) \/ (\S+)/.exec(server.log()) ?? []
+  if (!email || !password) throw new Error(`no staff sign-in printed:\n${server.log()}`)
+  const signIn = await server.callFrom(
+    '127.0.0.1',
+    'POST',
+    '/admin/api/session',
+    { email, password },
+    { host, origin: `http://${host}` },
+  )
+  const session = [signIn.headers['set-cookie'] ?? []].flat().find((each) => each.startsWith('rebound_staff='))
+  if (!session) throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
+  return session.split(';')[0]!
+}
