@@ -2,6 +2,7 @@ import { createServer } from 'node:net'
 import type { LightMyRequestResponse } from 'fastify'
 import type { ConnectionTest, StoreConnectionAnswer, StoreConnectionView } from '../../contract/staff'
 import { engineFor } from '../src/services/engines'
+import { CONNECTION_TESTS_PER_MINUTE } from '../src/routes/staffStoreConnection'
 import { hashPassword } from '../src/domain/passwords'
 import { importShop } from '../src/import/importShop'
 import { deleteShop } from '../src/storage/shops'
@@ -194,6 +195,27 @@ describe.each(engines())('the store connection on %s', (engine) => {
     expect(await engineFor({ db: api.db, secret: SECRET }, 'demo')).toBeNull()
     expect((await call('DELETE', '/admin/api/store-connection')).statusCode).toBe(404)
     expect((await call('POST', '/admin/api/store-connection/test')).statusCode).toBe(404)
+  })
+
+  test('Test connection is limited per shop: the shop’s engine is spared a flood, other shops are not held', async () => {
+    await call(
+      'PUT',
+      '/admin/api/store-connection',
+      { ...CONNECTION, url: `http://127.0.0.1:${await closedPort()}` },
+      ACME_HOST,
+    )
+    const answers: LightMyRequestResponse[] = []
+    for (let attempt = 0; attempt <= CONNECTION_TESTS_PER_MINUTE; attempt++)
+      answers.push(await call('POST', '/admin/api/store-connection/test', undefined, ACME_HOST))
+    const refused = answers.filter((answer) => answer.statusCode === 429)
+    // Earlier tests of this file tested acme's connection too, within the same minute.
+    expect(refused.length).toBeGreaterThanOrEqual(1)
+    expect(answers.length - refused.length).toBeLessThanOrEqual(CONNECTION_TESTS_PER_MINUTE)
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBe(answers.length - refused.length)
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0)
+    // Demo’s staff test their own shop's connection meanwhile.
+    await connect({ ...CONNECTION, url: `http://127.0.0.1:${await closedPort()}` })
+    expect((await call('POST', '/admin/api/store-connection/test')).statusCode).toBe(200)
   })
 
   test('the shop file sets it (its key sealed); a file without it keeps it; deleting the shop deletes it', async () => {

@@ -14,6 +14,12 @@ import { replies, type Api } from './typed'
 
 const NONE = 'No store is connected.'
 
+/**
+ * Tests of a shop's connection in a minute: each reaches the shop's engine with up to three calls
+ * of 5 s, so a button held down (or a script behind a stolen session) cannot make Rebound hammer it.
+ */
+export const CONNECTION_TESTS_PER_MINUTE = 10
+
 export function staffStoreConnectionRoutes(app: Api, context: PortalContext): void {
   app.get(
     '/admin/api/store-connection',
@@ -30,7 +36,16 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
 
   app.post(
     '/admin/api/store-connection/test',
-    { schema: { response: replies({ 200: ConnectionTest }) } },
+    {
+      // Counted per shop, whoever of its staff asks: it is the shop's engine that is spared.
+      preHandler: app.rateLimit({
+        max: CONNECTION_TESTS_PER_MINUTE,
+        timeWindow: 60_000,
+        groupId: 'store-connection-test',
+        keyGenerator: (request) => `shop:${request.staff.shop}`,
+      }),
+      schema: { response: replies({ 200: ConnectionTest }) },
+    },
     async (request) => {
       const test = await testStoreConnection(context, request.staff.shop, context.now)
       if (!test) throw notFound(NONE)
