@@ -14,8 +14,8 @@ import { claimDataDir } from './storage/dataDirLock'
 import { openDatabase, type Database } from './storage/database'
 import { migrate } from './storage/migrations'
 import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
-import { listApiKeys, revokeApiKey } from './storage/apiKeys'
-import { apiKeyView, createApiKey } from './services/apiKeys'
+import { revokeApiKey } from './storage/apiKeys'
+import { createApiKey, shopApiKeys } from './services/apiKeys'
 import { Value } from '@sinclair/typebox/value'
 import { SetStoreConnection, type StoreConnectionView } from '../../contract/staff'
 import { loadSecret } from './storage/secret'
@@ -81,7 +81,7 @@ async function runKeys(db: Database, command: string | undefined, rest: string[]
     return 0
   }
   if (command === 'keys' && rest.length === 1) {
-    const keys = (await listApiKeys(db, rest[0]!)).map(apiKeyView)
+    const keys = await shopApiKeys(db, rest[0]!)
     if (keys.length === 0) console.log(`Shop ${rest[0]} has no API keys.`)
     for (const key of keys)
       console.log(

@@ -5,14 +5,12 @@
 import { Type } from '@sinclair/typebox'
 import { ApiKeyList, ApiKeyParams, CreatedApiKey, NewApiKey } from '../../../contract/staff'
 import type { PortalContext } from '../context'
-import { apiKeyView, createApiKey } from '../services/apiKeys'
-import { notFound } from '../services/refusal'
-import { listApiKeys, revokeApiKey } from '../storage/apiKeys'
+import { apiKeyView, createApiKey, revokeShopApiKey, shopApiKeys } from '../services/apiKeys'
 import { replies, type Api } from './typed'
 
 export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
   app.get('/admin/api/api-keys', { schema: { response: replies({ 200: ApiKeyList }) } }, async (request) => ({
-    keys: (await listApiKeys(context.db, request.staff.shop)).map(apiKeyView),
+    keys: await shopApiKeys(context.db, request.staff.shop),
   }))
 
   app.post(
@@ -29,8 +27,7 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
     '/admin/api/api-keys/:id',
     { schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
-      const revoked = await revokeApiKey(context.db, request.staff.shop, request.params.id, context.now())
-      if (!revoked) throw notFound('No such API key, or it was revoked already.')
+      await revokeShopApiKey(context.db, request.staff.shop, request.params.id, context.now())
       return reply.code(204).send(null)
     },
   )

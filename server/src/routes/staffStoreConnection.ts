@@ -5,14 +5,9 @@
  */
 import { Type } from '@sinclair/typebox'
 import { ConnectionTest, SetStoreConnection, StoreConnectionAnswer, StoreConnectionView } from '../../../contract/staff'
-import { testStoreConnection } from '../services/engines'
 import type { PortalContext } from '../context'
-import { notFound } from '../services/refusal'
-import { readConnection, setConnection } from '../services/storeConnection'
-import { deleteStoreConnection } from '../storage/storeConnections'
+import { readConnection, removeConnection, setConnection, testConnection } from '../services/storeConnection'
 import { replies, type Api } from './typed'
-
-const NONE = 'No store is connected.'
 
 /**
  * Tests of a shop's connection in a minute: each reaches the shop's engine with up to three calls
@@ -46,18 +41,14 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
       }),
       schema: { response: replies({ 200: ConnectionTest }) },
     },
-    async (request) => {
-      const test = await testStoreConnection(context, request.staff.shop, context.now)
-      if (!test) throw notFound(NONE)
-      return test
-    },
+    async (request) => testConnection(context, request.staff.shop, context.now),
   )
 
   app.delete(
     '/admin/api/store-connection',
     { schema: { response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
-      if (!(await deleteStoreConnection(context.db, request.staff.shop))) throw notFound(NONE)
+      await removeConnection(context.db, request.staff.shop)
       return reply.code(204).send(null)
     },
   )

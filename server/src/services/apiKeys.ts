@@ -5,8 +5,15 @@
 import type { ApiKeyView } from '../../../contract/staff'
 import { API_KEY_PATTERN, apiKeyDigest, apiKeyShownPrefix, newApiKeyToken } from '../domain/apiKey'
 import type { Queryable } from '../storage/database'
-import { findLiveApiKey, insertApiKey, touchApiKey, type ApiKeyRow } from '../storage/apiKeys'
-import { invalidRequest } from './refusal'
+import {
+  findLiveApiKey,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  touchApiKey,
+  type ApiKeyRow,
+} from '../storage/apiKeys'
+import { invalidRequest, notFound } from './refusal'
 
 /** A key's use is written at most this often (per key, per process): a busy integration writes once a minute. */
 export const LAST_USED_EVERY_MS = 60_000
@@ -84,4 +91,14 @@ export class KeyUses {
     this.written.set(id, at)
     touchApiKey(this.db, id, now, LAST_USED_EVERY_MS).catch(this.onError)
   }
+}
+
+/** The shop's keys as the console lists them, revoked ones included. */
+export async function shopApiKeys(db: Queryable, shopId: string): Promise<ApiKeyView[]> {
+  return (await listApiKeys(db, shopId)).map(apiKeyView)
+}
+
+/** Revokes one of the shop's keys at once; another shop's key, or one revoked already, is not found. */
+export async function revokeShopApiKey(db: Queryable, shopId: string, keyId: string, now: Date): Promise<void> {
+  if (!(await revokeApiKey(db, shopId, keyId, now))) throw notFound('No such API key, or it was revoked already.')
 }

@@ -2,16 +2,18 @@
  * The shop's store connection as staff set and see it (docs/back-office.md: Store connection,
  * decision 0075): set from the console, the staff CLI or the shop file; answered without its key.
  */
-import type { SetStoreConnection, StoreConnectionView } from '../../../contract/staff'
+import type { ConnectionTest, SetStoreConnection, StoreConnectionView } from '../../../contract/staff'
 import type { Queryable } from '../storage/database'
+import { testStoreConnection } from './engines'
 import {
   connectionSealingKey,
+  deleteStoreConnection,
   NoKeyGiven,
   openStoreConnection,
   saveStoreConnection,
   type StoreConnectionRow,
 } from '../storage/storeConnections'
-import { invalidRequest } from './refusal'
+import { invalidRequest, notFound } from './refusal'
 
 export function connectionView(row: StoreConnectionRow, keyReadable: boolean): StoreConnectionView {
   return {
@@ -69,4 +71,22 @@ export async function setConnection(
     if (error instanceof NoKeyGiven) throw invalidRequest(error.message)
     throw error
   }
+}
+
+const noneConnected = () => notFound('No store is connected.')
+
+/** Tests the shop's connection (services/engines.ts); refused when no store is connected. */
+export async function testConnection(
+  source: { db: Queryable; secret: Buffer },
+  shopId: string,
+  now: () => Date,
+): Promise<ConnectionTest> {
+  const test = await testStoreConnection(source, shopId, now)
+  if (!test) throw noneConnected()
+  return test
+}
+
+/** Removes the shop's connection: from then on refunds are recorded, not paid. Refused when there is none. */
+export async function removeConnection(db: Queryable, shopId: string): Promise<void> {
+  if (!(await deleteStoreConnection(db, shopId))) throw noneConnected()
 }
