@@ -1,127 +1,8 @@
-import {
-  LabelQuery,
-  ReturnIdParams,
-  ReturnInstructionsAnswer,
-  type InstructionItem,
-  type ReturnInstructions,
-  type ReturnOrder,
-} from '../../../contract/api'
+import { LabelQuery, ReturnIdParams, ReturnInstructionsAnswer } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { withLines } from '../domain/addressLines'
-import { qrCodeValue, renderLabelPdf, renderQrSvg } from '../domain/label'
-import { shopperReview, waitsOrRejected } from '../domain/review'
-import { labelSignatureValid, signLabel, signStatus } from '../domain/token'
-import { findOrderById } from '../storage/orders'
-import { findReturn, type ReturnRecord } from '../storage/returns'
-import { notFound, Refusal } from '../services/refusal'
+import { instructionsFor, labelOf } from '../services/instructions'
 import { requestLanguage } from './language'
 import { Bytes, replies, type Api } from './typed'
-
-/** What to do, in the portal's languages (Accept-Language); English for any other. */
-const STEPS: Record<string, string[]> = {
-  en: [
-    'Pack the items in a parcel, in their original packaging if you still have it.',
-    'Print the label and stick it on the parcel, or show the QR code at a drop-off point.',
-    'Drop the parcel off within 14 days. We will e-mail you when it arrives.',
-  ],
-  de: [
-    'Verpacken Sie die Artikel in einem Paket, wenn möglich in der Originalverpackung.',
-    'Drucken Sie das Etikett aus und kleben Sie es auf das Paket, oder zeigen Sie den QR-Code bei einer Annahmestelle.',
-    'Geben Sie das Paket innerhalb von 14 Tagen ab. Wir schicken Ihnen eine E-Mail, sobald es angekommen ist.',
-  ],
-  fr: [
-    'Emballez les articles dans un colis, dans leur emballage d’origine si vous l’avez encore.',
-    'Imprimez l’étiquette et collez-la sur le colis, ou présentez le code QR dans un point de dépôt.',
-    'Déposez le colis sous 14 jours. Nous vous enverrons un e-mail à son arrivée.',
-  ],
-  es: [
-    'Empaquete los artículos en un paquete, en su embalaje original si aún lo tiene.',
-    'Imprima la etiqueta y péguela en el paquete, o muestre el código QR en un punto de entrega.',
-    'Entregue el paquete en un plazo de 14 días. Le enviaremos un correo electrónico cuando llegue.',
-  ],
-}
-/** Some items kept, some sent: the parcel holds only the items sent back. */
-const STEPS_SOME_KEPT: Record<string, string[]> = {
-  en: [
-    'Pack only the items to send back in a parcel, in their original packaging if you still have it. Keep the others: they are refunded without coming back.',
-    STEPS.en![1]!,
-    STEPS.en![2]!,
-  ],
-  de: [
-    'Verpacken Sie nur die Artikel, die zurückgehen, in einem Paket, wenn möglich in der Originalverpackung. Die anderen behalten Sie: Sie werden erstattet, ohne dass Sie sie zurücksenden.',
-    STEPS.de![1]!,
-    STEPS.de![2]!,
-  ],
-  fr: [
-    'Emballez seulement les articles à renvoyer dans un colis, dans leur emballage d’origine si vous l’avez encore. Gardez les autres : ils sont remboursés sans être renvoyés.',
-    STEPS.fr![1]!,
-    STEPS.fr![2]!,
-  ],
-  es: [
-    'Empaquete solo los artículos que devuelve, en su embalaje original si aún lo tiene. Quédese con los demás: se reembolsan sin que tenga que enviarlos.',
-    STEPS.es![1]!,
-    STEPS.es![2]!,
-  ],
-}
-/** Every item kept: no parcel, no label, no drop-off. */
-const STEPS_ALL_KEPT: Record<string, string[]> = {
-  en: ['Keep the items: there is nothing to pack, print or drop off. Your refund is on its way.'],
-  de: [
-    'Behalten Sie die Artikel: Sie müssen nichts verpacken, ausdrucken oder abgeben. Ihre Erstattung ist unterwegs.',
-  ],
-  fr: ['Gardez les articles : rien à emballer, à imprimer ni à déposer. Votre remboursement est en route.'],
-  es: ['Quédese con los artículos: no tiene que empaquetar, imprimir ni entregar nada. Su reembolso está en camino.'],
-}
-/** Waiting for review: nothing is sent before the shop approves (docs/lifecycle.md). */
-const STEPS_REVIEW: Record<string, string[]> = {
-  en: [
-    'Keep the items for now: please do not send anything yet.',
-    'The shop is checking your return. It will e-mail you its answer, with your label and drop-off code if it accepts the return.',
-  ],
-  de: [
-    'Behalten Sie die Artikel vorerst: Bitte senden Sie noch nichts zurück.',
-    'Der Shop prüft Ihre Rücksendung. Sie erhalten seine Antwort per E-Mail, mit Versandetikett und Abgabecode, wenn er die Rücksendung annimmt.',
-  ],
-  fr: [
-    'Gardez les articles pour le moment : n’envoyez rien encore.',
-    'La boutique examine votre retour. Elle vous enverra sa réponse par e-mail, avec votre étiquette et votre code de dépôt si elle accepte le retour.',
-  ],
-  es: [
-    'Quédese con los artículos por ahora: no envíe nada todavía.',
-    'La tienda está revisando su devolución. Le enviará su respuesta por correo electrónico, con la etiqueta y el código de entrega si la acepta.',
-  ],
-}
-/** Rejected: nothing to send. */
-const STEPS_REJECTED: Record<string, string[]> = {
-  en: [
-    'The shop did not accept this return, so there is nothing to send. If you have questions, please contact the shop.',
-  ],
-  de: [
-    'Der Shop hat diese Rücksendung nicht angenommen, Sie müssen also nichts zurücksenden. Bei Fragen wenden Sie sich bitte an den Shop.',
-  ],
-  fr: [
-    'La boutique n’a pas accepté ce retour : il n’y a donc rien à envoyer. Pour toute question, contactez la boutique.',
-  ],
-  es: [
-    'La tienda no aceptó esta devolución, así que no hay nada que enviar. Si tiene preguntas, póngase en contacto con la tienda.',
-  ],
-}
-const stepsIn = (steps: Record<string, string[]>, lang: string | null) =>
-  lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!
-
-/** The return's items as the instructions list them; a return stored before keep-item returns keeps nothing. */
-function instructionItems(order: ReturnOrder | null): InstructionItem[] {
-  return (order?.items ?? []).map((item) => ({
-    line_item_id: item.line_item_id,
-    title: item.title,
-    variant_title: item.variant_title,
-    quantity: item.quantity,
-    keep: item.keep === true,
-  }))
-}
-
-/** Nothing goes in a parcel when the return has items and every one is kept. */
-const nothingToSend = (items: readonly InstructionItem[]) => items.length > 0 && items.every((item) => item.keep)
 
 /** Return instructions, for the token's order only. */
 export function instructionRoutes(app: Api, context: PortalContext) {
@@ -132,54 +13,15 @@ export function instructionRoutes(app: Api, context: PortalContext) {
       schema: { params: ReturnIdParams, response: replies({ 200: ReturnInstructionsAnswer }) },
     },
     async (request, reply) => {
-      const claims = request.claims
-      const found = await findReturn(context.db, request.params.id)
-      // Another order's return is as absent as a return that does not exist.
-      if (!found || found.order_id !== claims.orderId) throw notFound('No such return for this order.')
-      const shop = await context.shops.find(claims.shopId)
-      if (!shop) throw notFound('No such return for this order.')
-      const lang = requestLanguage(request)
-      const items = instructionItems(found.return_order)
-      const headers = { 'cache-control': 'private, max-age=300', vary: 'accept-language' }
-      const { review } = shopperReview(found)
-      if (review && (review.state === 'pending' || review.state === 'rejected')) {
-        const waiting: ReturnInstructionsAnswer = {
-          return_id: found.id,
-          return_name: found.name,
-          steps: stepsIn(review.state === 'pending' ? STEPS_REVIEW : STEPS_REJECTED, lang),
-          items,
-          review: { ...review, state: review.state },
-          status_token: signStatus(context.secret, found.id),
-        }
-        // Its answer changes when staff decide: never kept.
-        return reply.headers({ 'cache-control': 'no-store', vary: 'accept-language' }).send(waiting)
-      }
-      if (nothingToSend(items)) {
-        const kept: ReturnInstructionsAnswer = {
-          return_id: found.id,
-          return_name: found.name,
-          steps: stepsIn(STEPS_ALL_KEPT, lang),
-          items,
-          nothing_to_send: true,
-          // The status page follows a kept item's refund too.
-          status_token: signStatus(context.secret, found.id),
-        }
-        return reply.headers(headers).send(kept)
-      }
-      const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
-      const code = qrCodeValue(found.id)
-      const body: ReturnInstructions = {
-        return_id: found.id,
-        return_name: found.name,
-        steps: stepsIn(items.some((item) => item.keep) ? STEPS_SOME_KEPT : STEPS, lang),
-        items,
-        address: withLines(shop.return_address),
-        label_url: `/portal-registration/returns/${encodeURIComponent(found.id)}/label.pdf?expires=${expires}&signature=${signLabel(context.secret, found.id, expires)}`,
-        qr_svg: await renderQrSvg(code),
-        qr_code_value: code,
-        status_token: signStatus(context.secret, found.id),
-      }
-      return reply.headers(headers).send(body)
+      const { body, cacheable } = await instructionsFor(
+        context,
+        request.claims,
+        request.params.id,
+        requestLanguage(request),
+      )
+      return reply
+        .headers({ 'cache-control': cacheable ? 'private, max-age=300' : 'no-store', vary: 'accept-language' })
+        .send(body)
     },
   )
 }
@@ -191,44 +33,12 @@ export function labelRoutes(app: Api, context: PortalContext) {
     { schema: { params: ReturnIdParams, querystring: LabelQuery, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const { expires, signature } = request.query
-      const valid = labelSignatureValid(context.secret, request.params.id, Number(expires), signature, context.now())
-      const found = valid ? await findReturn(context.db, request.params.id) : null
-      if (!found) throw notFound('This label link is not valid or has expired.')
-      if (waitsOrRejected(found))
-        throw new Refusal(409, {
-          error: 'not_approved',
-          message:
-            found.review === 'pending'
-              ? 'This return is waiting for the shop’s review: its label comes once it is approved.'
-              : 'The shop did not accept this return: it has no label.',
-        })
-      const pdf = await labelFor(context, found)
-      if (!pdf) throw notFound('This label link is not valid or has expired.')
+      const { pdf, fileName } = await labelOf(context, request.params.id, { expires: Number(expires), signature })
       return reply
         .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="return-label-${found.name.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
-        )
+        .header('content-disposition', `inline; filename="${fileName}"`)
         .header('cache-control', 'private, max-age=3600')
         .send(Buffer.from(pdf))
     },
   )
-}
-
-async function labelFor(context: PortalContext, found: ReturnRecord): Promise<Uint8Array | null> {
-  const order = await findOrderById(context.db, found.order_id)
-  const shop = order ? await context.shops.find(order.shop_id) : null
-  // The label lists what is in the parcel: kept items stay out, and a return that sends nothing has no label.
-  const sent = instructionItems(found.return_order).filter((item) => !item.keep)
-  if (!order || !shop || nothingToSend(instructionItems(found.return_order))) return null
-  return renderLabelPdf({
-    returnName: found.name,
-    qrValue: qrCodeValue(found.id),
-    from: { orderName: order.name, email: order.email_key, address: order.shipping_address },
-    to: shop.return_address,
-    shopName: shop.config.document_title_text ?? shop.id,
-    items: sent.map((item) => ({ title: item.title, variantTitle: item.variant_title, quantity: item.quantity })),
-    createdAt: new Date(found.created_at),
-  })
 }

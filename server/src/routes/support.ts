@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { SupportReference, SupportReferenceRequest, SupportToken } from '../../../contract/api'
-import { SUPPORT_REFERENCE_DAYS } from '../../../contract/constants'
 import type { PortalContext } from '../context'
-import { newSupportReference, supportCodeProblem } from '../domain/supportReference'
 import { issueToken } from '../domain/token'
-import { insertSupportReference } from '../storage/supportReferences'
 import { invalidRequest } from '../services/refusal'
+import { keepSupportCode } from '../services/supportReferences'
 import { refuseReadOnly } from './auth'
 import { replies, type Api } from './typed'
 
@@ -64,27 +62,8 @@ export async function supportRoutes(app: Api, context: PortalContext) {
       schema: { body: SupportReferenceRequest, response: replies({ 201: SupportReference }) },
     },
     async (request, reply) => {
-      const now = context.now()
-      const problem = supportCodeProblem(request.body.code, request.claims, context.secret, now)
-      if (problem) throw invalidRequest(problem)
-      const expiresAt = new Date(now.getTime() + SUPPORT_REFERENCE_DAYS * 86_400_000)
-      // 40 random bits: a clash is rare, and a second draw settles it.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const reference = newSupportReference()
-        const kept = await insertSupportReference(context.db, {
-          reference,
-          shopId: request.claims.shopId,
-          code: request.body.code,
-          createdAt: now,
-          expiresAt,
-        })
-        if (kept)
-          return reply
-            .code(201)
-            .header('cache-control', 'no-store')
-            .send({ reference, expires_at: expiresAt.toISOString() })
-      }
-      throw new Error('No free support reference after 5 draws')
+      const kept = await keepSupportCode(context, request.claims, request.body.code, context.now())
+      return reply.code(201).header('cache-control', 'no-store').send(kept)
     },
   )
 }
