@@ -15,7 +15,9 @@ import { childEnv, runCommand, scriptCommand } from './spawned'
  * demo's sign-in, and `npm run staff` adds, lists, resets and removes accounts (docs/back-office.md).
  */
 
-const SLOW = 180_000
+// A limit that catches a hang, not a speed: one test runs a dozen CLI processes, each a Node start
+// and a database open, which took over 180 s in all on two cores busy with other suites.
+const SLOW = 480_000
 const DEMO_HOST = 'demo.localhost'
 
 let dataDir: string
