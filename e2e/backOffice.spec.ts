@@ -11,6 +11,8 @@ import {
   MUG,
   openStart,
   uploadPhoto,
+  openConsolePage,
+  signOutOfConsole,
 } from './steps'
 
 /**
@@ -119,7 +121,7 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Return #1001-R1')
 
   // The return is in the shop's figures for the period.
-  await staff.getByRole('link', { name: 'Insights' }).click()
+  await openConsolePage(staff, 'Insights')
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Insights')
   await expect(
     staff
@@ -129,7 +131,7 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
   await expectAccessible(staff)
 
   // What the shopper was told: kept in the outbox (no SMTP_URL), read as the shopper sees it.
-  await staff.getByRole('link', { name: 'E-mails', exact: true }).click()
+  await openConsolePage(staff, 'E-mails')
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('E-mails to shoppers')
   await expect(staff.getByText(/No mail server is set/)).toBeVisible()
   const registered = staff.getByRole('link', { name: 'Your return #1001-R1 is registered' }).first()
@@ -146,7 +148,7 @@ test('staff sign in, find the return a shopper has just submitted, see its photo
     /^http:\/\/demo\.localhost:\d+\/status\/[0-9a-f-]{36}#/,
   )
   await expectAccessible(staff, 'iframe')
-  await staff.getByRole('link', { name: 'Webhooks' }).click()
+  await openConsolePage(staff, 'Webhooks')
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
   await expect(staff.getByLabel('Endpoint URL')).toBeVisible()
   await expectAccessible(staff)
@@ -180,7 +182,7 @@ test("a shop's staff cannot sign in to another shop's back office, and a signed-
   // remembers the read until it next writes: docs/decisions/0048-session-cache-pglite.md).
   const session = (await page.context().cookies()).filter((cookie) => cookie.name === 'rebound_staff')
   expect(session).toHaveLength(1)
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOutOfConsole(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the back office')
   // The session is over on the server too, even for its old cookie sent again: the console's
   // pages ask to sign in.

@@ -10,6 +10,7 @@ import {
   giveReason,
   heading,
   openStart,
+  openConsolePage,
 } from './steps'
 
 /**
@@ -43,7 +44,7 @@ const statusLinkOf = (page: Page) =>
     .inputValue()
 
 async function openReviewQueue(staff: Page) {
-  await staff.getByRole('link', { name: /^Review/ }).click()
+  await openConsolePage(staff, /^Review/)
   await expect(heading(staff)).toHaveText('Review')
 }
 
@@ -72,7 +73,7 @@ test('a return over the review amount waits without a label, is approved in the 
   await expect(staff.getByRole('row', { name: /#1012-R1/ })).toHaveCount(0)
 
   // The approved e-mail, with the label, is in the outbox (no SMTP_URL here: kept).
-  await staff.getByRole('link', { name: 'E-mails' }).click()
+  await openConsolePage(staff, 'E-mails')
   await expect(staff.getByRole('link', { name: 'Your return #1012-R1 is approved' })).toBeVisible()
 
   await page.goto(statusLink)
@@ -126,7 +127,7 @@ test('the warehouse receives a sweater as opened: the refund is 10% less on the 
   const statusLink = await statusLinkOf(page)
 
   const staff = await staffSignedIn(browser, page)
-  await staff.getByRole('link', { name: 'Receive' }).click()
+  await openConsolePage(staff, 'Receive')
   await expect(heading(staff)).toHaveText('Receive a return')
   const code = staff.getByRole('textbox', { name: 'Drop-off code or return number' })
   await expect(code).toBeFocused()
@@ -180,7 +181,7 @@ test('the policy screen shows the demo shop’s rules, and a product sold as swi
   await expectAccessible(page)
 
   const staff = await staffSignedIn(browser, page)
-  await staff.getByRole('link', { name: 'Policy' }).click()
+  await openConsolePage(staff, 'Policy')
   await expect(heading(staff)).toHaveText('Return policy')
   await expectAccessible(staff)
   await staff.context().close()

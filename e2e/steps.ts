@@ -149,3 +149,23 @@ export async function staffSignedIn(browser: Browser, page: Page): Promise<Page>
   await expect(heading(staff)).toHaveText('Returns')
   return staff
 }
+
+/**
+ * Follows a page of the console's header; where the header folds its pages behind Menu (below
+ * 1024 px, a phone), opens it first (docs/back-office.md: the header).
+ */
+export async function openConsolePage(staff: Page, name: string | RegExp) {
+  const menu = staff.getByRole('button', { name: /^Menu/ })
+  if (await menu.isVisible()) await menu.click()
+  await staff
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', typeof name === 'string' ? { name, exact: true } : { name })
+    .click()
+}
+
+/** Signs out from the console's header, through Menu where the header folds it. */
+export async function signOutOfConsole(staff: Page) {
+  const menu = staff.getByRole('button', { name: /^Menu/ })
+  if (await menu.isVisible()) await menu.click()
+  await staff.getByRole('button', { name: 'Sign out' }).click()
+}

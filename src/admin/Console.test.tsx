@@ -497,3 +497,41 @@ test('the nav says how many returns wait for review, in words', async () => {
   expect(await within(nav).findByRole('link', { name: 'Review (3 waiting)' })).toHaveAttribute('href', '/admin/reviews')
   expect(within(nav).getByRole('link', { name: 'Policy' })).toHaveAttribute('href', '/admin/policy')
 })
+
+test('the header’s Menu button opens and folds the pages (a disclosure), Escape gives the focus back, and the page shown is marked', async () => {
+  server.use(
+    http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 2 })),
+    ...signedIn(),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+    http.get('*/admin/api/insights', () => new Promise(() => {})),
+  )
+  renderConsole()
+  const user = userEvent.setup()
+  const menu = await screen.findByRole('button', { name: /^Menu/ })
+  // Folded, it still says that returns wait.
+  await waitFor(() => expect(menu).toHaveAccessibleName('Menu (2 returns wait for review)'))
+  expect(menu).toHaveAttribute('aria-expanded', 'false')
+  const list = document.getElementById(menu.getAttribute('aria-controls')!)!
+  expect(list).not.toHaveClass('console__menu--open')
+
+  // By keyboard: Tab to it, Enter opens, the pages follow it in the tab order.
+  menu.focus()
+  await user.keyboard('{Enter}')
+  expect(menu).toHaveAttribute('aria-expanded', 'true')
+  expect(list).toHaveClass('console__menu--open')
+  const nav = within(list).getByRole('navigation', { name: 'Back office' })
+  expect(within(nav).getByRole('link', { name: 'Returns' })).toHaveAttribute('aria-current', 'page')
+  await user.tab()
+  expect(within(nav).getByRole('link', { name: 'Returns' })).toHaveFocus()
+  await user.keyboard('{Escape}')
+  expect(menu).toHaveAttribute('aria-expanded', 'false')
+  expect(menu).toHaveFocus()
+
+  // A page chosen folds it, and that page is the one marked.
+  await user.click(menu)
+  await user.click(within(nav).getByRole('link', { name: 'Insights' }))
+  expect(menu).toHaveAttribute('aria-expanded', 'false')
+  expect(within(nav).getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page')
+  expect(within(nav).getByRole('link', { name: 'Returns' })).not.toHaveAttribute('aria-current')
+  expect(within(list).getByRole('navigation', { name: 'Account' })).toHaveTextContent('staff@demo.example')
+})

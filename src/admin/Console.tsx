@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
 import { Provider } from 'react-redux'
-import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
+import { BrowserRouter, Link, NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
@@ -14,6 +14,7 @@ import { WebhooksScreen } from './WebhooksScreen'
 import type { ConsoleStore } from './store'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
+import { forgetDrafts } from './receivingDraft'
 
 // The warehouse's, the policy's and the API keys' screens are used by few and rarely: loaded when opened, they
 // keep the console's first load within its budget (docs/benchmarks.md).
@@ -81,8 +82,25 @@ function SignedIn() {
   )
 }
 
+/**
+ * The header: the brand, the back office's pages and the account. On a phone the pages and the
+ * account fold behind a Menu button (a disclosure: aria-expanded, Escape closes it and gives the
+ * focus back), so the header stays one row; at desktop width the button is not shown and the pages
+ * are one row beside the brand (console.css).
+ */
 function Header({ shop, email }: { shop: string; email: string }) {
   const [signOut, { isLoading }] = useSignOutMutation()
+  const { pathname } = useLocation()
+  // Open on the page where it was opened: a page chosen folds it again.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (opened: boolean) => setOpenOn(opened ? pathname : null)
+  const button = useRef<HTMLButtonElement>(null)
+  const close = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    setOpen(false)
+    button.current?.focus()
+  }
   return (
     <header className="console__header">
       <a className="skip-link" href="#main">
@@ -96,31 +114,85 @@ function Header({ shop, email }: { shop: string; email: string }) {
           Returns <span className="console__shop">· {shop}</span>
         </span>
       </Link>
-      <nav aria-label="Back office" className="console__nav">
-        <NavLink to="/" end>
-          Returns
-        </NavLink>
-        <ReviewLink />
-        <NavLink to="/receive">Receive</NavLink>
-        <NavLink to="/insights">Insights</NavLink>
-        <NavLink to="/emails">E-mails</NavLink>
-        <NavLink to="/webhooks">Webhooks</NavLink>
-        <NavLink to="/api-keys">API keys</NavLink>
-        <NavLink to="/store-connection">Store connection</NavLink>
-        <NavLink to="/policy">Policy</NavLink>
-      </nav>
-      <nav aria-label="Account" className="console__account">
-        <span className="console__email">{email}</span>
-        <button
-          type="button"
-          className="button button--secondary console__small"
-          disabled={isLoading}
-          onClick={() => void signOut()}
-        >
-          Sign out
-        </button>
-      </nav>
+      <button
+        ref={button}
+        type="button"
+        className="button button--secondary console__small console__menu-button"
+        aria-expanded={open}
+        aria-controls="console-menu"
+        onClick={() => setOpen(!open)}
+      >
+        Menu
+        <ReviewCount />
+      </button>
+      <div
+        id="console-menu"
+        className={`console__menu${open ? ' console__menu--open' : ''}`}
+        onKeyDown={close}
+        // A link followed, even to the page shown: the menu folds.
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) setOpen(false)
+        }}
+      >
+        <nav aria-label="Back office" className="console__nav">
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                Returns
+              </NavLink>
+            </li>
+            <li>
+              <ReviewLink />
+            </li>
+            {PAGES.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to}>{label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Account" className="console__account">
+          <span className="console__email">{email}</span>
+          <button
+            type="button"
+            className="button button--secondary console__small"
+            disabled={isLoading}
+            onClick={() => {
+              // Leaving on purpose: what this person left unfinished on a shared computer goes too.
+              forgetDrafts(email)
+              void signOut()
+            }}
+          >
+            Sign out
+          </button>
+        </nav>
+      </div>
     </header>
+  )
+}
+
+/** The pages after Returns and Review, in the menu's order. */
+const PAGES = [
+  ['/receive', 'Receive'],
+  ['/insights', 'Insights'],
+  ['/emails', 'E-mails'],
+  ['/webhooks', 'Webhooks'],
+  ['/api-keys', 'API keys'],
+  ['/store-connection', 'Store connection'],
+  ['/policy', 'Policy'],
+] as const
+
+/** How many returns wait for review, beside Menu while the menu is folded (the list says it in words). */
+function ReviewCount() {
+  const waiting = useReviewsQuery(undefined, { pollingInterval: 60_000 }).data?.total ?? 0
+  if (waiting === 0) return null
+  return (
+    <>
+      <span className="console__count" aria-hidden="true">
+        {waiting}
+      </span>
+      <span className="visually-hidden"> ({waiting} returns wait for review)</span>
+    </>
   )
 }
 

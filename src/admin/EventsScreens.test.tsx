@@ -210,11 +210,19 @@ test('an endpoint shows that it fails or is disabled, its deliveries with each a
   )!
   expect(within(card).getByText(/^Disabled since .*: nothing is sent to it/)).toHaveAttribute('role', 'status')
   expect(within(card).getByText('whsec_…AbCd')).toBeInTheDocument()
-  const row = (await within(card).findByText('msg_00000000000000000000000000000009')).closest('tr')!
+  // Each Redeliver names its delivery.
+  const redeliver = await within(card).findByRole('button', { name: 'Redeliver msg_00000000000000000000000000000009' })
+  const row = redeliver.closest('tr')!
   expect(within(row).getAllByRole('listitem')).toHaveLength(2)
   expect(within(row).getByText(/^Retrying/)).toBeInTheDocument()
-  await user.click(within(row).getByRole('button', { name: 'Redeliver' }))
+  await user.click(redeliver)
   await waitFor(() => expect(redelivered).toEqual(['msg_00000000000000000000000000000009']))
-  await user.click(within(card).getByRole('button', { name: 'Enable' }))
+  // Said where it happened, without a reload.
+  expect(await within(card).findByText('Delivery msg_00000000000000000000000000000009 is sent again.')).toHaveAttribute(
+    'role',
+    'status',
+  )
+  await user.click(within(card).getByRole('button', { name: 'Enable https://oms.example.com/hooks/rebound' }))
   await waitFor(() => expect(enabledWith).toEqual({ enabled: true }))
+  expect(await screen.findByText('https://oms.example.com/hooks/rebound is enabled.')).toHaveAttribute('role', 'status')
 })

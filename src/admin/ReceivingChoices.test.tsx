@@ -1,8 +1,19 @@
 import type { StaffPhoto } from '../../contract/staff'
-import { buildInspection, choicesReducer, initialChoices, type ChoiceEvent, type Choices } from './ReceivingChoices'
+import {
+  buildInspection,
+  choicesReducer,
+  draftOf,
+  initialChoices,
+  restoredChoices,
+  type ChoiceEvent,
+  type Choices,
+} from './ReceivingChoices'
 
 const photo: StaffPhoto = { id: 'k3J9dP0qLm2xYt7Rb5Nw1A', line_item_id: 'mug', url: '/admin/api/returns/r-1/photos/x' }
+const later = (item: string): ChoiceEvent => ({ type: 'leftForLater', item })
+/** From the form's defaults (each item as new, restocked), or from nothing chosen after `later`. */
 const run = (...events: ChoiceEvent[]): Choices => events.reduce(choicesReducer, initialChoices(['mug', 'tee']))
+const runBlank = (...events: ChoiceEvent[]): Choices => run(later('mug'), later('tee'), ...events)
 const condition = (value: 'as_new' | 'opened' | 'damaged' | 'wrong_item'): ChoiceEvent => ({
   type: 'conditionChosen',
   item: 'mug',
@@ -24,7 +35,40 @@ test.each([
     'dispose',
   ],
 ] as [string, ChoiceEvent[], string | null][])('choicesReducer: %s', (_name, events, disposition) => {
-  expect(run(...events).mug!.disposition).toBe(disposition)
+  expect(runBlank(...events).mug!.disposition).toBe(disposition)
+})
+
+test('choicesReducer: each item starts as new and restocked, a suggestion another condition takes back', () => {
+  const start = initialChoices(['mug'])
+  expect(start.mug).toMatchObject({ condition: 'as_new', disposition: 'restock', dispositionAuto: true })
+  expect(choicesReducer(start, condition('damaged')).mug).toMatchObject({ condition: 'damaged', disposition: null })
+  expect(choicesReducer(start, later('mug')).mug).toMatchObject({ condition: null, disposition: null, note: '' })
+})
+
+test('a draft keeps the choices and the photos uploaded, not those uploading, and comes back for the items still on the form', () => {
+  const choices = run(
+    condition('opened'),
+    { type: 'dispositionChosen', item: 'mug', disposition: 'refurbish' },
+    { type: 'noteWritten', item: 'mug', note: 'Box torn' },
+    { type: 'photoStarted', item: 'mug', key: 'a', name: 'mug.jpg' },
+    { type: 'photoUploaded', item: 'mug', key: 'a', photo },
+    { type: 'photoStarted', item: 'mug', key: 'b', name: 'slow.jpg' },
+    later('tee'),
+  )
+  // As localStorage gives it back.
+  const draft = JSON.parse(JSON.stringify(draftOf(choices))) as ReturnType<typeof draftOf>
+  const restored = restoredChoices(['mug', 'tee', 'cap'], draft)
+  expect(restored.mug).toEqual({
+    condition: 'opened',
+    disposition: 'refurbish',
+    dispositionAuto: false,
+    note: 'Box torn',
+    photos: [{ key: 'a', name: 'mug.jpg', photo }],
+    photoProblem: null,
+  })
+  expect(restored.tee!.condition).toBeNull()
+  // An item the draft did not know: the defaults.
+  expect(restored.cap).toMatchObject({ condition: 'as_new', disposition: 'restock' })
 })
 
 test('choicesReducer: an event for an item not on the form changes nothing; a photo removed while uploading stays removed', () => {
@@ -81,5 +125,19 @@ test.each([
     },
   ],
 ] as [string, ChoiceEvent[], unknown][])('buildInspection: %s', (_name, events, expected) => {
-  expect(buildInspection(ITEMS, run(...events), true)).toEqual(expected)
+  expect(buildInspection(ITEMS, runBlank(...events), true)).toEqual(expected)
+})
+
+test('buildInspection: the defaults untouched inspect every item as new and restocked', () => {
+  expect(buildInspection(ITEMS, run(), false)).toEqual({
+    ok: true,
+    body: {
+      items: [
+        { line_item_id: 'mug', condition: 'as_new', disposition: 'restock' },
+        { line_item_id: 'tee', condition: 'as_new', disposition: 'restock' },
+      ],
+      refund: false,
+    },
+    left: [],
+  })
 })

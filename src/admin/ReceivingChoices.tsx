@@ -47,6 +47,7 @@ export type ChoiceEvent =
   | { type: 'photoUploaded'; item: string; key: string; photo: StaffPhoto }
   | { type: 'photoRefused'; item: string; key: string | null; problem: string }
   | { type: 'photoRemoved'; item: string; key: string }
+  | { type: 'leftForLater'; item: string }
 
 const blank = (): ItemChoice => ({
   condition: null,
@@ -57,9 +58,53 @@ const blank = (): ItemChoice => ({
   photoProblem: null,
 })
 
-/** Nothing chosen yet for each of these items. */
+/**
+ * What most parcels hold: each item as new, going back on sale. The restock is the suggestion
+ * "As new" makes (dispositionAuto), so another condition takes it back.
+ */
+const asNew = (): ItemChoice => ({ ...blank(), condition: 'as_new', disposition: 'restock', dispositionAuto: true })
+
+/** Each of these items as new and restocked, until staff say otherwise. */
 export const initialChoices = (items: readonly string[]): Choices =>
-  Object.fromEntries(items.map((item) => [item, blank()]))
+  Object.fromEntries(items.map((item) => [item, asNew()]))
+
+/** What a draft keeps of one item: its choices and the photos uploaded (not those uploading). */
+export type DraftChoice = Pick<ItemChoice, 'condition' | 'disposition' | 'dispositionAuto' | 'note'> & {
+  photos: { key: string; name: string; photo: StaffPhoto }[]
+}
+
+/** The choices as a draft keeps them (receivingDraft.ts). */
+export const draftOf = (choices: Choices): Record<string, DraftChoice> =>
+  Object.fromEntries(
+    Object.entries(choices).map(([item, choice]) => [
+      item,
+      {
+        condition: choice.condition,
+        disposition: choice.disposition,
+        dispositionAuto: choice.dispositionAuto,
+        note: choice.note,
+        photos: choice.photos.flatMap((slot) => (slot.photo ? [{ ...slot, photo: slot.photo }] : [])),
+      },
+    ]),
+  )
+
+/** The defaults for these items, with what a draft kept of those still on the form. */
+export function restoredChoices(items: readonly string[], draft: Record<string, DraftChoice> | null): Choices {
+  const choices = initialChoices(items)
+  for (const item of items) {
+    const kept = draft?.[item]
+    if (kept && typeof kept === 'object')
+      choices[item] = {
+        condition: kept.condition ?? null,
+        disposition: kept.disposition ?? null,
+        dispositionAuto: kept.dispositionAuto === true,
+        note: typeof kept.note === 'string' ? kept.note : '',
+        photos: Array.isArray(kept.photos) ? kept.photos : [],
+        photoProblem: null,
+      }
+  }
+  return choices
+}
 
 /**
  * The form's transitions. Only "As new" suggests a disposition (restock): a damaged or wrong item
@@ -92,6 +137,8 @@ export function choicesReducer(choices: Choices, event: ChoiceEvent): Choices {
       return next({ photos: now.photos.filter((slot) => slot.key !== event.key), photoProblem: event.problem })
     case 'photoRemoved':
       return next({ photos: now.photos.filter((slot) => slot.key !== event.key), photoProblem: null })
+    case 'leftForLater':
+      return { ...choices, [event.item]: blank() }
   }
 }
 

@@ -1,9 +1,17 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import type { InspectionPreview, InspectionRequest, ReturnDetail } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
-import { errorText } from './api'
-import { buildInspection, choicesReducer, initialChoices, type ChoiceEvent } from './ReceivingChoices'
+import { errorText, useSessionQuery } from './api'
+import {
+  buildInspection,
+  choicesReducer,
+  draftOf,
+  restoredChoices,
+  type ChoiceEvent,
+  type DraftChoice,
+} from './ReceivingChoices'
+import { clearDraft, readDraft, saveDraft } from './receivingDraft'
 import { InspectItem, inspectable, itemTitle, settledText } from './ReceivingItem'
 import { ReceivingPreview } from './ReceivingPreview'
 import { useInspectReturnMutation, useLazyPreviewInspectionQuery } from './receivingApi'
@@ -33,9 +41,24 @@ interface Reviewed {
   left: string[]
 }
 
-/** The items to inspect, the refund switch, Review, the preview and Confirm; then what was done. */
+/** What the scan screen says after an inspection is recorded (its location state). */
+export interface Recorded {
+  return_id: string
+  name: string
+  /** "2 items of #1001-R1 inspected, and the refund issued." */
+  text: string
+}
+
+/**
+ * The items to inspect, the refund switch, Review, the preview and Confirm; then back to the scan
+ * field for the next parcel, which says what was recorded. What staff chose is kept as a draft
+ * (receivingDraft.ts) until it is recorded.
+ */
 export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
   const navigate = useNavigate()
+  const session = useSessionQuery().data
+  const email = session?.email ?? ''
+  const shop = session?.shop ?? ''
   const returnId = detail.summary.id
   const items = detail.status.items
   const inspections = new Map(detail.inspections.map((inspection) => [inspection.line_item_id, inspection]))
@@ -48,27 +71,36 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
     return item ? itemTitle(item) : id
   }
 
-  const [choices, dispatchChoice] = useReducer(
-    choicesReducer,
-    items.map((item) => item.line_item_id),
-    initialChoices,
+  const [choices, dispatchChoice] = useReducer(choicesReducer, null, () =>
+    restoredChoices(
+      items.map((item) => item.line_item_id),
+      readDraft<Record<string, DraftChoice>>(email, shop, returnId),
+    ),
   )
+  // Kept once staff changed something: a return only opened leaves nothing behind.
+  const changed = useRef(false)
+  useEffect(() => {
+    if (changed.current) saveDraft(email, shop, returnId, draftOf(choices))
+  }, [choices, email, shop, returnId])
+  const form = useRef<HTMLFormElement>(null)
+  // The first item's condition takes the focus: the arrow keys change it, Enter reviews.
+  useEffect(() => {
+    const radios = form.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]')
+    const first = Array.from(radios ?? []).find((radio) => radio.checked) ?? radios?.[0]
+    first?.focus()
+  }, [])
   const [refundNow, setRefundNow] = useState(true)
   const [problem, setProblem] = useState<string | null>(null)
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [reviewed, setReviewed] = useState<Reviewed | null>(null)
-  const [done, setDone] = useState<(InspectionRequest & { held: InspectionPreview['held'] }) | null>(null)
   const [preview, { isFetching: previewing }] = useLazyPreviewInspectionQuery()
   const [inspect, { isLoading: confirming }] = useInspectReturnMutation()
   const problemAlert = useRef<HTMLDivElement>(null)
   const reviewButton = useRef<HTMLButtonElement>(null)
-  const doneHeading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    if (done) doneHeading.current?.focus()
-  }, [done])
 
   /** Any change after Review makes its preview stale: back to the form. */
   const dispatch = (event: ChoiceEvent) => {
+    changed.current = true
     dispatchChoice(event)
     setReviewed(null)
     setRefusal(null)
@@ -102,43 +134,23 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
     setRefusal(null)
     try {
       await inspect({ returnId, body: reviewed.body }).unwrap()
-      setDone({ ...reviewed.body, held: reviewed.preview.held })
+      clearDraft(email, shop, returnId)
+      const recorded: Recorded = {
+        return_id: returnId,
+        name: detail.summary.name,
+        text: recordedText(detail.summary.name, reviewed.body, reviewed.preview.held),
+      }
+      void navigate('/receive', { state: { recorded } })
     } catch (error) {
       setRefusal(refusalOf(error))
     }
-  }
-
-  if (done) {
-    const count = done.items.length
-    return (
-      <section className="console-card receiving-done" aria-labelledby="done-title">
-        <h2 id="done-title" ref={doneHeading} tabIndex={-1}>
-          Inspection recorded
-        </h2>
-        <p role="status">
-          {count === 1 ? '1 item' : `${count} items`} of {detail.summary.name} inspected
-          {done.refund ? ', and the refund issued.' : ' and marked received; the refund waits.'}
-          {done.held.length > 0
-            ? ` ${done.held.map((line) => line.title).join(', ')} ${done.held.length === 1 ? 'waits' : 'wait'} for your decision on the return’s page: no new item is sent.`
-            : ''}
-        </p>
-        <div className="console-actions receiving-actions">
-          <button type="button" className="button button--primary" onClick={() => void navigate('/receive')}>
-            Receive next
-          </button>
-          <Link to={`/returns/${encodeURIComponent(returnId)}`} className="button button--secondary">
-            Open the return
-          </Link>
-        </div>
-      </section>
-    )
   }
 
   const formAlert = problem ?? (reviewed ? null : refusal?.message)
   return (
     <>
       {toInspect.length > 0 ? (
-        <form className="receiving-form" onSubmit={(event) => void review(event)} noValidate>
+        <form ref={form} className="receiving-form" onSubmit={(event) => void review(event)} noValidate>
           <h2 className="receiving-form__title">Items to inspect</h2>
           {toInspect.map((item) => (
             <InspectItem
@@ -218,4 +230,14 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
       ) : null}
     </>
   )
+}
+
+/** What was recorded, in a sentence. */
+function recordedText(name: string, body: InspectionRequest, held: InspectionPreview['held']): string {
+  const count = body.items.length
+  const heldText =
+    held.length > 0
+      ? ` ${held.map((line) => line.title).join(', ')} ${held.length === 1 ? 'waits' : 'wait'} for your decision on the return’s page: no new item is sent.`
+      : ''
+  return `${count === 1 ? '1 item' : `${count} items`} of ${name} inspected${body.refund ? ', and the refund issued.' : ' and marked received; the refund waits.'}${heldText}`
 }

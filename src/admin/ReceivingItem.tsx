@@ -57,6 +57,17 @@ export function InspectItem({
           {item.exchange_variant_title ? <p>Exchanged for {item.exchange_variant_title}</p> : null}
         </div>
       </div>
+      {choice.condition === null ? (
+        <p className="muted">Not inspected now: choose its condition to inspect it with the others.</p>
+      ) : (
+        <button
+          type="button"
+          className="link-button receiving-item__later"
+          onClick={() => dispatch({ type: 'leftForLater', item: id })}
+        >
+          Leave for later<span className="visually-hidden"> ({title})</span>
+        </button>
+      )}
       <RadioChoices
         legend="Condition"
         name={`${base}-condition`}

@@ -154,6 +154,10 @@ function renderConsole(path: string) {
 }
 
 const codeField = () => screen.findByLabelText('Drop-off code or return number')
+/** The scan screen's status region that says what was recorded. */
+const recordedStatus = (heading: HTMLElement) => heading.closest<HTMLElement>('[role="status"]')!
+
+beforeEach(() => localStorage.clear())
 
 test('receive: the code field has the focus; a scanner’s fast code and Enter open the return it names', async () => {
   const asked: string[] = []
@@ -266,7 +270,7 @@ describe('with a camera and BarcodeDetector', () => {
   })
 })
 
-test('inspect: choices, a photo, Review shows the deductions and restock, Confirm posts them; Receive next goes back to the scan', async () => {
+test('inspect: choices, a photo, Review shows the deductions and restock; Confirm posts them and goes back to the scan field, which says what was recorded', async () => {
   const photos: { lineItem: string | null; type: string | null; bytes: number }[] = []
   const previewed: InspectionRequest[] = []
   const inspected: InspectionRequest[] = []
@@ -350,13 +354,13 @@ test('inspect: choices, a photo, Review shows the deductions and restock, Confir
   expect(previewed).toEqual([expected])
 
   await user.click(within(preview).getByRole('button', { name: 'Confirm' }))
-  expect(await screen.findByRole('heading', { name: 'Inspection recorded' })).toBeInTheDocument()
-  expect(screen.getByRole('status')).toHaveTextContent('2 items of #1001-R1 inspected, and the refund issued.')
-  expect(inspected).toEqual([expected])
-  expect(screen.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', '/admin/returns/r-1')
-
-  await user.click(screen.getByRole('button', { name: 'Receive next' }))
+  // The next parcel is scanned without a key pressed: the field has the focus.
   await waitFor(async () => expect(await codeField()).toHaveFocus())
+  expect(window.location.pathname).toBe('/admin/receive')
+  const said = recordedStatus(await screen.findByRole('heading', { name: 'Inspection recorded' }))
+  expect(said).toHaveTextContent('2 items of #1001-R1 inspected, and the refund issued.')
+  expect(inspected).toEqual([expected])
+  expect(within(said).getByRole('link', { name: 'Open #1001-R1' })).toHaveAttribute('href', '/admin/returns/r-1')
 })
 
 test('inspect: items kept by the shopper or inspected already are listed without inputs', async () => {
@@ -483,8 +487,7 @@ test('inspect: a missing item asks no disposition; the preview says a held excha
   expect(held).toHaveTextContent('Linen Shirt · M came back as “wrong item”: its new item (L) is not sent.')
   expect(within(preview).getByText('Refunded with them, so the return is done: Basic Tee.')).toBeInTheDocument()
   await user.click(within(preview).getByRole('button', { name: 'Confirm' }))
-  expect(await screen.findByRole('heading', { name: 'Inspection recorded' })).toBeInTheDocument()
-  expect(screen.getByRole('status')).toHaveTextContent(
+  expect(recordedStatus(await screen.findByRole('heading', { name: 'Inspection recorded' }))).toHaveTextContent(
     '2 items of #1001-R1 inspected, and the refund issued. Linen Shirt · M waits for your decision on the return’s page: no new item is sent.',
   )
 })
@@ -531,4 +534,110 @@ test('inspect: store credit issued at submission is said, with what the deductio
     'The shop’s deductions would have taken €7.00 for Ceramic Mug (damaged, 50%). To recover it, reduce the gift card in the shop’s own system.',
   )
   expect(preview).not.toHaveTextContent('Issued now')
+})
+
+test('inspect: each item starts as new and restocked, the first one’s condition focused; one is left for later by its named button', async () => {
+  const previewed: InspectionRequest[] = []
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail({ items: [MUG, SHIRT] }))),
+    http.post('*/admin/api/returns/r-1/inspection/preview', async ({ request }) => {
+      previewed.push((await request.json()) as InspectionRequest)
+      return HttpResponse.json({ ...PREVIEW, restock: [] } satisfies InspectionPreview)
+    }),
+  )
+  renderConsole('/admin/receive/r-1')
+  const user = userEvent.setup({ delay: null })
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  const shirt = screen.getByRole('group', { name: 'Linen Shirt · M' })
+  await waitFor(() => expect(within(mug).getByRole('radio', { name: 'As new' })).toHaveFocus())
+  for (const item of [mug, shirt]) {
+    expect(within(item).getByRole('radio', { name: 'As new' })).toBeChecked()
+    expect(within(item).getByRole('radio', { name: 'Restock' })).toBeChecked()
+  }
+  // The arrow keys change the condition; "As new"'s restock goes with it.
+  await user.keyboard('{ArrowDown}')
+  expect(within(mug).getByRole('radio', { name: 'Opened' })).toBeChecked()
+  expect(within(mug).getByRole('radio', { name: 'Restock' })).not.toBeChecked()
+  await user.click(within(mug).getByRole('radio', { name: 'Refurbish' }))
+
+  await user.click(within(shirt).getByRole('button', { name: 'Leave for later (Linen Shirt · M)' }))
+  expect(within(shirt).getByRole('radio', { name: 'As new' })).not.toBeChecked()
+  expect(within(shirt).getByText(/Not inspected now/)).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+  const preview = await screen.findByRole('region', { name: 'Check before you confirm' })
+  expect(previewed).toEqual([
+    { items: [{ line_item_id: 'li-mug', condition: 'opened', disposition: 'refurbish' }], refund: true },
+  ])
+  expect(within(preview).getByText('Left for later, not inspected now: Linen Shirt · M.')).toBeInTheDocument()
+})
+
+test('inspect: what was chosen survives a session that ends, comes back after signing in, and is gone after sign-out', async () => {
+  let live = true
+  server.use(
+    http.get('*/admin/api/session', () =>
+      live ? HttpResponse.json(SESSION) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
+    ),
+    http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 0 })),
+    http.post('*/admin/api/session', () => {
+      live = true
+      return HttpResponse.json(SESSION)
+    }),
+    http.delete('*/admin/api/session', () => {
+      live = false
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.get('*/admin/api/returns/r-1', () =>
+      live ? HttpResponse.json(buildDetail({ items: [MUG, SHIRT] })) : HttpResponse.json({}, { status: 401 }),
+    ),
+    // Idle too long: the session ended while the parcel was being looked at.
+    http.post('*/admin/api/returns/r-1/inspection/preview', () => {
+      live = false
+      return HttpResponse.json({ error: 'not_signed_in' }, { status: 401 })
+    }),
+  )
+  renderConsole('/admin/receive/r-1')
+  const user = userEvent.setup({ delay: null })
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  await user.click(within(mug).getByRole('radio', { name: 'Damaged' }))
+  await user.click(within(mug).getByRole('radio', { name: 'Dispose' }))
+  await user.type(within(mug).getByLabelText('Note (optional)'), 'Glaze cracked')
+  await user.click(
+    within(screen.getByRole('group', { name: 'Linen Shirt · M' })).getByRole('button', { name: /^Leave for later/ }),
+  )
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+
+  await user.type(await screen.findByLabelText('E-mail'), SESSION.email)
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery')
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
+  const again = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  expect(within(again).getByRole('radio', { name: 'Damaged' })).toBeChecked()
+  expect(within(again).getByRole('radio', { name: 'Dispose' })).toBeChecked()
+  expect(within(again).getByLabelText('Note (optional)')).toHaveValue('Glaze cracked')
+  expect(
+    within(screen.getByRole('group', { name: 'Linen Shirt · M' })).getByRole('radio', { name: 'As new' }),
+  ).not.toBeChecked()
+
+  // Signing out on purpose: the next person at this computer finds nothing of it.
+  await user.click(screen.getByRole('button', { name: 'Sign out' }))
+  expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+  expect(Object.keys(localStorage)).toEqual([])
+})
+
+test('inspect: a draft is another staff member’s own: signed in as someone else, the form starts afresh', async () => {
+  localStorage.setItem(
+    `rebound-receiving:${JSON.stringify(['anna@demo.example', 'demo', 'r-1'])}`,
+    JSON.stringify({
+      saved_at: Date.now(),
+      value: { 'li-mug': { condition: 'damaged', disposition: 'dispose', note: 'x', photos: [] } },
+    }),
+  )
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail())),
+  )
+  renderConsole('/admin/receive/r-1')
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  expect(within(mug).getByRole('radio', { name: 'As new' })).toBeChecked()
+  expect(within(mug).getByLabelText('Note (optional)')).toHaveValue('')
 })

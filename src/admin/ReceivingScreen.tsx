@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText } from './api'
 import { ReceivingCamera } from './ReceivingCamera'
@@ -7,16 +7,26 @@ import { useLazyFindReturnByCodeQuery } from './receivingApi'
 import './receiving.css'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
+import type { Recorded } from './ReceivingForm'
 
 /** The longest code the API looks up (ReceiveQuery). */
 const CODE_MAX = 64
 
 /**
  * The warehouse's first step: a parcel's drop-off code (scanned by a USB scanner, which types it
- * and Enter, or by the camera) or a return number typed, then that return's inspection.
+ * and Enter, or by the camera) or a return number typed, then that return's inspection. After an
+ * inspection is recorded the warehouse is back here, the field focused for the next parcel, and a
+ * status region says what was recorded.
  */
 export function ReceivingScreen() {
   const navigate = useNavigate()
+  const arrivedWith = (useLocation().state as { recorded?: Recorded } | null)?.recorded ?? null
+  // Said once the region is on the page: words a live region is born with are not announced.
+  const [recorded, setRecorded] = useState<Recorded | null>(null)
+  useEffect(() => {
+    const later = setTimeout(() => setRecorded(arrivedWith))
+    return () => clearTimeout(later)
+  }, [arrivedWith])
   const input = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -64,6 +74,17 @@ export function ReceivingScreen() {
   return (
     <section className="receiving" aria-labelledby="receive-title">
       <h1 id="receive-title">Receive a return</h1>
+      <div role="status" className={recorded ? 'console-card receiving-done' : undefined}>
+        {recorded ? (
+          <>
+            <h2>Inspection recorded</h2>
+            <p>
+              {recorded.text}{' '}
+              <Link to={`/returns/${encodeURIComponent(recorded.return_id)}`}>Open {recorded.name}</Link>
+            </p>
+          </>
+        ) : null}
+      </div>
       <form className="console-card receiving-scan" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label receiving-scan__label" htmlFor="receive-code">

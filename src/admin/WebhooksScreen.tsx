@@ -9,6 +9,7 @@ import {
   useRedeliverMutation,
   useRemoveWebhookMutation,
   useWebhooksQuery,
+  errorText,
 } from './api'
 import { Field } from './Fields'
 import { formatMoment } from './format'
@@ -82,68 +83,114 @@ function AddEndpoint({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
 function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
   const log = useDeliveriesQuery(endpoint.id, { pollingInterval: 5_000 })
   const [redeliver] = useRedeliverMutation()
+  const [redelivering, setRedelivering] = useState<ReadonlySet<string>>(new Set())
+  const [said, setSaid] = useState('')
+  const redeliverOne = async (id: string) => {
+    setRedelivering((now) => new Set(now).add(id))
+    try {
+      await redeliver(id).unwrap()
+      setSaid(`Delivery ${id} is sent again.`)
+    } catch (error) {
+      setSaid(`Delivery ${id} was not sent again: ${errorText(error)}`)
+    } finally {
+      setRedelivering((now) => {
+        const next = new Set(now)
+        next.delete(id)
+        return next
+      })
+    }
+  }
   if (log.isLoading) return <Spinner label="Loading the deliveries" />
   if (log.error) return <ErrorAlert error={log.error} focus={false} />
   const deliveries = log.data?.deliveries ?? []
   if (deliveries.length === 0) return <p className="console-empty">Nothing sent to this endpoint yet.</p>
   return (
-    <table className="console-table">
-      <caption className="visually-hidden">Deliveries to {endpoint.url}, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Made</th>
-          <th scope="col">State</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">
-            <span className="visually-hidden">Action</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.map((delivery) => (
-          <tr key={delivery.id}>
-            <th scope="row" data-label="Event">
-              <code>{delivery.event}</code>
-              <br />
-              <span className="console-note">{delivery.id}</span>
+    <>
+      <p role="status" className="console-done webhook-said">
+        {said}
+      </p>
+      <table className="console-table webhook-deliveries">
+        <caption className="visually-hidden">Deliveries to {endpoint.url}, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Made</th>
+            <th scope="col">State</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
             </th>
-            <td data-label="Made">{formatMoment(delivery.created_at)}</td>
-            <td data-label="State">
-              {DELIVERY_WORDS[delivery.state]}
-              {delivery.next_attempt_at && delivery.attempts.length > 0 && (
-                <span className="console-note"> · next {formatMoment(delivery.next_attempt_at)}</span>
-              )}
-            </td>
-            <td data-label="Attempts">
-              <ol className="attempts">
-                {delivery.attempts.map((attempt) => (
-                  <li key={attempt.attempt}>
-                    {formatMoment(attempt.at)}: {attempt.ok ? `${attempt.status_code ?? ''} OK` : attempt.error} (
-                    {attempt.duration_ms} ms)
-                  </li>
-                ))}
-              </ol>
-            </td>
-            <td data-label="">
-              <button
-                type="button"
-                className="button button--secondary console__small"
-                onClick={() => void redeliver(delivery.id)}
-              >
-                Redeliver
-              </button>
-            </td>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {deliveries.map((delivery) => (
+            // On a phone each row is a card of label and value (console.css): each cell holds one
+            // block, so that its parts stay in the value's column.
+            <tr key={delivery.id}>
+              <th scope="row" data-label="Event">
+                <div className="webhook-cell">
+                  <code>{delivery.event}</code>
+                  <br />
+                  <span className="console-note">{delivery.id}</span>
+                </div>
+              </th>
+              <td data-label="Made">
+                <div className="webhook-cell">{formatMoment(delivery.created_at)}</div>
+              </td>
+              <td data-label="State">
+                <div className="webhook-cell">
+                  {DELIVERY_WORDS[delivery.state]}
+                  {delivery.next_attempt_at && delivery.attempts.length > 0 && (
+                    <span className="console-note"> · next {formatMoment(delivery.next_attempt_at)}</span>
+                  )}
+                </div>
+              </td>
+              <td data-label="Attempts">
+                <ol className="attempts webhook-cell">
+                  {delivery.attempts.map((attempt) => (
+                    <li key={attempt.attempt}>
+                      {formatMoment(attempt.at)}: {attempt.ok ? `${attempt.status_code ?? ''} OK` : attempt.error} (
+                      {attempt.duration_ms} ms)
+                    </li>
+                  ))}
+                </ol>
+              </td>
+              <td className="webhook-deliveries__action">
+                <button
+                  type="button"
+                  className="button button--secondary console__small"
+                  disabled={redelivering.has(delivery.id)}
+                  onClick={() => void redeliverOne(delivery.id)}
+                >
+                  Redeliver<span className="visually-hidden"> {delivery.id}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   )
 }
 
-function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
+function Endpoint({
+  endpoint,
+  onDone,
+}: {
+  endpoint: WebhookEndpointView
+  /** what happened; `gone`: the endpoint's card (and the button pressed) is no more */
+  onDone: (said: string, gone?: boolean) => void
+}) {
   const [enable, enabling] = useEnableWebhookMutation()
   const [remove, removing] = useRemoveWebhookMutation()
+  const act = async (done: string, failed: string, call: () => Promise<unknown>, gone = false) => {
+    try {
+      await call()
+      onDone(done, gone)
+    } catch (error) {
+      onDone(`${failed}: ${errorText(error)}`)
+    }
+  }
   return (
     <article className="console-card" aria-labelledby={`endpoint-${endpoint.id}`}>
       <h2 id={`endpoint-${endpoint.id}`} className="webhook-url">
@@ -175,9 +222,17 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
           type="button"
           className="button button--secondary console__small"
           disabled={enabling.isLoading}
-          onClick={() => void enable({ id: endpoint.id, enabled: endpoint.disabled_at !== null })}
+          onClick={() => {
+            const enabled = endpoint.disabled_at !== null
+            void act(
+              `${endpoint.url} is ${enabled ? 'enabled' : 'disabled'}.`,
+              `${endpoint.url} was not ${enabled ? 'enabled' : 'disabled'}`,
+              () => enable({ id: endpoint.id, enabled }).unwrap(),
+            )
+          }}
         >
           {endpoint.disabled_at ? 'Enable' : 'Disable'}
+          <span className="visually-hidden"> {endpoint.url}</span>
         </button>
         <button
           type="button"
@@ -185,10 +240,15 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
           disabled={removing.isLoading}
           onClick={() => {
             if (window.confirm(`Remove the endpoint ${endpoint.url}? Deliveries still waiting are dropped.`))
-              void remove(endpoint.id)
+              void act(
+                `${endpoint.url} is removed.`,
+                `${endpoint.url} was not removed`,
+                () => remove(endpoint.id).unwrap(),
+                true,
+              )
           }}
         >
-          Remove
+          Remove<span className="visually-hidden"> {endpoint.url}</span>
         </button>
       </div>
       <h3>Deliveries</h3>
@@ -201,6 +261,8 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
 export function WebhooksScreen() {
   const list = useWebhooksQuery()
   const [created, setCreated] = useState<CreatedWebhook | null>(null)
+  const [said, setSaid] = useState('')
+  const status = useRef<HTMLParagraphElement>(null)
   const notice = useRef<HTMLDivElement>(null)
   useConsoleTitle('Webhooks')
   useEffect(() => {
@@ -222,10 +284,21 @@ export function WebhooksScreen() {
           </p>
         </div>
       )}
+      <p role="status" className="console-done webhook-said" ref={status} tabIndex={-1}>
+        {said}
+      </p>
       {list.isLoading && <Spinner label="Loading the endpoints" />}
       <ErrorAlert error={list.error} focus={false} />
       {list.data?.endpoints.map((endpoint) => (
-        <Endpoint key={endpoint.id} endpoint={endpoint} />
+        <Endpoint
+          key={endpoint.id}
+          endpoint={endpoint}
+          onDone={(words, gone) => {
+            setSaid(words)
+            // The button pressed went with its endpoint: the focus goes to what happened.
+            if (gone) status.current?.focus()
+          }}
+        />
       ))}
       {list.data && list.data.endpoints.length === 0 && <p className="console-empty">No endpoints yet.</p>}
       <AddEndpoint onCreated={setCreated} />
