@@ -4,6 +4,7 @@ import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom'
 import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
+import { EngineActionsScreen } from './EngineActions'
 import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
@@ -69,6 +70,7 @@ function SignedIn() {
             <Route path="emails" element={<EmailsScreen />} />
             <Route path="emails/:id" element={<EmailScreen />} />
             <Route path="webhooks" element={<WebhooksScreen />} />
+            <Route path="engine-actions" element={<EngineActionsScreen />} />
             <Route path="api-keys" element={<ApiKeysScreen />} />
             <Route path="store-connection" element={<StoreConnectionScreen />} />
             <Route path="reviews" element={<ReviewQueueScreen />} />
@@ -105,6 +107,7 @@ function Header({ shop, email }: { shop: string; email: string }) {
         <NavLink to="/insights">Insights</NavLink>
         <NavLink to="/emails">E-mails</NavLink>
         <NavLink to="/webhooks">Webhooks</NavLink>
+        <NavLink to="/engine-actions">Store actions</NavLink>
         <NavLink to="/api-keys">API keys</NavLink>
         <NavLink to="/store-connection">Store connection</NavLink>
         <NavLink to="/policy">Policy</NavLink>
