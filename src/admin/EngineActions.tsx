@@ -262,8 +262,11 @@ export function EngineActionsScreen() {
                   </td>
                   <td data-label="Made">{formatMoment(action.created_at)}</td>
                   <td data-label="State">
-                    <span className={`outbox-state outbox-state--${action.state}`}>{actionState(action)}</span>
-                    <ActionFacts action={action} />
+                    {/* One box: on a phone each cell's content is one item of the card's grid. */}
+                    <div>
+                      <span className={`outbox-state outbox-state--${action.state}`}>{actionState(action)}</span>
+                      <ActionFacts action={action} />
+                    </div>
                   </td>
                   <td data-label="">
                     {retryable(action) ? <RetryButton action={action} engine={engine} say={setNews} /> : null}
