@@ -1,10 +1,12 @@
 /**
  * The back office's view of events out (docs/events.md): the shoppers' e-mails in the outbox,
- * the shop's webhook endpoints and their deliveries. Only the console imports it.
+ * the shop's webhook endpoints and their deliveries, and the actions in the shop's commerce engine
+ * (docs/commerce.md). Only the console imports it.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, oneOf } from './api'
+import { Money, Nullable, oneOf } from './api'
 import { EMAIL_KINDS, WEBHOOK_EVENTS } from './constants'
+import { COMMERCE_ENGINES } from './staff'
 
 export const OUTBOX_STATES = ['pending', 'delivered', 'kept', 'failed'] as const
 
@@ -108,3 +110,54 @@ export const DeliveryList = Type.Object({
   ),
 })
 export type DeliveryList = Static<typeof DeliveryList>
+
+/** What Rebound asks of a shop's commerce engine (docs/commerce.md; the server's domain/engineActions.ts). */
+export const ENGINE_ACTION_KINDS = ['request_return', 'receive_return', 'refund', 'store_credit', 'exchange'] as const
+export type EngineActionKind = (typeof ENGINE_ACTION_KINDS)[number]
+
+/**
+ * Which engine actions a list shows: `unconfirmed`, not yet done (waiting, retrying or given up);
+ * `pending`, waiting or retrying; `failed`, given up after the last attempt; `delivered`, done.
+ */
+export const ENGINE_ACTION_FILTERS = ['unconfirmed', 'pending', 'failed', 'delivered'] as const
+
+/** An action in the shop's commerce engine, as staff follow it. */
+export const EngineActionView = Type.Object({
+  /** the outbox row's id, which is also the action's key in the engine */
+  id: Type.String(),
+  return_id: Nullable(Type.String()),
+  return_name: Nullable(Type.String()),
+  kind: oneOf(ENGINE_ACTION_KINDS),
+  /** a refund's or a store credit's amount, in the shop's currency; null for the other actions */
+  amount: Nullable(Money),
+  /** pending: to be carried out (or retried); delivered: done in the engine; failed: given up */
+  state: oneOf(OUTBOX_STATES),
+  attempts: Type.Integer(),
+  created_at: Type.String(),
+  /** when the engine confirmed it */
+  done_at: Nullable(Type.String()),
+  /** when the next attempt is due, while pending */
+  next_attempt_at: Nullable(Type.String()),
+  last_error: Nullable(Type.String()),
+  /** the id of what the action made in the engine (its return, refund, promotion, exchange), once done */
+  reference: Nullable(Type.String()),
+})
+export type EngineActionView = Static<typeof EngineActionView>
+
+/** GET /admin/api/engine-actions?return_id=&kind=&state=: newest first. */
+export const EngineActionsQuery = Type.Object(
+  {
+    return_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    kind: Type.Optional(oneOf(ENGINE_ACTION_KINDS)),
+    state: Type.Optional(oneOf(ENGINE_ACTION_FILTERS)),
+  },
+  { additionalProperties: false },
+)
+export type EngineActionsQuery = Static<typeof EngineActionsQuery>
+
+export const EngineActionList = Type.Object({
+  /** the engine the shop is connected to now; null when none is */
+  engine: Nullable(oneOf(COMMERCE_ENGINES)),
+  actions: Type.Array(EngineActionView),
+})
+export type EngineActionList = Static<typeof EngineActionList>

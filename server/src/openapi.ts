@@ -165,6 +165,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /admin/api/webhooks/:id': { summary: 'Remove a webhook endpoint' },
   'GET /admin/api/webhooks/:id/deliveries': { summary: 'An endpoint’s last deliveries, each with its attempts' },
   'POST /admin/api/deliveries/:id/redeliver': { summary: 'Send a delivery again now' },
+  'GET /admin/api/engine-actions': {
+    summary: 'The actions in the shop’s commerce engine, newest first: of a return, a kind, a state',
+  },
+  'POST /admin/api/engine-actions/:id/retry': {
+    summary: 'Carry an engine action out again now, under the same key (never one done)',
+  },
   'GET /admin/api/policy': { summary: 'The shop’s return policy' },
   'GET /admin/api/api-keys': { summary: 'The shop’s Orders API keys, revoked ones too' },
   'POST /admin/api/api-keys': { summary: 'Make an Orders API key: its token, shown this once' },

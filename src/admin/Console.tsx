@@ -4,6 +4,7 @@ import { BrowserRouter, Link, NavLink, Route, Routes, useLocation } from 'react-
 import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
+import { EngineActionsScreen } from './EngineActions'
 import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
@@ -70,6 +71,7 @@ function SignedIn() {
             <Route path="emails" element={<EmailsScreen />} />
             <Route path="emails/:id" element={<EmailScreen />} />
             <Route path="webhooks" element={<WebhooksScreen />} />
+            <Route path="engine-actions" element={<EngineActionsScreen />} />
             <Route path="api-keys" element={<ApiKeysScreen />} />
             <Route path="store-connection" element={<StoreConnectionScreen />} />
             <Route path="reviews" element={<ReviewQueueScreen />} />
@@ -177,6 +179,7 @@ const PAGES = [
   ['/insights', 'Insights'],
   ['/emails', 'E-mails'],
   ['/webhooks', 'Webhooks'],
+  ['/engine-actions', 'Store actions'],
   ['/api-keys', 'API keys'],
   ['/store-connection', 'Store connection'],
   ['/policy', 'Policy'],

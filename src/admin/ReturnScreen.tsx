@@ -3,6 +3,7 @@ import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import { useReturnDetailQuery } from './api'
 import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
+import { ReturnEngineActions } from './EngineActions'
 import { Actions } from './ReturnActions'
 import { HeldExchanges, Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
@@ -149,6 +150,7 @@ export function ReturnScreen() {
             </ol>
           </section>
           <ReturnEmails id={summary.id} />
+          <ReturnEngineActions id={summary.id} />
         </div>
       </div>
     </article>

@@ -30,6 +30,8 @@ import type {
   DeliveryList,
   EmailDetail,
   EmailList,
+  EngineActionList,
+  EngineActionsQuery,
   NewWebhook,
   WebhookList,
 } from '../../contract/events'
@@ -82,7 +84,18 @@ const baseQuery: typeof fetchFromApi = async (args, api, extra) => {
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery,
-  tagTypes: ['Session', 'Returns', 'Return', 'Emails', 'Webhooks', 'Reviews', 'Policy', 'ApiKeys', 'StoreConnection'],
+  tagTypes: [
+    'Session',
+    'Returns',
+    'Return',
+    'Emails',
+    'Webhooks',
+    'EngineActions',
+    'Reviews',
+    'Policy',
+    'ApiKeys',
+    'StoreConnection',
+  ],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
     signIn: build.mutation<StaffSession, SignIn>({
@@ -114,7 +127,13 @@ export const staffApi = createApi({
     }),
     moveItems: build.mutation<StaffItemsMoved, { id: string; change: StaffStateChange }>({
       query: ({ id, change }) => ({ url: `returns/${encodeURIComponent(id)}/status`, method: 'POST', body: change }),
-      invalidatesTags: (_result, _error, { id }) => ['Returns', { type: 'Return', id }, 'Emails', 'Webhooks'],
+      invalidatesTags: (_result, _error, { id }) => [
+        'Returns',
+        { type: 'Return', id },
+        'Emails',
+        'Webhooks',
+        'EngineActions',
+      ],
     }),
     reviews: build.query<ReviewQueue, void>({ query: () => 'reviews', providesTags: ['Reviews'] }),
     decideReviews: build.mutation<ReviewDecided, ReviewDecision>({
@@ -122,7 +141,14 @@ export const staffApi = createApi({
       // Skipped ones too: someone else decided them, and the screens should say so.
       invalidatesTags: (result, _error, { return_ids }) =>
         result
-          ? ['Reviews', 'Returns', 'Emails', 'Webhooks', ...return_ids.map((id) => ({ type: 'Return' as const, id }))]
+          ? [
+              'Reviews',
+              'Returns',
+              'Emails',
+              'Webhooks',
+              'EngineActions',
+              ...return_ids.map((id) => ({ type: 'Return' as const, id })),
+            ]
           : [],
     }),
     policy: build.query<StaffPolicy, void>({ query: () => 'policy', providesTags: ['Policy'] }),
@@ -170,6 +196,15 @@ export const staffApi = createApi({
     redeliver: build.mutation<null, string>({
       query: (id) => ({ url: `deliveries/${encodeURIComponent(id)}/redeliver`, method: 'POST' }),
       invalidatesTags: ['Webhooks'],
+    }),
+    engineActions: build.query<EngineActionList, EngineActionsQuery>({
+      query: (args) => `engine-actions?${changedParams(new URLSearchParams(), { ...args }).toString()}`,
+      providesTags: ['EngineActions'],
+    }),
+    retryEngineAction: build.mutation<null, string>({
+      query: (id) => ({ url: `engine-actions/${encodeURIComponent(id)}/retry`, method: 'POST' }),
+      // A refusal too: the action moved on meanwhile (done, or under way), and the list should say so.
+      invalidatesTags: ['EngineActions'],
     }),
     apiKeys: build.query<ApiKeyList, void>({ query: () => 'api-keys', providesTags: ['ApiKeys'] }),
     createApiKey: build.mutation<CreatedApiKey, NewApiKey>({
@@ -221,6 +256,8 @@ export const {
   useEnableWebhookMutation,
   useDeliveriesQuery,
   useRedeliverMutation,
+  useEngineActionsQuery,
+  useRetryEngineActionMutation,
   useApiKeysQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,

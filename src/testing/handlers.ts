@@ -35,4 +35,6 @@ export const handlers = [
   }),
   // The console's store connection: none, unless a test serves one (src/admin/StoreConnectionScreen.test.tsx).
   http.get('*/admin/api/store-connection', () => HttpResponse.json({ connection: null })),
+  // A return's actions in the store: none, unless a test serves some (src/admin/EngineActions.test.tsx).
+  http.get('*/admin/api/engine-actions', () => HttpResponse.json({ engine: null, actions: [] })),
 ]

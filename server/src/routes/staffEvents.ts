@@ -1,7 +1,9 @@
 /**
  * The back office's events out (docs/events.md): the shoppers' e-mails in the outbox (kept ones
  * readable in full), the shop's webhook endpoints (added, removed, enabled), each endpoint's
- * deliveries with every attempt, and a redeliver. For the signed-in staff of this shop only.
+ * deliveries with every attempt, and a redeliver; the actions in the shop's commerce engine
+ * (docs/commerce.md), of a return or across returns, and a retry. For the signed-in staff of this
+ * shop only.
  */
 import { Type } from '@sinclair/typebox'
 import {
@@ -9,24 +11,36 @@ import {
   DeliveryList,
   EmailDetail,
   EmailList,
+  EngineActionList,
+  EngineActionsQuery,
   NewWebhook,
   WebhookEnabled,
   WebhookList,
+  type EngineActionKind as ListedKind,
+  type EngineActionView,
   type OutboxEmail,
   type WebhookEndpointView,
 } from '../../../contract/events'
+import { fromMinor } from '../../../contract/money'
 import type { PortalContext } from '../context'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
+import type { EngineActionKind } from '../domain/engineActions'
 import { QR_CID } from '../email/renderEmail'
 import { qrPng } from '../email/qrImage'
 import {
   findOutboxRow,
   listDeliveries,
   listEmails,
-  redeliver,
+  listEngineActions,
+  retryOutboxRow,
   type EmailPayload,
+  type EngineActionRow,
+  type EnginePayload,
   type OutboxRow,
+  type OutboxState,
+  type RetryOutcome,
 } from '../storage/outbox'
+import { findStoreConnection } from '../storage/storeConnections'
 import {
   addEndpoint,
   findEndpoint,
@@ -40,6 +54,7 @@ import { invalidRequest, notFound, Refusal } from '../services/refusal'
 import { Bytes, replies, type Api } from './typed'
 
 const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32}$' }) })
+const ActionParams = Type.Object({ id: Type.String({ pattern: '^act_[0-9a-f]{32}$' }) })
 const EndpointParams = Type.Object({ id: Type.String({ pattern: '^ep_[0-9a-f]{20}$' }) })
 const EmailsQuery = Type.Object(
   { return_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
@@ -68,6 +83,51 @@ function emailOf(row: OutboxRow): OutboxEmail {
     next_attempt_at: row.state === 'pending' ? iso(row.due_at) : null,
     last_error: row.last_error,
   }
+}
+
+// The contract's kinds are the domain's: each side fails to compile if the other gains one.
+const listedKind = (kind: EngineActionKind): ListedKind => kind
+const domainKind = (kind: ListedKind): EngineActionKind => kind
+
+const STATES_OF: Record<NonNullable<EngineActionsQuery['state']>, OutboxState[]> = {
+  unconfirmed: ['pending', 'failed'],
+  pending: ['pending'],
+  failed: ['failed'],
+  delivered: ['delivered'],
+}
+
+/** An engine action as staff follow it; a refund's amount is in the shop's currency. */
+function engineActionOf(row: EngineActionRow, currency: string): EngineActionView {
+  const { action } = row.payload as EnginePayload
+  const amount =
+    action.kind === 'refund'
+      ? { amount: fromMinor(action.amount_minor, currency), currency_code: currency }
+      : action.kind === 'store_credit'
+        ? { amount: fromMinor(action.amount_minor, action.currency), currency_code: action.currency }
+        : null
+  return {
+    id: row.id,
+    return_id: row.return_id,
+    return_name: row.return_name,
+    kind: listedKind(action.kind),
+    amount,
+    state: row.state,
+    attempts: row.attempts,
+    created_at: iso(row.created_at)!,
+    done_at: row.state === 'delivered' ? iso(row.delivered_at) : null,
+    next_attempt_at: row.state === 'pending' ? iso(row.due_at) : null,
+    last_error: row.last_error,
+    reference: row.reference,
+  }
+}
+
+/** A redeliver's or a retry's refusal. */
+function refusalOf(outcome: Exclude<RetryOutcome, 'done'>, what: 'message' | 'action'): Refusal {
+  if (outcome === 'missing') return notFound(`No such ${what}.`)
+  if (outcome === 'already_done')
+    return new Refusal(409, { error: 'already_done', message: 'It is done already: it is never carried out twice.' })
+  const underWay = what === 'message' ? 'being sent' : 'being carried out'
+  return new Refusal(409, { error: 'in_flight', message: `It is ${underWay} right now; try again shortly.` })
 }
 
 function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
@@ -202,10 +262,40 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
     '/admin/api/deliveries/:id/redeliver',
     { schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
     async (request, reply) => {
-      const outcome = await redeliver(context.db, request.staff.shop, request.params.id, context.now())
-      if (outcome === 'missing') throw notFound('No such message.')
-      if (outcome === 'busy')
-        throw new Refusal(409, { error: 'in_flight', message: 'It is being sent right now; try again shortly.' })
+      const outcome = await retryOutboxRow(context.db, request.staff.shop, 'webhook', request.params.id, context.now())
+      if (outcome !== 'done') throw refusalOf(outcome, 'message')
+      context.events.nudge()
+      return reply.code(202).send(null)
+    },
+  )
+
+  app.get(
+    '/admin/api/engine-actions',
+    { schema: { querystring: EngineActionsQuery, response: replies({ 200: EngineActionList }) } },
+    async (request) => {
+      const { shop } = request.staff
+      const { return_id: returnId, kind, state } = request.query
+      const [rows, connection, found] = await Promise.all([
+        listEngineActions(context.db, shop, {
+          ...(returnId ? { returnId } : {}),
+          ...(kind ? { event: `engine.${domainKind(kind)}` } : {}),
+          ...(state ? { states: STATES_OF[state] } : {}),
+          limit: 200,
+        }),
+        findStoreConnection(context.db, shop),
+        context.shops.find(shop),
+      ])
+      const currency = found?.currency_code ?? 'EUR'
+      return { engine: connection?.engine ?? null, actions: rows.map((row) => engineActionOf(row, currency)) }
+    },
+  )
+
+  app.post(
+    '/admin/api/engine-actions/:id/retry',
+    { schema: { params: ActionParams, response: replies({ 202: Type.Null() }) } },
+    async (request, reply) => {
+      const outcome = await retryOutboxRow(context.db, request.staff.shop, 'engine', request.params.id, context.now())
+      if (outcome !== 'done') throw refusalOf(outcome, 'action')
       context.events.nudge()
       return reply.code(202).send(null)
     },

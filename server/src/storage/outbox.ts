@@ -358,23 +358,57 @@ export async function listDeliveries(db: Queryable, endpointId: string, limit: n
   return rows.map((row) => ({ row, attempts: attempts.filter((attempt) => attempt.outbox_seq === row.seq) }))
 }
 
+/** An engine action as the console lists it: its row and the name of its return. */
+export type EngineActionRow = OutboxRow & { return_name: string | null }
+
 /**
- * Sends a webhook again, now, with the same id (a receiver that saw it can tell). Answers
- * `missing` for no such webhook of this shop, `busy` while an attempt of it is under way.
+ * The shop's engine actions, newest first: of one return, of one kind (`engine.<kind>`), in
+ * some states (docs/commerce.md).
  */
-export async function redeliver(
+export async function listEngineActions(
   db: Queryable,
   shopId: string,
+  options: { returnId?: string; event?: string; states?: readonly OutboxState[]; limit: number },
+): Promise<EngineActionRow[]> {
+  const columns = COLUMNS.split(', ')
+    .map((column) => `o.${column}`)
+    .join(', ')
+  return db.query<EngineActionRow>(
+    `SELECT ${columns}, r.name AS return_name FROM outbox o LEFT JOIN returns r ON r.id = o.return_id
+      WHERE o.shop_id = $1 AND o.channel = 'engine' AND ($2::text IS NULL OR o.return_id = $2)
+        AND ($3::text IS NULL OR o.event = $3) AND ($4::text[] IS NULL OR o.state = ANY($4::text[]))
+      ORDER BY o.seq DESC LIMIT $5`,
+    [shopId, options.returnId ?? null, options.event ?? null, options.states ?? null, options.limit],
+  )
+}
+
+/** What a retry found: done, the row `busy` (an attempt under way), `already_done` (an engine action), or `missing`. */
+export type RetryOutcome = 'done' | 'busy' | 'already_done' | 'missing'
+
+/**
+ * Tries a webhook or an engine action again, now, under the same id: a receiver that saw the
+ * webhook can tell, and the engine, which knows the action by that key, never does it twice
+ * (docs/commerce.md). A webhook may be sent again once delivered; an engine action done is
+ * `already_done`. `busy` while an attempt is under way, `missing` for no such row of this shop
+ * on `channel`.
+ */
+export async function retryOutboxRow(
+  db: Queryable,
+  shopId: string,
+  channel: 'webhook' | 'engine',
   id: string,
   now: Date,
-): Promise<'done' | 'busy' | 'missing'> {
+): Promise<RetryOutcome> {
   const updated = await db.query(
-    `UPDATE outbox SET state = 'pending', due_at = $3, locked_until = NULL, last_error = NULL
-      WHERE shop_id = $1 AND id = $2 AND channel = 'webhook' AND (state <> 'pending' OR locked_until IS NULL OR locked_until <= $3)
+    `UPDATE outbox SET state = 'pending', due_at = $4, locked_until = NULL, last_error = NULL
+      WHERE shop_id = $1 AND id = $2 AND channel = $3
+        AND ($3 = 'webhook' OR state IN ('pending', 'failed'))
+        AND (state <> 'pending' OR locked_until IS NULL OR locked_until <= $4)
       RETURNING seq`,
-    [shopId, id, now],
+    [shopId, id, channel, now],
   )
   if (updated.length > 0) return 'done'
   const row = await findOutboxRow(db, shopId, id)
-  return row?.channel === 'webhook' ? 'busy' : 'missing'
+  if (row?.channel !== channel) return 'missing'
+  return row.state === 'pending' ? 'busy' : 'already_done'
 }
