@@ -181,3 +181,20 @@ function withDates(row: OrderRecord): OrderRecord {
     fulfilled_at: row.fulfilled_at === null ? null : new Date(row.fulfilled_at),
   }
 }
+
+/**
+ * Marks the order as the engine's (docs/decisions/0076-verify-reads-the-engine.md): its id there,
+ * which the actions carried out in the engine name. Its line item and variant ids are the engine's.
+ */
+export async function setEngineOrderId(
+  tx: Queryable,
+  shopId: string,
+  nameKey: string,
+  engineOrderId: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET engine_order_id = $3
+      WHERE shop_id = $1 AND name_key = $2 AND engine_order_id IS DISTINCT FROM $3`,
+    [shopId, nameKey, engineOrderId],
+  )
+}
