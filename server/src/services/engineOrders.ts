@@ -12,7 +12,7 @@ import { orderNameKey } from '../domain/normalize'
 import type { CatalogueProduct } from '../domain/shop'
 import { checkOrderBody, checkProductBody, orderErrors, productErrors } from '../import/apiBodies'
 import { lockShopCatalogue, replaceCatalogue } from '../storage/catalogue'
-import { setEngineOrderId } from '../storage/orders'
+import { lockEngineOrderId, setEngineOrderId } from '../storage/orders'
 import { lockShopForOrder, type ShopRecord } from '../storage/shops'
 import { upsertOrder } from './ordersApi'
 import { Refusal } from './refusal'
@@ -86,6 +86,11 @@ export async function storeEngineOrder(context: PortalContext, shopId: string, f
     if (!locked || !shop) return null
     const mapped = orderFromEngine(shop, found)
     if (!mapped.ok) throw new NotTaken(mapped.problem)
+    // A stored order of that name that is not this one of the engine's (a shop file's, another
+    // engine order's) stays its shopper's: the engine's order does not take it over.
+    const storedAs = await lockEngineOrderId(tx, shopId, orderNameKey(mapped.order.name))
+    if (storedAs !== undefined && storedAs !== found.id)
+      throw new NotTaken(`${mapped.order.name} is stored already, not as the engine's order ${found.id}`)
 
     let catalogue: CatalogueProduct[] = locked.catalogue
     let changed = false
