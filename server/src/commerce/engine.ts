@@ -6,6 +6,7 @@
  * domain's (domain/engineActions.ts).
  */
 import type { EngineAction, EngineOutcome } from '../domain/engineActions'
+import type { EngineOrder } from '../domain/engineOrders'
 
 /**
  * Why a call to the engine did not succeed: `unreachable` (no connection), `timeout` (no answer
@@ -27,6 +28,13 @@ export interface CommerceEngine {
   readonly name: string
   /** Carries out `action` once under `key`: a retry with the same key finds it done. */
   carryOut(action: EngineAction, key: string): Promise<EngineOutcome>
+  /**
+   * The order the shopper knows by `number` ("1001", without "#") whose e-mail is `email`
+   * (compared without case), with the products of its lines; null when there is none. Verify
+   * reads it when the stored orders do not have it (docs/decisions/0076-verify-reads-the-engine.md);
+   * `signal` is verify's deadline.
+   */
+  findOrder?(number: string, email: string, options?: { signal?: AbortSignal }): Promise<EngineOrder | null>
 }
 
 /** The engine of each shop: null for a shop without one (refunds are recorded, not paid). */

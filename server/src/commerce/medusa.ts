@@ -74,9 +74,54 @@ export interface ConnectionCheck {
 export interface MedusaOrderItem {
   id: string
   variantId: string | null
+  productId: string | null
   title: string
+  /** the product's title, when the item is of one */
+  productTitle: string | null
+  variantTitle: string | null
+  thumbnail: string | null
   quantity: number
+  /** the units fulfilled so far */
+  fulfilledQuantity: number
   unitPriceMinor: number
+  /** whether the unit price includes the tax */
+  taxInclusive: boolean
+  /** the item's tax rates added up, in percent as Medusa gives them: 19 */
+  taxRatePercent: number
+  /** what promotions took off the whole item (its adjustments), in the terms of its price */
+  discountMinor: number
+}
+
+export interface MedusaFulfillment {
+  id: string
+  createdAt: string
+  shippedAt: string | null
+  canceledAt: string | null
+}
+
+export interface MedusaAddress {
+  firstName: string | null
+  lastName: string | null
+  company: string | null
+  address1: string | null
+  address2: string | null
+  city: string | null
+  province: string | null
+  postalCode: string | null
+  /** lower case, as Medusa keeps it: de */
+  countryCode: string | null
+}
+
+/** A variant of a product with its price in one currency and whether it can be sold now. */
+export interface MedusaVariant {
+  id: string
+  title: string | null
+  options: { name: string; value: string }[]
+  /** the price without rules in the asked currency, null when it has none */
+  priceMinor: number | null
+  /** in stock somewhere, or its inventory not managed, or backorders allowed */
+  available: boolean
+  thumbnail: string | null
 }
 
 export interface MedusaPayment {
@@ -96,6 +141,8 @@ export interface MedusaOrder {
   /** Medusa's fulfillment_status: not_fulfilled, fulfilled, shipped, delivered, partially_… */
   fulfillmentStatus: string
   createdAt: string
+  fulfillments: MedusaFulfillment[]
+  shippingAddress: MedusaAddress | null
 }
 
 export interface MedusaRefund {
@@ -137,7 +184,33 @@ interface RawOrder {
   currency_code: string
   fulfillment_status: string
   created_at: string
-  items?: { id: string; variant_id: string | null; title: string; quantity: number; unit_price: number }[]
+  items?: {
+    id: string
+    variant_id: string | null
+    product_id?: string | null
+    title: string
+    product_title?: string | null
+    variant_title?: string | null
+    thumbnail?: string | null
+    quantity: number
+    unit_price: number
+    is_tax_inclusive?: boolean
+    tax_lines?: { rate: number | string }[]
+    adjustments?: { amount: number | string }[]
+    detail?: { fulfilled_quantity?: number | string } | null
+  }[]
+  fulfillments?: { id: string; created_at: string; shipped_at?: string | null; canceled_at?: string | null }[]
+  shipping_address?: {
+    first_name?: string | null
+    last_name?: string | null
+    company?: string | null
+    address_1?: string | null
+    address_2?: string | null
+    city?: string | null
+    province?: string | null
+    postal_code?: string | null
+    country_code?: string | null
+  } | null
   payment_collections?: {
     payments?: {
       id: string
@@ -181,6 +254,11 @@ const ORDER_FIELDS = [
   'fulfillment_status',
   'created_at',
   '*items',
+  '*items.tax_lines',
+  '*items.adjustments',
+  '*items.detail',
+  '*fulfillments',
+  '*shipping_address',
   '*payment_collections.payments',
   '*payment_collections.payments.captures',
   '*payment_collections.payments.refunds',
@@ -188,6 +266,29 @@ const ORDER_FIELDS = [
 const RETURN_FIELDS = 'id,order_id,status,exchange_id,metadata'
 const EXCHANGE_FIELDS = 'id,order_id,return_id,canceled_at,metadata'
 const PROMOTION_FIELDS = 'id,code,status,limit,used,metadata'
+const VARIANT_FIELDS = [
+  'id',
+  'title',
+  'thumbnail',
+  'manage_inventory',
+  'allow_backorder',
+  // Medusa adds the variant's stock over all locations when asked for exactly this field.
+  'inventory_quantity',
+  '*options',
+  '*options.option',
+  '*prices',
+].join(',')
+
+interface RawVariant {
+  id: string
+  title: string | null
+  thumbnail?: string | null
+  manage_inventory?: boolean
+  allow_backorder?: boolean
+  inventory_quantity?: number | null
+  options?: { value: string; option?: { title: string } | null }[]
+  prices?: { amount: number | string; currency_code: string; rules?: Record<string, unknown> | null }[]
+}
 
 /** The abort of `AbortSignal.timeout` (a DOMException, not always an `Error` of this realm). */
 function isTimeout(error: unknown): boolean {
@@ -203,7 +304,13 @@ export function medusaClient(options: MedusaOptions) {
   const timeoutMs = options.timeoutMs ?? 5000
   const authorization = `Basic ${Buffer.from(`${options.secretApiKey}:`).toString('base64')}`
 
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  /** One call, bounded by the client's timeout and, when given, by `signal` (a caller's deadline). */
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const name = `${method} ${path.split('?')[0]}`
     let answer: Response
     try {
@@ -215,7 +322,7 @@ export function medusaClient(options: MedusaOptions) {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]) : AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
       const timedOut = isTimeout(error)
@@ -257,9 +364,17 @@ export function medusaClient(options: MedusaOptions) {
       items: (raw.items ?? []).map((item) => ({
         id: item.id,
         variantId: item.variant_id,
+        productId: item.product_id ?? null,
         title: item.title,
+        productTitle: item.product_title ?? null,
+        variantTitle: item.variant_title ?? null,
+        thumbnail: item.thumbnail ?? null,
         quantity: Number(item.quantity),
+        fulfilledQuantity: Number(item.detail?.fulfilled_quantity ?? 0),
         unitPriceMinor: fromMedusa(item.unit_price, currency),
+        taxInclusive: item.is_tax_inclusive === true,
+        taxRatePercent: (item.tax_lines ?? []).reduce((total, line) => total + Number(line.rate), 0),
+        discountMinor: sum((item.adjustments ?? []).map((adjustment) => ({ amount: Number(adjustment.amount) }))),
       })),
       payments: (raw.payment_collections ?? []).flatMap((collection) =>
         (collection.payments ?? []).map((payment) => ({
@@ -271,6 +386,44 @@ export function medusaClient(options: MedusaOptions) {
       ),
       fulfillmentStatus: raw.fulfillment_status,
       createdAt: raw.created_at,
+      fulfillments: (raw.fulfillments ?? []).map((fulfillment) => ({
+        id: fulfillment.id,
+        createdAt: fulfillment.created_at,
+        shippedAt: fulfillment.shipped_at ?? null,
+        canceledAt: fulfillment.canceled_at ?? null,
+      })),
+      shippingAddress: raw.shipping_address
+        ? {
+            firstName: raw.shipping_address.first_name ?? null,
+            lastName: raw.shipping_address.last_name ?? null,
+            company: raw.shipping_address.company ?? null,
+            address1: raw.shipping_address.address_1 ?? null,
+            address2: raw.shipping_address.address_2 ?? null,
+            city: raw.shipping_address.city ?? null,
+            province: raw.shipping_address.province ?? null,
+            postalCode: raw.shipping_address.postal_code ?? null,
+            countryCode: raw.shipping_address.country_code ?? null,
+          }
+        : null,
+    }
+  }
+
+  function toVariant(raw: RawVariant, currency: string): MedusaVariant {
+    const wanted = currency.toLowerCase()
+    const price = (raw.prices ?? []).find(
+      (candidate) =>
+        candidate.currency_code.toLowerCase() === wanted && Object.keys(candidate.rules ?? {}).length === 0,
+    )
+    return {
+      id: raw.id,
+      title: raw.title,
+      options: (raw.options ?? []).flatMap((value) =>
+        value.option ? [{ name: value.option.title, value: value.value }] : [],
+      ),
+      priceMinor: price ? fromMedusa(price.amount, currency) : null,
+      available:
+        raw.manage_inventory === false || raw.allow_backorder === true || Number(raw.inventory_quantity ?? 0) > 0,
+      thumbnail: raw.thumbnail ?? null,
     }
   }
 
@@ -352,14 +505,21 @@ export function medusaClient(options: MedusaOptions) {
     /**
      * The order with this display id whose e-mail is `email` (compared without case), or null.
      * Medusa's order list has no display_id filter: its search `q` finds the e-mail's orders.
+     * `signal` ends the search at a caller's deadline (verify's).
      */
-    async findOrder(displayId: number, email: string): Promise<MedusaOrder | null> {
+    async findOrder(
+      displayId: number,
+      email: string,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<MedusaOrder | null> {
       const wanted = email.trim().toLowerCase()
       const limit = 50
       for (let offset = 0; ; offset += limit) {
         const page = await call<{ orders: RawOrder[]; count: number }>(
           'GET',
           `/admin/orders?${query({ q: wanted, fields: ORDER_FIELDS, limit, offset, order: '-created_at' })}`,
+          undefined,
+          options.signal,
         )
         const order = page.orders.find(
           (candidate) => candidate.display_id === displayId && candidate.email?.toLowerCase() === wanted,
@@ -371,6 +531,21 @@ export function medusaClient(options: MedusaOptions) {
 
     async getOrder(orderId: string): Promise<MedusaOrder> {
       return toOrder(await orderById(orderId))
+    },
+
+    /** The variants of a product, each with its price in `currency` and whether it can be sold now. */
+    async productVariants(
+      productId: string,
+      currency: string,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<MedusaVariant[]> {
+      const { variants } = await call<{ variants: RawVariant[] }>(
+        'GET',
+        `/admin/products/${encodeURIComponent(productId)}/variants?${query({ fields: VARIANT_FIELDS, limit: 250 })}`,
+        undefined,
+        options.signal,
+      )
+      return variants.map((variant) => toVariant(variant, currency))
     },
 
     /** The return of this order that carries `key` (protects requestReturn), or null. */

@@ -4,8 +4,10 @@
  * and reads it back before acting again.
  */
 import type { EngineAction, EngineOutcome } from '../domain/engineActions'
+import { engineOrderNumber } from '../domain/engineOrders'
 import { EngineError, type CommerceEngine } from './engine'
-import { MedusaError, type MedusaClient } from './medusa'
+import { MedusaError, type MedusaClient, type MedusaVariant } from './medusa'
+import { engineOrderOf } from './medusaOrders'
 
 export function medusaEngine(client: MedusaClient): CommerceEngine {
   async function carryOut(action: EngineAction, key: string): Promise<EngineOutcome> {
@@ -64,6 +66,27 @@ export function medusaEngine(client: MedusaClient): CommerceEngine {
     async carryOut(action, key) {
       try {
         return await carryOut(action, key)
+      } catch (error) {
+        if (error instanceof MedusaError) throw new EngineError(error.kind, error.message)
+        throw error
+      }
+    },
+    async findOrder(number, email, options = {}) {
+      // Medusa's display ids are numbers; any other name is no order of Medusa's.
+      const displayId = engineOrderNumber(number)
+      if (displayId === null) return null
+      try {
+        const order = await client.findOrder(Number(displayId), email, options)
+        if (!order) return null
+        const productIds = [...new Set(order.items.flatMap((item) => (item.productId ? [item.productId] : [])))]
+        // One call per product of the order, at once: its variants are what an exchange offers.
+        const variants = await Promise.all(
+          productIds.map(async (productId): Promise<[string, MedusaVariant[]]> => [
+            productId,
+            await client.productVariants(productId, order.currency, options),
+          ]),
+        )
+        return engineOrderOf(order, new Map(variants))
       } catch (error) {
         if (error instanceof MedusaError) throw new EngineError(error.kind, error.message)
         throw error

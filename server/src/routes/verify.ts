@@ -11,6 +11,7 @@ import type { Queryable } from '../storage/database'
 import { findOrderById, findOrderForVerify, returnedQuantities, type OrderRecord } from '../storage/orders'
 import { countShopperReturns } from '../storage/shopperReturns'
 import type { ShopRecord } from '../storage/shops'
+import { lookUpEngineOrder } from '../services/engineOrders'
 import { orderGone, Refusal, TOO_MANY } from '../services/refusal'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
@@ -40,6 +41,16 @@ type Found = NonNullable<Awaited<ReturnType<typeof findOrderForVerify>>>
 export const NOT_AVAILABLE = {
   error: 'return_not_available',
   message: 'Returns for this order cannot be made online. Please contact the shop.',
+}
+
+/**
+ * The shop's engine failed or did not answer within its deadline: the answer of a lost database
+ * (routes/errors.ts), a failure the portal shows as the catalogue's 'Something went wrong'
+ * (docs/rules.md §12), never a 500.
+ */
+export const ENGINE_UNAVAILABLE = {
+  error: 'unavailable',
+  message: 'The service is briefly unavailable. Please try again.',
 }
 
 /**
@@ -145,20 +156,36 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
-      const fail = async (answer: { error: string; message?: string }) => {
+      const fail = async (answer: { error: string; message?: string }, status = 400) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
         if (wait > 0) await sleep(wait)
-        throw new Refusal(400, answer)
+        throw new Refusal(status, answer, status === 503 ? { 'retry-after': '5' } : {})
       }
 
-      const shop = await context.shops.find(shopId.toLowerCase())
-      const found =
-        shop && shop.config.portal_id === portal_id
-          ? await findOrderForVerify(context.db, shop.id, orderNameKey(order_name))
-          : null
-      const order = found?.order
-      const emailMatches = timingSafeEqual(digest(emailKey(email)), order ? orderDigest(order) : NOBODY)
-      if (!shop || !found || !order || !emailMatches) return fail({ error: 'invalid_order' })
+      let shop = await context.shops.find(shopId.toLowerCase())
+      if (!shop || shop.config.portal_id !== portal_id) return fail({ error: 'invalid_order' })
+      const nameKey = orderNameKey(order_name)
+      const typed = digest(emailKey(email))
+      let found = await findOrderForVerify(context.db, shop.id, nameKey)
+      let order = found?.order
+      if (!timingSafeEqual(typed, order ? orderDigest(order) : NOBODY)) {
+        // Not stored, or stored with another e-mail: both ask the shop's engine, if it has one, so
+        // the time taken tells nobody which (docs/decisions/0076-verify-reads-the-engine.md).
+        const fromEngine = await lookUpEngineOrder(context, shop, nameKey, email, request.log)
+        if (fromEngine === 'unavailable') return fail(ENGINE_UNAVAILABLE, 503)
+        if (fromEngine === 'not_taken') return fail(NOT_AVAILABLE)
+        if (fromEngine === 'stored') {
+          // The order as stored now, and the shop with the products it may have added.
+          ;[found, shop] = await Promise.all([
+            findOrderForVerify(context.db, shop.id, nameKey),
+            context.shops.find(shop.id),
+          ])
+          order = found?.order
+        }
+        if (!shop || !found || !order || !timingSafeEqual(typed, orderDigest(order)))
+          return fail({ error: 'invalid_order' })
+      }
+      if (!found || !order) return fail({ error: 'invalid_order' })
       // Only now that the name and e-mail matched: it tells nobody else anything.
       if (await refused(context.db, shop, order, now)) return fail(NOT_AVAILABLE)
 

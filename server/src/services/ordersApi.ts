@@ -8,10 +8,10 @@ import type { PortalContext } from '../context'
 import { withAvailability, withProduct } from '../domain/catalogueUpdates'
 import { orderNameKey } from '../domain/normalize'
 import type { OrderUpdateProblem } from '../domain/orderUpdates'
-import { checkOrderBody, checkProductBody, orderErrors, productErrors, type ApiOrder } from '../import/apiBodies'
+import { checkOrderBody, checkProductBody, orderErrors, productErrors } from '../import/apiBodies'
 import { errorLine } from '../import/errorLines'
 import { LIMITS } from '../import/limits'
-import { planOrderUpsert, writeOrderUpsert, type OrderShop } from '../import/orderUpserts'
+import { planOrderUpsert, writeOrderUpsert, type OrderInput, type OrderShop } from '../import/orderUpserts'
 import {
   catalogueVariantIds,
   lockShopCatalogue,
@@ -57,13 +57,16 @@ export async function putOrder(
     )
     const errors = orderErrors(order, shop, variantIds, now)
     if (errors.length > 0) throw refused(422, 'invalid_order', errors)
-    const result = await upsert(tx, { id: shopId, ...shop }, order, now)
+    const result = await upsertOrder(tx, { id: shopId, ...shop }, order, now)
     return { name: order.name, result }
   })
 }
 
-/** Writes the order under its lock; a new one that another call stored meanwhile is updated instead. */
-async function upsert(tx: Queryable, shop: OrderShop, order: ApiOrder, now: Date) {
+/**
+ * Writes the order under its lock; a new one that another call stored meanwhile is updated instead.
+ * Also verify's path for an order read from the engine (services/engineOrders.ts).
+ */
+export async function upsertOrder(tx: Queryable, shop: OrderShop, order: OrderInput, now: Date) {
   const nameKey = orderNameKey(order.name)
   for (let attempt = 0; ; attempt++) {
     const plan = planOrderUpsert(shop, order, await lockOrderByName(tx, shop.id, nameKey), now)

@@ -181,3 +181,36 @@ function withDates(row: OrderRecord): OrderRecord {
     fulfilled_at: row.fulfilled_at === null ? null : new Date(row.fulfilled_at),
   }
 }
+
+/**
+ * The engine's id of the shop's order of `nameKey`, its row locked until the transaction ends:
+ * undefined when there is no such order, null when it is not an engine's.
+ */
+export async function lockEngineOrderId(
+  tx: Queryable,
+  shopId: string,
+  nameKey: string,
+): Promise<string | null | undefined> {
+  const [row] = await tx.query<{ engine_order_id: string | null }>(
+    'SELECT engine_order_id FROM orders WHERE shop_id = $1 AND name_key = $2 FOR UPDATE',
+    [shopId, nameKey],
+  )
+  return row ? row.engine_order_id : undefined
+}
+
+/**
+ * Marks the order as the engine's (docs/decisions/0076-verify-reads-the-engine.md): its id there,
+ * which the actions carried out in the engine name. Its line item and variant ids are the engine's.
+ */
+export async function setEngineOrderId(
+  tx: Queryable,
+  shopId: string,
+  nameKey: string,
+  engineOrderId: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET engine_order_id = $3
+      WHERE shop_id = $1 AND name_key = $2 AND engine_order_id IS DISTINCT FROM $3`,
+    [shopId, nameKey, engineOrderId],
+  )
+}
