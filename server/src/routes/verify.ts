@@ -44,13 +44,13 @@ export const NOT_AVAILABLE = {
 }
 
 /**
- * The shop's engine failed or did not answer within its deadline: the answer of a lost database
- * (routes/errors.ts), a failure the portal shows as the catalogue's 'Something went wrong'
- * (docs/rules.md §12), never a 500.
+ * The shop's engine failed or did not answer within its deadline: a verify error of no code of
+ * its own in the catalogue, so the portal shows the shop's `default_error_message`
+ * (docs/rules.md §12), within the deadline, never a hang or a 500.
  */
 export const ENGINE_UNAVAILABLE = {
-  error: 'unavailable',
-  message: 'The service is briefly unavailable. Please try again.',
+  error: 'store_unavailable',
+  message: 'The shop’s store did not answer in time. Please try again in a moment.',
 }
 
 /**
@@ -156,10 +156,10 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
-      const fail = async (answer: { error: string; message?: string }, status = 400) => {
+      const fail = async (answer: { error: string; message?: string }) => {
         const wait = limits.verifyFailureFloorMs - (performance.now() - started)
         if (wait > 0) await sleep(wait)
-        throw new Refusal(status, answer, status === 503 ? { 'retry-after': '5' } : {})
+        throw new Refusal(400, answer)
       }
 
       let shop = await context.shops.find(shopId.toLowerCase())
@@ -172,7 +172,7 @@ export function verifyRoutes(app: Api, context: PortalContext) {
         // Not stored, or stored with another e-mail: both ask the shop's engine, if it has one, so
         // the time taken tells nobody which (docs/decisions/0076-verify-reads-the-engine.md).
         const fromEngine = await lookUpEngineOrder(context, shop, nameKey, email, request.log)
-        if (fromEngine === 'unavailable') return fail(ENGINE_UNAVAILABLE, 503)
+        if (fromEngine === 'unavailable') return fail(ENGINE_UNAVAILABLE)
         if (fromEngine === 'not_taken') return fail(NOT_AVAILABLE)
         if (fromEngine === 'stored') {
           // The order as stored now, and the shop with the products it may have added.
