@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import type { RefundBreakdown, ReturnOrder, ReturnStatus } from '../../../contract/api'
 import { eventsOf, type EmailEvent, type WebhookEvent } from '../domain/events'
-import type { EngineAction } from '../domain/engineActions'
+import { engineActionsDue, type EngineAction, type WrittenAction } from '../domain/engineActions'
 import type { Queryable } from './database'
+import { findInspections } from './inspections'
+import { findReturnedLines } from './returnStates'
 import { issueStoreCredit, type StoreCredit } from './storeCredits'
 import { enabledEndpoints } from './webhookEndpoints'
 
@@ -91,6 +93,8 @@ interface ReturnContact {
   portal_origin: string | null
   return_order: ReturnOrder | null
   line_items: { id: string; variant_id?: string | null }[]
+  /** the order's id in the shop's commerce engine; null for an order not read from one */
+  engine_order_id: string | null
 }
 
 /**
@@ -106,7 +110,7 @@ export async function writeReturnEvents(
 ): Promise<void> {
   const [contact] = await tx.query<ReturnContact>(
     `SELECT r.shop_id, o.email_key AS email, o.name AS order_name, r.language, r.portal_origin, r.return_order,
-            o.line_items
+            o.line_items, o.engine_order_id
        FROM returns r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
     [returnId],
   )
@@ -145,6 +149,52 @@ export async function writeReturnEvents(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [...row.slice(0, 7), JSON.stringify(row[7]), at],
     )
+  if (contact.engine_order_id !== null)
+    await writeEngineActions(tx, returnId, { ...contact, engine_order_id: contact.engine_order_id }, after, at)
+}
+
+/**
+ * Writes what a return of an engine's order still asks of the engine (engineActionsDue, decision
+ * 0078), after the e-mails and webhooks of the same change and in its transaction. The callers
+ * hold the return's lock (or just made it), so the actions written before are all there is.
+ */
+async function writeEngineActions(
+  tx: Queryable,
+  returnId: string,
+  contact: ReturnContact & { engine_order_id: string },
+  status: ReturnStatus,
+  at: Date,
+): Promise<void> {
+  // One after another: in a transaction they share one connection.
+  const lines = await findReturnedLines(tx, returnId)
+  const inspections = await findInspections(tx, returnId)
+  const written = await writtenActions(tx, returnId)
+  const input = {
+    order_id: contact.engine_order_id,
+    status,
+    lines,
+    answer: contact.return_order,
+    inspections: inspections.map((row) => ({
+      line_item_id: row.line_item_id,
+      arrived: row.condition !== 'missing',
+      restock: row.disposition === 'restock',
+    })),
+    email: contact.email,
+  }
+  // A receipt names the row of its request: each action is written before the next is derived.
+  for (let due = engineActionsDue(input, written); due.length > 0; due = engineActionsDue(input, written)) {
+    const action = due[0]!
+    written.push({ id: await writeEngineAction(tx, { shopId: contact.shop_id, returnId, action }, at), action })
+  }
+}
+
+/** The engine actions written for a return, oldest first. */
+export async function writtenActions(db: Queryable, returnId: string): Promise<WrittenAction[]> {
+  const rows = await db.query<{ id: string; payload: EnginePayload }>(
+    "SELECT id, payload FROM outbox WHERE return_id = $1 AND channel = 'engine' ORDER BY seq",
+    [returnId],
+  )
+  return rows.map((row) => ({ id: row.id, action: row.payload.action }))
 }
 
 /**
