@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnStatus } from '../../contract/api'
+import type { CommerceEngine } from '../src/commerce/engine'
 import type { EngineAction } from '../src/domain/engineActions'
 import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
+import { claimDue } from '../src/storage/outbox'
 import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
 import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
@@ -304,5 +306,86 @@ describe.each(engines())('engine actions written by the use cases on %s', (engin
     expect((await actions(id)).map((row) => row.payload.action)).toEqual([
       expect.objectContaining({ kind: 'exchange', new_items: [{ variant_id: 'tee-l', quantity: 1 }] }),
     ])
+  })
+})
+
+describe.each(engines())('the exchange e-mail waits for the engine’s exchange on %s', (engine) => {
+  let api: TestApi
+  let cookie: string
+  /** the fake engine holds the exchange until the test lets it go */
+  let release: () => void = () => {}
+  let exchangeAsked: Promise<void>
+  let askedExchange: () => void = () => {}
+  const fake: CommerceEngine = {
+    name: 'fake',
+    async carryOut(action) {
+      if (action.kind !== 'exchange') return { reference: `${action.kind}_ref`, alreadyDone: false }
+      askedExchange()
+      await new Promise<void>((resolve) => (release = resolve))
+      return { reference: 'exch_01FAKE', alreadyDone: false }
+    },
+  }
+  beforeAll(async () => {
+    exchangeAsked = new Promise((resolve) => (askedExchange = resolve))
+    api = await startApi(engine, [DEMO], {
+      limits: { verifyPerClient: 1000, verifyPerOrder: 1000, signInPerClient: 1000 },
+      now: () => new Date(),
+      engines: { forShop: () => Promise.resolve(fake) },
+      delivery: { pollMs: 50, allowPrivateNetworks: false },
+    })
+    await api.db.query("UPDATE orders SET engine_order_id = 'order_01MEDUSA' WHERE name = '#2001'")
+    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
+    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+  })
+  afterAll(async () => {
+    release()
+    await api.close()
+  })
+
+  const rowsOf = (returnId: string) =>
+    api.db.query<{ id: string; event: string; state: string; message: { text: string } | null }>(
+      'SELECT id, event, state, message FROM outbox WHERE return_id = $1 ORDER BY seq',
+      [returnId],
+    )
+  async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const value = await read()
+      if (check(value)) return value
+      if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`)
+      await new Promise((next) => setTimeout(next, 50))
+    }
+  }
+
+  test('sent once the exchange is made, naming it', async () => {
+    const order = await verified(api.app, DEMO, fromEngine)
+    const made = await submitted(api.app, order.token, {
+      items: [returnItem('ordli_tee', { exchange_variant_id: 'tee-l' })],
+      refund_method: 'original_payment',
+    })
+    const id = made.id!
+    const inspected = await api.app.inject({
+      method: 'POST',
+      url: `/admin/api/returns/${id}/inspection`,
+      headers: { host: HOST, cookie, origin: `http://${HOST}` },
+      payload: { items: [{ line_item_id: 'ordli_tee', condition: 'as_new', disposition: 'restock' }], refund: true },
+    })
+    expect(inspected.statusCode).toBe(200)
+    await exchangeAsked
+    // Everything else has gone, and the engine is making the exchange: a claim now leaves the e-mail.
+    await until(
+      () => rowsOf(id),
+      (rows) =>
+        rows.every((row) => row.state !== 'pending' || ['email.new_item_sent', 'engine.exchange'].includes(row.event)),
+    )
+    const claimed = await claimDue(api.db, new Date(), new Date(Date.now() + 60_000), 10)
+    expect(claimed.map((row) => row.event)).toEqual([])
+    expect((await rowsOf(id)).find((row) => row.event === 'email.new_item_sent')!.state).toBe('pending')
+    release()
+    const sent = await until(
+      async () => (await rowsOf(id)).find((row) => row.event === 'email.new_item_sent')!,
+      (row) => row.state === 'kept',
+    )
+    expect(sent.message!.text).toContain('Your exchange order in the shop: exch_01FAKE')
   })
 })

@@ -24,6 +24,13 @@ export interface EmailPayload extends EmailEvent {
   status: ReturnStatus
   /** the deal as the return was priced; absent from rows written before it was kept */
   deal?: EmailDeal
+  /**
+   * the engine's exchanges written with a `new_item_sent` e-mail, by their rows' ids: the e-mail
+   * waits for them and names what they made (decision 0078); absent otherwise
+   */
+  engine_actions?: string[]
+  /** filled in when the e-mail is rendered: the ids the engine gave those exchanges */
+  engine_references?: string[]
 }
 
 /** What an e-mail says of the deal beyond the status page's view (server/src/email). */
@@ -124,6 +131,12 @@ export async function writeReturnEvents(
       after,
       await issueStoreCredit(tx, { returnId, shopId: contact.shop_id, amount: after.refund.amount, at }),
     )
+  // The engine's actions first: the e-mail of an exchange released now waits for its exchange.
+  const actions =
+    contact.engine_order_id === null
+      ? []
+      : await writeEngineActions(tx, returnId, { ...contact, engine_order_id: contact.engine_order_id }, after, at)
+  const exchanges = actions.filter((entry) => entry.action.kind === 'exchange').map((entry) => entry.id)
   const rows: unknown[][] = []
   const deal = emails.length > 0 ? dealOf(contact, at) : undefined
   for (const email of emails) {
@@ -134,6 +147,7 @@ export async function writeReturnEvents(
       order_name: contact.order_name,
       status: after,
       ...(deal ? { deal } : {}),
+      ...(email.kind === 'new_item_sent' && exchanges.length > 0 ? { engine_actions: exchanges } : {}),
     }
     rows.push([messageId(), contact.shop_id, returnId, `email.${email.kind}`, 'email', 'email', contact.email, payload])
   }
@@ -149,8 +163,6 @@ export async function writeReturnEvents(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [...row.slice(0, 7), JSON.stringify(row[7]), at],
     )
-  if (contact.engine_order_id !== null)
-    await writeEngineActions(tx, returnId, { ...contact, engine_order_id: contact.engine_order_id }, after, at)
 }
 
 /**
@@ -164,7 +176,7 @@ async function writeEngineActions(
   contact: ReturnContact & { engine_order_id: string },
   status: ReturnStatus,
   at: Date,
-): Promise<void> {
+): Promise<WrittenAction[]> {
   // One after another: in a transaction they share one connection.
   const lines = await findReturnedLines(tx, returnId)
   const inspections = await findInspections(tx, returnId)
@@ -182,10 +194,21 @@ async function writeEngineActions(
     email: contact.email,
   }
   // A receipt names the row of its request: each action is written before the next is derived.
+  const before = written.length
   for (let due = engineActionsDue(input, written); due.length > 0; due = engineActionsDue(input, written)) {
     const action = due[0]!
     written.push({ id: await writeEngineAction(tx, { shopId: contact.shop_id, returnId, action }, at), action })
   }
+  return written.slice(before)
+}
+
+/** What the engine actions of these rows made there, as far as they are done (decision 0078). */
+export async function engineReferences(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    "SELECT reference FROM outbox WHERE id = ANY($1::text[]) AND channel = 'engine' AND reference IS NOT NULL ORDER BY seq",
+    [ids],
+  )
+  return rows.map((row) => row.reference)
 }
 
 /** The engine actions written for a return, oldest first. */
@@ -255,6 +278,13 @@ export interface TargetsInHand {
   held: ReadonlyMap<string, number>
 }
 
+/**
+ * A row `o` waits while an engine action it names (an exchange's e-mail: `engine_actions`) is
+ * still pending; once the action is done or has failed for good, it goes (decision 0078).
+ */
+const NOT_WAITING = `NOT EXISTS (SELECT 1 FROM outbox w WHERE w.state = 'pending'
+        AND w.id IN (SELECT jsonb_array_elements_text(COALESCE(o.payload -> 'engine_actions', '[]'::jsonb))))`
+
 /** Rows looked at per claim, before each target's share is cut to what it may still take. */
 const CANDIDATES = 100
 
@@ -278,8 +308,8 @@ export async function claimDue(
   // row, makes verify's and the staff sessions' remembered reads stale (decisions 0032 and 0048),
   // and the loop polls every second. The claim below checks everything again.
   const [due] = await db.query(
-    `SELECT 1 FROM outbox WHERE state = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
-        AND target <> ALL($2::text[]) LIMIT 1`,
+    `SELECT 1 FROM outbox o WHERE o.state = 'pending' AND o.due_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+        AND o.target <> ALL($2::text[]) AND ${NOT_WAITING} LIMIT 1`,
     [now, full],
   )
   if (!due) return []
@@ -294,6 +324,7 @@ export async function claimDue(
           AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = o.target AND e.disabled_at IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.return_id = o.return_id AND p.target = o.target
                             AND p.seq < o.seq AND p.state = 'pending')
+          AND ${NOT_WAITING}
         ORDER BY o.due_at, o.seq
         LIMIT $7
         FOR UPDATE OF o SKIP LOCKED),
