@@ -217,6 +217,13 @@ interface ActionRow {
       ['engine.refund', 'delivered', null],
     ])
     expect(rows[1]!.reference).toBe(medusaReturnId)
+    // Where the time goes: each action's attempt in Medusa.
+    const attempts = await db.query<{ event: string; duration_ms: number }>(
+      `SELECT o.event, a.duration_ms FROM delivery_attempts a JOIN outbox o ON o.seq = a.outbox_seq
+        WHERE o.return_id = $1 AND o.channel = 'engine' ORDER BY a.outbox_seq, a.attempt`,
+      [id],
+    )
+    for (const attempt of attempts) figures[`attempt ${attempt.event}`] = attempt.duration_ms
   })
 
   test('refunded as store credit: Medusa’s promotion code is the code on the status page', async () => {
