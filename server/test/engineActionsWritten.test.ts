@@ -45,7 +45,8 @@ const DEMO = buildShop({
     buildProduct({ id: 'mug', title: 'Ceramic Mug', sizes: [], price: '4.00' }),
   ],
   orders: [fromEngine, fromFile],
-  policy: { deductions: { opened: 10, damaged: 50 } },
+  // A shopper's second return within 30 days waits for review.
+  policy: { deductions: { opened: 10, damaged: 50 }, review: { frequent: { returns: 1, days: 30 } } },
 })
 
 interface ActionRow {
@@ -289,6 +290,22 @@ describe.each(engines())('engine actions written by the use cases on %s', (engin
         order_id: 'order_01MEDUSA',
         return_items: [{ line_item_id: 'ordli_tee', quantity: 1 }],
         new_items: [{ variant_id: 'tee-l', quantity: 1 }],
+      },
+    ])
+  })
+
+  test('a return that waits for review opens nothing in the engine until staff approve it', async () => {
+    await submit(fromEngine, [returnItem('ordli_jacket')])
+    const { id } = await submit(fromEngine, [returnItem('ordli_tee')])
+    expect((await status(id)).review?.state).toBe('pending')
+    expect(await actions(id)).toEqual([])
+    ok(await post('/admin/api/reviews', { return_ids: [id], decision: 'approve' }))
+    expect((await actions(id)).map((row) => row.payload.action)).toEqual([
+      {
+        kind: 'request_return',
+        order_id: 'order_01MEDUSA',
+        items: [{ line_item_id: 'ordli_tee', quantity: 1 }],
+        note: 'Rebound #2001-R2: Changed mind',
       },
     ])
   })
