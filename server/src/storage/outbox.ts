@@ -212,7 +212,7 @@ export async function engineReferences(db: Queryable, ids: readonly string[]): P
 }
 
 /** The engine actions written for a return, oldest first. */
-export async function writtenActions(db: Queryable, returnId: string): Promise<WrittenAction[]> {
+async function writtenActions(db: Queryable, returnId: string): Promise<WrittenAction[]> {
   const rows = await db.query<{ id: string; payload: EnginePayload }>(
     "SELECT id, payload FROM outbox WHERE return_id = $1 AND channel = 'engine' ORDER BY seq",
     [returnId],
