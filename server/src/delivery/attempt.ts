@@ -10,6 +10,7 @@ import type { PortalContext } from '../context'
 import { DISABLE_AFTER_MS, retryAt } from '../domain/events'
 import { renderEmail } from '../email/renderEmail'
 import {
+  engineReferences,
   finishAttempt,
   type AttemptResult,
   type EmailPayload,
@@ -39,7 +40,14 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
     if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
     // Linked to the shop's portal as configured now, never to an origin kept with the row: rows
     // and returns written before PORTAL_ORIGIN held the Host a submit came on (decision 0052).
-    const payload = { ...(row.payload as EmailPayload), origin: context.portalOrigin(shop.id) }
+    const stored = row.payload as EmailPayload
+    // An exchange's e-mail names what the engine made for it, now that it is done (decision 0078).
+    const references = stored.engine_actions ? await engineReferences(context.db, stored.engine_actions) : []
+    const payload: EmailPayload = {
+      ...stored,
+      origin: context.portalOrigin(shop.id),
+      ...(references.length > 0 ? { engine_references: references } : {}),
+    }
     const email = await renderEmail(shop, row.recipient!, payload, context.secret)
     const { attachments, ...message } = email
     if (!mailer)

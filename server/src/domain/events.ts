@@ -24,7 +24,7 @@ export interface ReturnEvents {
 const atLastState = (item: ReturnStatus['items'][number]) => item.state === item.states.at(-1)
 
 /** Refunded: there is money back, and it is issued at once or every item has reached its last step. */
-const refunded = (status: ReturnStatus | null) =>
+export const refunded = (status: ReturnStatus | null) =>
   status !== null &&
   status.refund !== null &&
   (status.refund.issued_at !== undefined || (status.items.length > 0 && status.items.every(atLastState)))

@@ -56,6 +56,8 @@ export interface EmailProps {
   variantName: (lineItemId: string, which: 'bought' | 'exchange') => string | null
   /** the new item's variant named by its options; null: its title */
   newItemVariant: string | null
+  /** what the shop's commerce engine made for the new items (its exchange's id), once known (decision 0078) */
+  engineReferences?: readonly string[]
   /** the day the parcel should be dropped off by, in words; null when there is none to send */
   sendBy: string | null
   /** a country's name in the e-mail's language: DE → Germany, Deutschland */
@@ -93,6 +95,9 @@ function NewItemSent(props: EmailProps) {
           <strong>{status.new_item.product_title}</strong>
           {(props.newItemVariant ?? status.new_item.title) ? ` · ${props.newItemVariant ?? status.new_item.title}` : ''}
         </Text>
+      )}
+      {props.engineReferences && props.engineReferences.length > 0 && (
+        <Text style={muted}>{t('newItem.reference', { reference: props.engineReferences.join(', ') })}</Text>
       )}
     </>
   )

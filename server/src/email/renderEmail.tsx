@@ -152,6 +152,7 @@ export async function renderEmail(
       deal={deal}
       variantName={variantName}
       newItemVariant={newItemVariant}
+      engineReferences={payload.engine_references ?? []}
       sendBy={label ? sendBy : null}
       countryName={(code) => new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code}
       formatMoney={(money) => formatMoney(money, lang)}

@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import type { RefundBreakdown, ReturnOrder, ReturnStatus } from '../../../contract/api'
 import { eventsOf, type EmailEvent, type WebhookEvent } from '../domain/events'
-import type { EngineAction } from '../domain/engineActions'
+import { engineActionsDue, type EngineAction, type WrittenAction } from '../domain/engineActions'
 import type { Queryable } from './database'
+import { findInspections } from './inspections'
+import { findReturnedLines } from './returnStates'
 import { issueStoreCredit, type StoreCredit } from './storeCredits'
 import { enabledEndpoints } from './webhookEndpoints'
 
@@ -22,6 +24,13 @@ export interface EmailPayload extends EmailEvent {
   status: ReturnStatus
   /** the deal as the return was priced; absent from rows written before it was kept */
   deal?: EmailDeal
+  /**
+   * the engine's exchanges written with a `new_item_sent` e-mail, by their rows' ids: the e-mail
+   * waits for them and names what they made (decision 0078); absent otherwise
+   */
+  engine_actions?: string[]
+  /** filled in when the e-mail is rendered: the ids the engine gave those exchanges */
+  engine_references?: string[]
 }
 
 /** What an e-mail says of the deal beyond the status page's view (server/src/email). */
@@ -91,6 +100,8 @@ interface ReturnContact {
   portal_origin: string | null
   return_order: ReturnOrder | null
   line_items: { id: string; variant_id?: string | null }[]
+  /** the order's id in the shop's commerce engine; null for an order not read from one */
+  engine_order_id: string | null
 }
 
 /**
@@ -106,7 +117,7 @@ export async function writeReturnEvents(
 ): Promise<void> {
   const [contact] = await tx.query<ReturnContact>(
     `SELECT r.shop_id, o.email_key AS email, o.name AS order_name, r.language, r.portal_origin, r.return_order,
-            o.line_items
+            o.line_items, o.engine_order_id
        FROM returns r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
     [returnId],
   )
@@ -120,6 +131,12 @@ export async function writeReturnEvents(
       after,
       await issueStoreCredit(tx, { returnId, shopId: contact.shop_id, amount: after.refund.amount, at }),
     )
+  // The engine's actions first: the e-mail of an exchange released now waits for its exchange.
+  const actions =
+    contact.engine_order_id === null
+      ? []
+      : await writeEngineActions(tx, returnId, { ...contact, engine_order_id: contact.engine_order_id }, after, at)
+  const exchanges = actions.filter((entry) => entry.action.kind === 'exchange').map((entry) => entry.id)
   const rows: unknown[][] = []
   const deal = emails.length > 0 ? dealOf(contact, at) : undefined
   for (const email of emails) {
@@ -130,6 +147,7 @@ export async function writeReturnEvents(
       order_name: contact.order_name,
       status: after,
       ...(deal ? { deal } : {}),
+      ...(email.kind === 'new_item_sent' && exchanges.length > 0 ? { engine_actions: exchanges } : {}),
     }
     rows.push([messageId(), contact.shop_id, returnId, `email.${email.kind}`, 'email', 'email', contact.email, payload])
   }
@@ -145,6 +163,61 @@ export async function writeReturnEvents(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
       [...row.slice(0, 7), JSON.stringify(row[7]), at],
     )
+}
+
+/**
+ * Writes what a return of an engine's order still asks of the engine (engineActionsDue, decision
+ * 0078), after the e-mails and webhooks of the same change and in its transaction. The callers
+ * hold the return's lock (or just made it), so the actions written before are all there is.
+ */
+async function writeEngineActions(
+  tx: Queryable,
+  returnId: string,
+  contact: ReturnContact & { engine_order_id: string },
+  status: ReturnStatus,
+  at: Date,
+): Promise<WrittenAction[]> {
+  // One after another: in a transaction they share one connection.
+  const lines = await findReturnedLines(tx, returnId)
+  const inspections = await findInspections(tx, returnId)
+  const written = await writtenActions(tx, returnId)
+  const input = {
+    order_id: contact.engine_order_id,
+    status,
+    lines,
+    answer: contact.return_order,
+    inspections: inspections.map((row) => ({
+      line_item_id: row.line_item_id,
+      arrived: row.condition !== 'missing',
+      restock: row.disposition === 'restock',
+    })),
+    email: contact.email,
+  }
+  // A receipt names the row of its request: each action is written before the next is derived.
+  const before = written.length
+  for (let due = engineActionsDue(input, written); due.length > 0; due = engineActionsDue(input, written)) {
+    const action = due[0]!
+    written.push({ id: await writeEngineAction(tx, { shopId: contact.shop_id, returnId, action }, at), action })
+  }
+  return written.slice(before)
+}
+
+/** What the engine actions of these rows made there, as far as they are done (decision 0078). */
+export async function engineReferences(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ reference: string }>(
+    "SELECT reference FROM outbox WHERE id = ANY($1::text[]) AND channel = 'engine' AND reference IS NOT NULL ORDER BY seq",
+    [ids],
+  )
+  return rows.map((row) => row.reference)
+}
+
+/** The engine actions written for a return, oldest first. */
+async function writtenActions(db: Queryable, returnId: string): Promise<WrittenAction[]> {
+  const rows = await db.query<{ id: string; payload: EnginePayload }>(
+    "SELECT id, payload FROM outbox WHERE return_id = $1 AND channel = 'engine' ORDER BY seq",
+    [returnId],
+  )
+  return rows.map((row) => ({ id: row.id, action: row.payload.action }))
 }
 
 /**
@@ -205,6 +278,13 @@ export interface TargetsInHand {
   held: ReadonlyMap<string, number>
 }
 
+/**
+ * A row `o` waits while an engine action it names (an exchange's e-mail: `engine_actions`) is
+ * still pending; once the action is done or has failed for good, it goes (decision 0078).
+ */
+const NOT_WAITING = `NOT EXISTS (SELECT 1 FROM outbox w WHERE w.state = 'pending'
+        AND w.id IN (SELECT jsonb_array_elements_text(COALESCE(o.payload -> 'engine_actions', '[]'::jsonb))))`
+
 /** Rows looked at per claim, before each target's share is cut to what it may still take. */
 const CANDIDATES = 100
 
@@ -228,8 +308,8 @@ export async function claimDue(
   // row, makes verify's and the staff sessions' remembered reads stale (decisions 0032 and 0048),
   // and the loop polls every second. The claim below checks everything again.
   const [due] = await db.query(
-    `SELECT 1 FROM outbox WHERE state = 'pending' AND due_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
-        AND target <> ALL($2::text[]) LIMIT 1`,
+    `SELECT 1 FROM outbox o WHERE o.state = 'pending' AND o.due_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+        AND o.target <> ALL($2::text[]) AND ${NOT_WAITING} LIMIT 1`,
     [now, full],
   )
   if (!due) return []
@@ -244,6 +324,7 @@ export async function claimDue(
           AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = o.target AND e.disabled_at IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.return_id = o.return_id AND p.target = o.target
                             AND p.seq < o.seq AND p.state = 'pending')
+          AND ${NOT_WAITING}
         ORDER BY o.due_at, o.seq
         LIMIT $7
         FOR UPDATE OF o SKIP LOCKED),
