@@ -28,6 +28,7 @@ const WIDTH_INDEPENDENT = [
   'keepfit',
   'languages',
   'lifecycle',
+  'medusa',
   'moneyJourney',
   'staleTab',
   'submitRefused',
