@@ -119,3 +119,13 @@ export const INSPECTION_CONDITIONS = ['as_new', 'opened', 'damaged', 'wrong_item
 
 /** What becomes of an inspected item: back on sale (restocked), refurbished, or thrown away. */
 export const DISPOSITIONS = ['restock', 'refurbish', 'dispose'] as const
+
+/** What Rebound asks of a shop's commerce engine (docs/commerce.md; the server's domain/engineActions.ts). */
+export const ENGINE_ACTION_KINDS = ['request_return', 'receive_return', 'refund', 'store_credit', 'exchange'] as const
+export type EngineActionKind = (typeof ENGINE_ACTION_KINDS)[number]
+
+/**
+ * Which engine actions a list shows: `unconfirmed`, not yet done (waiting, retrying or given up);
+ * `pending`, waiting or retrying; `failed`, given up after the last attempt; `delivered`, done.
+ */
+export const ENGINE_ACTION_FILTERS = ['unconfirmed', 'pending', 'failed', 'delivered'] as const

@@ -5,7 +5,9 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Money, Nullable, oneOf } from './api'
-import { EMAIL_KINDS, WEBHOOK_EVENTS } from './constants'
+import { EMAIL_KINDS, ENGINE_ACTION_FILTERS, ENGINE_ACTION_KINDS, WEBHOOK_EVENTS } from './constants'
+
+export type { EngineActionKind } from './constants'
 import { COMMERCE_ENGINES } from './staff'
 
 export const OUTBOX_STATES = ['pending', 'delivered', 'kept', 'failed'] as const
@@ -110,16 +112,6 @@ export const DeliveryList = Type.Object({
   ),
 })
 export type DeliveryList = Static<typeof DeliveryList>
-
-/** What Rebound asks of a shop's commerce engine (docs/commerce.md; the server's domain/engineActions.ts). */
-export const ENGINE_ACTION_KINDS = ['request_return', 'receive_return', 'refund', 'store_credit', 'exchange'] as const
-export type EngineActionKind = (typeof ENGINE_ACTION_KINDS)[number]
-
-/**
- * Which engine actions a list shows: `unconfirmed`, not yet done (waiting, retrying or given up);
- * `pending`, waiting or retrying; `failed`, given up after the last attempt; `delivered`, done.
- */
-export const ENGINE_ACTION_FILTERS = ['unconfirmed', 'pending', 'failed', 'delivered'] as const
 
 /** An action in the shop's commerce engine, as staff follow it. */
 export const EngineActionView = Type.Object({

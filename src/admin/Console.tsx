@@ -5,20 +5,20 @@ import { Spinner } from '../components/Spinner'
 import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
 import { EngineActionsScreen } from './EngineActions'
-import { InsightsScreen } from './InsightsScreen'
 import { ReturnScreen } from './ReturnScreen'
 import { ReturnsScreen } from './ReturnsScreen'
 import { ReviewQueueScreen } from './ReviewQueueScreen'
 import { SignInScreen } from './SignInScreen'
 import { SupportScreen } from './SupportScreen'
-import { WebhooksScreen } from './WebhooksScreen'
 import type { ConsoleStore } from './store'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
 import { forgetDrafts } from './receivingDraft'
 
-// The warehouse's, the policy's and the API keys' screens are used by few and rarely: loaded when opened, they
-// keep the console's first load within its budget (docs/benchmarks.md).
+// The warehouse's, the policy's, the insights', the webhooks' and the API keys' screens are used by few
+// and rarely: loaded when opened, they keep the console's first load within its budget (docs/benchmarks.md).
+const InsightsScreen = lazy(() => import('./InsightsScreen').then((module) => ({ default: module.InsightsScreen })))
+const WebhooksScreen = lazy(() => import('./WebhooksScreen').then((module) => ({ default: module.WebhooksScreen })))
 const ApiKeysScreen = lazy(() => import('./ApiKeysScreen').then((module) => ({ default: module.ApiKeysScreen })))
 const StoreConnectionScreen = lazy(() =>
   import('./StoreConnectionScreen').then((module) => ({ default: module.StoreConnectionScreen })),

@@ -5,13 +5,8 @@
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import {
-  ENGINE_ACTION_FILTERS,
-  ENGINE_ACTION_KINDS,
-  type EngineActionKind,
-  type EngineActionList,
-  type EngineActionView,
-} from '../../contract/events'
+import { ENGINE_ACTION_FILTERS, ENGINE_ACTION_KINDS, type EngineActionKind } from '../../contract/constants'
+import type { EngineActionList, EngineActionView } from '../../contract/events'
 import { formatMoney } from '../../contract/money'
 import type { CommerceEngine } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
