@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { medusaClient, type MedusaClient } from '../server/src/commerce/medusa'
 import { placeOrder, startMedusa, stockedQuantity, type Medusa } from '../server/test/medusa/engine'
 import { expect, expectAccessible, startReturn, test } from './fixtures'
@@ -100,6 +100,23 @@ const statusLinkOf = (page: Page) =>
     .getByRole('textbox', { name: 'Link to your return’s status' })
     .inputValue()
 
+/** The demo shop as its file has it, connected to this Medusa by its staff: their console page. */
+async function demoOnMedusa(resetDemoShops: () => Promise<void>, browser: Browser, page: Page): Promise<Page> {
+  await resetDemoShops()
+  const staff = await staffSignedIn(browser, page)
+  await connectMedusa(staff)
+  return staff
+}
+
+/** Insights' "Refunded" of the shop, in minor units: what the shop refunded in the period shown. */
+async function insightsRefunded(staff: Page): Promise<number> {
+  await openConsolePage(staff, 'Insights')
+  const row = staff
+    .getByRole('table', { name: 'Revenue kept by the shop and refunded' })
+    .getByRole('row', { name: /^Refunded\b/ })
+  return minorOf((await row.getByRole('cell').textContent())!)
+}
+
 /** Minor units of a euro amount as the portal shows it ("€31.54"). */
 const minorOf = (shown: string) => Math.round(Number(shown.replace(/[^0-9.]/g, '')) * 100)
 
@@ -109,9 +126,7 @@ test('an order placed in Medusa is returned in the portal, received with one ite
   resetDemoShops,
 }) => {
   test.slow()
-  await resetDemoShops()
-  const staff = await staffSignedIn(browser, page)
-  await connectMedusa(staff)
+  const staff = await demoOnMedusa(resetDemoShops, browser, page)
 
   const email = `ada.${Date.now()}@example.com`
   const placed = await placeOrder(medusa, {
@@ -162,6 +177,8 @@ test('an order placed in Medusa is returned in the portal, received with one ite
       [cap!.id, 1],
     ].sort(),
   )
+
+  const refundedBefore = await insightsRefunded(staff)
 
   // The warehouse receives the tee as new (restocked) and the cap damaged (not restocked).
   await openConsolePage(staff, 'Receive')
@@ -226,6 +243,9 @@ test('an order placed in Medusa is returned in the portal, received with one ite
   await expect(mail.locator('body')).toContainText(`${issued} to your original payment method`)
   const [received] = await returnsOf(placed.orderId)
   expect(received!.status).toBe('received')
+
+  // Insights count the same refund: the shop's refunded total rose by exactly that amount.
+  await expect.poll(() => insightsRefunded(staff)).toBe(refundedBefore + minorOf(issued))
 })
 
 test('refunded as store credit, the code on the status page is a Medusa promotion that a new cart of the shopper takes', async ({
@@ -234,9 +254,7 @@ test('refunded as store credit, the code on the status page is a Medusa promotio
   resetDemoShops,
 }) => {
   test.slow()
-  await resetDemoShops()
-  const staff = await staffSignedIn(browser, page)
-  await connectMedusa(staff)
+  const staff = await demoOnMedusa(resetDemoShops, browser, page)
 
   const email = `grace.${Date.now()}@example.com`
   const placed = await placeOrder(medusa, { email, items: [{ sku: 'CAP', quantity: 1 }] })
