@@ -11,6 +11,8 @@ test.each([
   ['order_not_fulfilled', config.order_not_fulfilled_message],
   ['order_too_old', config.order_too_old_message],
   ['order_already_has_return', config.order_already_has_return_message],
+  // The shop's commerce engine slow or down (docs/decisions/0076-verify-reads-the-engine.md).
+  ['store_unavailable', config.default_error_message],
   ['some_new_code', config.default_error_message],
   ['toString', config.default_error_message],
   ['__proto__', config.default_error_message],
