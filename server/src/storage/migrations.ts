@@ -391,6 +391,39 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE orders ADD COLUMN engine_order_id text;
     `,
   },
+  {
+    version: 16,
+    name: 'the audit log',
+    // Who changed what (docs/back-office.md, "The audit log"): one row per change by staff or an
+    // API key, and per sign-in, sign-out and failed sign-in. Append-only: no route updates or
+    // deletes a row, and the trigger refuses it to anyone who tries. Not tied to the shops table:
+    // a shop's re-import re-creates its row and keeps its history.
+    sql: `
+      CREATE TABLE audit_log (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        shop_id text NOT NULL,
+        at timestamptz NOT NULL,
+        actor_kind text NOT NULL CHECK (actor_kind IN ('staff', 'api_key', 'system')),
+        actor_id text,
+        actor_label text NOT NULL,
+        address text,
+        kind text NOT NULL,
+        subject text,
+        detail jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX audit_log_by_shop ON audit_log (shop_id, at DESC, id DESC);
+      CREATE INDEX audit_log_by_actor ON audit_log (shop_id, actor_label, at DESC, id DESC);
+      CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'the audit log is append-only';
+      END
+      $$;
+      CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+      CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+        FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001
