@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { PortalContext } from '../context'
+import type { StaffAction } from '../domain/roles'
 import { signedIn, type StaffSignedIn } from '../services/staffSessions'
 
 declare module 'fastify' {
@@ -9,6 +10,10 @@ declare module 'fastify' {
      * null only on the console's routes outside it (sign-in, sign-out), which do not read it.
      */
     staff: StaffSignedIn
+  }
+  interface FastifyContextConfig {
+    /** the action a signed-in console route is (domain/roles.ts); the session hook checks it */
+    staffAction?: StaffAction
   }
 }
 
