@@ -28,12 +28,15 @@ export function Part({
 export function TagRows({
   name,
   rows,
+  known,
   withDays = false,
   onChange,
   onFocus,
 }: {
   name: string
   rows: TagRow[]
+  /** the tags the shop's products carry: a rule naming another is hinted at */
+  known: readonly string[]
   withDays?: boolean
   onChange: (rows: TagRow[]) => void
   onFocus: (id: string) => void
@@ -59,6 +62,9 @@ export function TagRows({
               required
               maxLength={64}
               value={rule.tag}
+              hint={
+                rule.tag.trim() && !known.includes(rule.tag.trim()) ? 'No product carries this tag yet.' : undefined
+              }
               onChange={(event) => edit(rule.key, { tag: event.target.value })}
             />
             {withDays ? (

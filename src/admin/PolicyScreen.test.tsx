@@ -169,6 +169,8 @@ test('a refused policy shows the server’s words next to the form, takes the fo
   await user.type(within(group('Window 1')).getByLabelText('Days'), '10')
   await user.type(within(group('Window 1')).getByLabelText('Label shoppers read'), 'Odd')
   await user.click(screen.getByRole('button', { name: 'Save policy' }))
+  // No product carries 'a,b': asked first, then saved anyway.
+  await user.click(await screen.findByRole('button', { name: 'Save anyway' }))
 
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent('windows/0/tag: must be a tag of 1 to 64 characters')
@@ -188,4 +190,35 @@ test('a policy that cannot be loaded says why', async () => {
   renderConsole()
   expect(await screen.findByRole('alert')).toHaveTextContent('The server could not answer.')
   expect(screen.queryByRole('button', { name: 'Save policy' })).not.toBeInTheDocument()
+})
+
+test('a tag no product carries is pointed out as typed, and asked about before saving', async () => {
+  const puts = policyServer({})
+  renderConsole()
+  const user = userEvent.setup()
+  expect(await screen.findAllByText('None.')).toHaveLength(2)
+  await user.click(screen.getByRole('button', { name: 'Add a final-sale tag' }))
+  const tag = within(group('Final-sale tag 1')).getByLabelText('Tag')
+  await user.type(tag, 'Sale')
+  expect(tag).toHaveAccessibleDescription('No product carries this tag yet.')
+  await user.type(within(group('Final-sale tag 1')).getByLabelText('Label shoppers read'), 'Sale items')
+  await user.click(screen.getByRole('button', { name: 'Save policy' }))
+
+  const question = await screen.findByRole('alertdialog', { name: 'Save with tags no product carries?' })
+  expect(question).toHaveAccessibleDescription(
+    /No product of the shop carries “Sale”, so its rule applies to no product/,
+  )
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }))
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  await waitFor(() => expect(tag).toHaveFocus())
+  expect(puts).toEqual([])
+
+  // Corrected to a tag the catalogue has: no question, saved at once.
+  await user.clear(tag)
+  await user.type(tag, 'sale')
+  expect(tag).not.toHaveAccessibleDescription()
+  await user.click(screen.getByRole('button', { name: 'Save policy' }))
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Policy saved.'))
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  expect(puts).toEqual([{ final_sale: [{ tag: 'sale', label: 'Sale items' }] }])
 })

@@ -3,11 +3,12 @@ import { INSPECTION_CONDITIONS } from '../../contract/constants'
 import type { StaffPolicy } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import { usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
+import { ConfirmQuestion } from './ConfirmQuestion'
 import { ErrorAlert } from './ErrorAlert'
 import { InputField } from './Fields'
 import { CONDITION_LABELS } from './format'
 import { FeeWaiverPart, LinesField, Pair, Part, TagRows } from './PolicyFields'
-import { draftOf, policyOf, type Draft } from './policyDraft'
+import { draftOf, policyOf, unknownTags, type Draft } from './policyDraft'
 import { useConsoleTitle } from './useConsoleTitle'
 
 /** /admin/policy: the shop's return policy, edited whole (docs/lifecycle.md). */
@@ -54,14 +55,21 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
     setDone('')
     setDraft((now) => ({ ...now, ...changes }))
   }
+  // Tags no product carries make rules that apply to nothing: asked about before saving.
+  const [asking, setAsking] = useState<string[] | null>(null)
+  const store = async () => {
+    const answer = await save(policyOf(draft)).unwrap()
+    setDraft(draftOf(answer.policy))
+    setDone('Policy saved. New returns follow it from now on.')
+  }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     reset()
     setDone('')
+    const unknown = unknownTags(draft, saved.tags)
+    if (unknown.length > 0) return setAsking(unknown)
     try {
-      const answer = await save(policyOf(draft)).unwrap()
-      setDraft(draftOf(answer.policy))
-      setDone('Policy saved. New returns follow it from now on.')
+      await store()
     } catch {
       // The alert says what the server refused; what was typed stays.
     }
@@ -94,6 +102,7 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
         <TagRows
           name="window"
           rows={draft.windows}
+          known={saved.tags}
           withDays
           onChange={(windows) => change({ windows })}
           onFocus={(id) => setFocus({ id })}
@@ -108,6 +117,7 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
         <TagRows
           name="final-sale tag"
           rows={draft.finalSale}
+          known={saved.tags}
           onChange={(finalSale) => change({ finalSale })}
           onFocus={(id) => setFocus({ id })}
         />
@@ -258,7 +268,30 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
       <FeeWaiverPart reasons={reasons} marked={draft.feeWaived} onChange={(feeWaived) => change({ feeWaived })} />
 
       <div className="policy__save">
-        <ErrorAlert error={error} className="policy__error" />
+        {asking ? (
+          <ConfirmQuestion
+            id="policy-unknown-tags"
+            title="Save with tags no product carries?"
+            confirm="Save anyway"
+            busy={isLoading}
+            error={error}
+            act={store}
+            onDone={(saved) => {
+              setAsking(null)
+              // Cancelled: to the first rule whose tag no product carries, to correct it.
+              const unknown = (rule: { tag: string }) => asking.includes(rule.tag.trim())
+              const window = draft.windows.find(unknown)
+              const finalSale = draft.finalSale.find(unknown)
+              if (!saved && window) setFocus({ id: `policy-window-${window.key}-tag` })
+              else if (!saved && finalSale) setFocus({ id: `policy-final-sale-tag-${finalSale.key}-tag` })
+            }}
+          >
+            No product of the shop carries {asking.map((tag) => `“${tag}”`).join(', ')}, so{' '}
+            {asking.length === 1 ? 'its rule applies' : 'their rules apply'} to no product until one does. Tags match
+            exactly, capitals included.
+          </ConfirmQuestion>
+        ) : null}
+        <ErrorAlert error={asking ? undefined : error} className="policy__error" />
         <p role="status" className="console-done" ref={status} tabIndex={-1}>
           {done}
         </p>

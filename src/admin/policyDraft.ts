@@ -107,3 +107,13 @@ export function policyOf(draft: Draft): ShopPolicy {
   if (draft.hold.length > 0) policy.hold = INSPECTION_CONDITIONS.filter((condition) => draft.hold.includes(condition))
   return policy
 }
+
+/**
+ * The tags the draft's rules name that no product of the shop carries, in the order typed: a rule
+ * with one applies to no product (tags match exactly), which is worth a word before saving.
+ */
+export function unknownTags(draft: Draft, known: readonly string[]): string[] {
+  const carried = new Set(known)
+  const named = [...draft.windows, ...draft.finalSale].map((rule) => rule.tag.trim()).filter(Boolean)
+  return [...new Set(named)].filter((tag) => !carried.has(tag))
+}
