@@ -25,10 +25,10 @@ import { emailLanguage } from '../email/renderEmail'
 import { writeReturnEvents } from '../storage/outbox'
 import { orderGone, Refusal } from '../services/refusal'
 import { refuseReadOnly } from './auth'
+import { NOT_AVAILABLE, refused } from '../services/verify'
 import { requestLanguage } from './language'
 import { returnStatus } from '../services/returnStatus'
 import { replies, type Api } from './typed'
-import { NOT_AVAILABLE, refused } from './verify'
 
 type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
 

@@ -1,68 +1,15 @@
-import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { emailKey, orderNameKey } from '../domain/normalize'
+import { orderNameKey } from '../domain/normalize'
 import { issueToken } from '../domain/token'
-import { limitSince, shopperRefused } from '../domain/policy'
-import { decideVerify } from '../domain/verify'
-import type { Queryable } from '../storage/database'
-import { findOrderById, findOrderForVerify, returnedQuantities, type OrderRecord } from '../storage/orders'
-import { countShopperReturns } from '../storage/shopperReturns'
 import type { ShopRecord } from '../storage/shops'
-import { lookUpEngineOrder } from '../services/engineOrders'
-import { orderGone, Refusal, TOO_MANY } from '../services/refusal'
+import { Refusal, TOO_MANY } from '../services/refusal'
+import { currentOrder, findVerifiedOrder, verifiedAnswer, type Found } from '../services/verify'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
-
-// The one-call hash (Node 20.12 and later) costs less than half of createHash's three calls.
-const digest: (value: string) => Buffer =
-  typeof hash === 'function'
-    ? (value) => hash('sha256', value, 'buffer')
-    : (value) => createHash('sha256').update(value).digest()
-// Compared against when no order matched, so an unknown order costs what a wrong e-mail does.
-const NOBODY = digest('nobody@invalid')
-
-/**
- * The digest of each order's e-mail, kept with the order object: on PGlite verify finds the same
- * object again until the process writes (docs/decisions/0032-verify-cache-pglite.md).
- */
-const orderDigests = new WeakMap<OrderRecord, Buffer>()
-function orderDigest(order: OrderRecord): Buffer {
-  let known = orderDigests.get(order)
-  if (!known) orderDigests.set(order, (known = digest(order.email_key)))
-  return known
-}
-
-type Found = NonNullable<Awaited<ReturnType<typeof findOrderForVerify>>>
-
-/** What a shopper the policy refuses is told: never why (docs/lifecycle.md). */
-export const NOT_AVAILABLE = {
-  error: 'return_not_available',
-  message: 'Returns for this order cannot be made online. Please contact the shop.',
-}
-
-/**
- * The shop's engine failed or did not answer within its deadline: a verify error of no code of
- * its own in the catalogue, so the portal shows the shop's `default_error_message`
- * (docs/rules.md §12), within the deadline, never a hang or a 500.
- */
-export const ENGINE_UNAVAILABLE = {
-  error: 'store_unavailable',
-  message: 'The shop’s store did not answer in time. Please try again in a moment.',
-}
-
-/**
- * Whether the shop's policy refuses the shopper of this order now: blocked, or at the limit of
- * returns. Decided at every verify and again at submit (routes/returns.ts), never kept with an
- * answer: it depends on the shopper's other orders and on the clock.
- */
-export async function refused(db: Queryable, shop: ShopRecord, order: OrderRecord, now: Date): Promise<boolean> {
-  const since = limitSince(shop.policy, now)
-  const recentReturns = since ? await countShopperReturns(db, shop.id, order.email_key, since) : 0
-  return shopperRefused(shop.policy, { email: order.email_key, orderName: order.name, recentReturns })
-}
 
 /**
  * A verify answer as JSON around its token: everything verify answers but the token and its expiry
@@ -156,54 +103,39 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
-      const fail = async (answer: { error: string; message?: string }) => {
-        const wait = limits.verifyFailureFloorMs - (performance.now() - started)
-        if (wait > 0) await sleep(wait)
-        throw new Refusal(400, answer)
-      }
-
-      let shop = await context.shops.find(shopId.toLowerCase())
-      if (!shop || shop.config.portal_id !== portal_id) return fail({ error: 'invalid_order' })
-      const nameKey = orderNameKey(order_name)
-      const typed = digest(emailKey(email))
-      let found = await findOrderForVerify(context.db, shop.id, nameKey)
-      let order = found?.order
-      if (!timingSafeEqual(typed, order ? orderDigest(order) : NOBODY)) {
-        // Not stored, or stored with another e-mail: both ask the shop's engine, if it has one, so
-        // the time taken tells nobody which (docs/decisions/0076-verify-reads-the-engine.md).
-        const fromEngine = await lookUpEngineOrder(context, shop, nameKey, email, request.log)
-        if (fromEngine === 'unavailable') return fail(ENGINE_UNAVAILABLE)
-        if (fromEngine === 'not_taken') return fail(NOT_AVAILABLE)
-        if (fromEngine === 'stored') {
-          // The order as stored now, and the shop with the products it may have added.
-          ;[found, shop] = await Promise.all([
-            findOrderForVerify(context.db, shop.id, nameKey),
-            context.shops.find(shop.id),
-          ])
-          order = found?.order
+      let shop: ShopRecord
+      let found: Found
+      let answer: Answer | undefined
+      try {
+        ;({ shop, found } = await findVerifiedOrder(
+          context,
+          { shopId, portalId: portal_id, orderName: order_name, email },
+          now,
+          request.log,
+        ))
+        answer = answers.get(found)?.get(lang)
+        if (!answer || answer.shop !== shop || now.getTime() > answer.holdsUntil) {
+          const outcome = verifiedAnswer(shop, found, now, lang)
+          answer = {
+            shop,
+            holdsUntil: outcome.holdsUntil,
+            order: outcome.order,
+            around: aroundToken((value) => reply.serializeInput(value, '200') as string, outcome.order),
+            latest: null,
+          }
+          let byLanguage = answers.get(found)
+          if (!byLanguage) answers.set(found, (byLanguage = new Map<string | null, Answer>()))
+          byLanguage.set(lang, answer)
         }
-        if (!shop || !found || !order || !timingSafeEqual(typed, orderDigest(order)))
-          return fail({ error: 'invalid_order' })
-      }
-      if (!found || !order) return fail({ error: 'invalid_order' })
-      // Only now that the name and e-mail matched: it tells nobody else anything.
-      if (await refused(context.db, shop, order, now)) return fail(NOT_AVAILABLE)
-
-      let answer = answers.get(found)?.get(lang)
-      if (!answer || answer.shop !== shop || now.getTime() > answer.holdsUntil) {
-        const outcome = decideVerify(shop, order, found.returned, now, lang)
-        if ('error' in outcome) return fail({ error: outcome.error })
-        answer = {
-          shop,
-          holdsUntil: outcome.holdsUntil,
-          order: outcome.order,
-          around: aroundToken((value) => reply.serializeInput(value, '200') as string, outcome.order),
-          latest: null,
+      } catch (error) {
+        // Every failure takes the same time, so no answer tells by its time what it found.
+        if (error instanceof Refusal && error.statusCode === 400) {
+          const wait = limits.verifyFailureFloorMs - (performance.now() - started)
+          if (wait > 0) await sleep(wait)
         }
-        let byLanguage = answers.get(found)
-        if (!byLanguage) answers.set(found, (byLanguage = new Map<string | null, Answer>()))
-        byLanguage.set(lang, answer)
+        throw error
       }
+      const order = found.order
 
       const expires = Math.floor(now.getTime() / 1000) + limits.tokenTtlSeconds
       if (answer.latest?.expires !== expires) {
@@ -233,21 +165,9 @@ export function orderRoutes(app: Api, context: PortalContext) {
     },
     async (request, reply) => {
       const claims = request.claims
-      const shop = await context.shops.find(claims.shopId)
-      const order = await findOrderById(context.db, claims.orderId)
-      if (!shop || !order || order.shop_id !== shop.id) throw orderGone()
-      const now = context.now()
-      if (await refused(context.db, shop, order, now)) throw new Refusal(409, NOT_AVAILABLE)
-      const outcome = decideVerify(
-        shop,
-        order,
-        await returnedQuantities(context.db, order.id),
-        now,
-        requestLanguage(request),
-      )
-      if ('error' in outcome) throw new Refusal(409, { error: outcome.error })
+      const order = await currentOrder(context, claims, requestLanguage(request))
       return reply.header('cache-control', 'no-store').send({
-        ...outcome.order,
+        ...order,
         token: /^Bearer (.+)$/.exec(request.headers.authorization ?? '')![1]!,
         token_expires_at: new Date(claims.expires * 1000).toISOString(),
       })
