@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { Database } from '../src/storage/database'
 import { bodyPath } from '../src/routes/jsonBody'
-import type { Segment } from '../src/storage/storableText'
+import type { Segment } from '../src/domain/storableText'
 
 /**
  * Generators of hostile request bodies for the property suites: a valid body with one thing

@@ -12,7 +12,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { minorDigits } from '../../../contract/money'
-import { unstorableText } from '../storage/storableText'
+import { unstorableText } from '../domain/storableText'
 import { orderNameKey } from '../domain/normalize'
 import { checkProduct } from './catalogueChecks'
 import { errorLine } from './errorLines'

@@ -2,7 +2,7 @@
  * How the shop file's errors are written: the path of the bad field in the file, then what is
  * wrong with it, e.g. `orders[2].line_items[0].price: must be a decimal amount like "25.00"`.
  */
-import type { Segment } from '../storage/storableText'
+import type { Segment } from '../domain/storableText'
 
 export type { Segment }
 

@@ -7,7 +7,7 @@
  * The semantic checks run only once the shape is right, so a broken file is reported in at most
  * two rounds: first every shape error, then every semantic error.
  */
-import { unstorableText } from '../storage/storableText'
+import { unstorableText } from '../domain/storableText'
 import { errorLine } from './errorLines'
 import { LIMITS } from './limits'
 import { schemaCheck } from './schemaErrors'

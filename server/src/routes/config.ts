@@ -1,7 +1,7 @@
 import { ConfigIdParams, PortalConfig } from '../../../contract/api'
 import { CONFIG_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
-import type { ShopRecord } from '../storage/shops'
+import type { Shop } from '../domain/shop'
 import { Refusal } from '../services/refusal'
 import { replies, type Api } from './typed'
 
@@ -37,7 +37,7 @@ export async function resolvePortalConfig(context: PortalContext, id: string): P
  * The variant of the language ('de-at'), else of its primary subtag ('de'), over the base; the
  * base's texts are read as English (docs/decisions/0071-portal-words-fall-back-whole.md).
  */
-function configOf(shop: ShopRecord, lang: string | null): ResolvedConfig {
+function configOf(shop: Shop, lang: string | null): ResolvedConfig {
   const variants = shop.config_variants
   const primary = lang?.split('-')[0]
   const language =

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { findInJson, unstorableText, type Segment } from '../storage/storableText'
+import { findInJson, unstorableText, type Segment } from '../domain/storableText'
 
 /** `items[0].comment`, `config_variants["de-AT"]`: a body's field as the error messages name it. */
 export function bodyPath(segments: readonly Segment[]): string {

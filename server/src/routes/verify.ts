@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { orderNameKey } from '../domain/normalize'
+import type { Shop } from '../domain/shop'
 import { issueToken } from '../domain/token'
 import { Refusal, TOO_MANY } from '../services/refusal'
-import { currentOrder, findVerifiedOrder, verifiedAnswer, type Found, type VerifiedShop } from '../services/verify'
+import { currentOrder, findVerifiedOrder, verifiedAnswer, type Found } from '../services/verify'
 import { requestLanguage } from './language'
 import { replies, type Api } from './typed'
 
@@ -18,7 +19,7 @@ import { replies, type Api } from './typed'
  * new one after an import, a policy saved or the shop cache's few seconds) and the language.
  */
 interface Answer {
-  shop: VerifiedShop
+  shop: Shop
   /** the answer holds until then; after it a line's window has ended (or every line's: order_too_old) */
   holdsUntil: number
   order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>
@@ -102,7 +103,7 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       // The body is exactly docs/rules.md §11.2's; the language comes as a header.
       const lang = requestLanguage(request)
       const now = context.now()
-      let shop: VerifiedShop
+      let shop: Shop
       let found: Found
       let answer: Answer | undefined
       try {

@@ -36,9 +36,6 @@ function orderDigest(order: OrderRecord): Buffer {
   return known
 }
 
-/** A shop as verify judges its orders. */
-export type VerifiedShop = ShopRecord
-
 /** An order as verify finds it, with the units of each line returned already. */
 export type Found = NonNullable<Awaited<ReturnType<typeof findOrderForVerify>>>
 
