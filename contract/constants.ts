@@ -129,3 +129,44 @@ export type EngineActionKind = (typeof ENGINE_ACTION_KINDS)[number]
  * `pending`, waiting or retrying; `failed`, given up after the last attempt; `delivered`, done.
  */
 export const ENGINE_ACTION_FILTERS = ['unconfirmed', 'pending', 'failed', 'delivered'] as const
+
+/**
+ * The back office's roles, most trusted first, and its actions (docs/back-office.md, "Roles"):
+ * server/src/domain/roles.ts says which role may do what, and every signed-in console route names
+ * the one action it is.
+ */
+export const STAFF_ROLES = ['owner', 'admin', 'agent', 'warehouse'] as const
+export type Role = (typeof STAFF_ROLES)[number]
+
+export const STAFF_ACTIONS = [
+  /** the session, the shop's reasons: what every signed-in page needs */
+  'console.use',
+  /** the returns list, one return, its photos */
+  'returns.read',
+  /** receive a parcel and record its inspection, with photos */
+  'returns.receive',
+  /** move items by hand (in transit, received, refunded) */
+  'returns.move',
+  /** write a note on a return */
+  'returns.note',
+  /** cancel a return not yet received, or close one with a reason */
+  'returns.cancel',
+  /** the returns CSV, and bulk export */
+  'returns.export',
+  'insights.read',
+  'emails.read',
+  'emails.resend',
+  /** approve or reject a return held for review (an agent: up to the shop's amount) */
+  'reviews.decide',
+  'support.open',
+  'policy.read',
+  'policy.write',
+  'webhooks.manage',
+  /** the store actions page and its retries */
+  'engine.manage',
+  'storeConnection.manage',
+  'apiKeys.manage',
+  'staff.manage',
+  'audit.read',
+] as const
+export type StaffAction = (typeof STAFF_ACTIONS)[number]

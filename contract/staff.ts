@@ -12,6 +12,8 @@ import {
   RETURN_ID_PATTERN,
   REVIEW_RULES,
   REVIEW_STATES,
+  STAFF_ACTIONS,
+  STAFF_ROLES,
 } from './constants'
 import {
   Money,
@@ -42,6 +44,10 @@ export const StaffSession = Type.Object({
   shop: Type.String(),
   /** every shop this staff member works for (each on its own host) */
   shops: Type.Array(Type.String()),
+  /** their role in this shop (docs/back-office.md, "Roles") */
+  role: oneOf(STAFF_ROLES),
+  /** what this role may do here: the console hides the rest */
+  actions: Type.Array(oneOf(STAFF_ACTIONS)),
 })
 export type StaffSession = Static<typeof StaffSession>
 
@@ -501,3 +507,64 @@ export const SetStoreConnection = Type.Object(
   { additionalProperties: false },
 )
 export type SetStoreConnection = Static<typeof SetStoreConnection>
+
+/** A staff member of the shop, as the Staff page lists them (GET /admin/api/staff). */
+export const StaffMemberView = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: oneOf(STAFF_ROLES),
+  last_sign_in_at: Nullable(Type.String()),
+})
+export type StaffMemberView = Static<typeof StaffMemberView>
+
+/** An invite not yet accepted, until it expires. */
+export const StaffInviteView = Type.Object({
+  email: Type.String(),
+  role: oneOf(STAFF_ROLES),
+  invited_by: Type.String(),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+})
+export type StaffInviteView = Static<typeof StaffInviteView>
+
+/** GET /admin/api/staff: the shop's staff, its pending invites and the agents' review limit. */
+export const StaffList = Type.Object({
+  members: Type.Array(StaffMemberView),
+  invites: Type.Array(StaffInviteView),
+  /** agents decide reviews of returns up to this refund; null: no limit set (any amount) */
+  review_limit: Nullable(Money),
+})
+export type StaffList = Static<typeof StaffList>
+
+/** POST /admin/api/staff/invites: invite an e-mail with a role; the link goes by e-mail. */
+export const NewStaffInvite = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }),
+    role: oneOf(STAFF_ROLES),
+  },
+  { additionalProperties: false },
+)
+export type NewStaffInvite = Static<typeof NewStaffInvite>
+
+export const StaffMemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** PUT /admin/api/staff/{id}/role */
+export const StaffRoleChange = Type.Object({ role: oneOf(STAFF_ROLES) }, { additionalProperties: false })
+export type StaffRoleChange = Static<typeof StaffRoleChange>
+
+/** PUT /admin/api/staff/review-limit: a decimal amount in the shop's currency ("200.00"), or null for none. */
+export const ReviewLimitChange = Type.Object(
+  { amount: Nullable(Type.String({ pattern: '^[0-9]{1,9}([.][0-9]{1,3})?$' })) },
+  { additionalProperties: false },
+)
+export type ReviewLimitChange = Static<typeof ReviewLimitChange>
+
+/** POST /admin/api/invite: an invite's (or a reset's) token from its link, and the password chosen. */
+export const InviteAcceptance = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+)
+export type InviteAcceptance = Static<typeof InviteAcceptance>

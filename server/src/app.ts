@@ -1,4 +1,10 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -58,6 +64,8 @@ export interface AppOptions {
   engines?: EngineDirectory
   /** the request log (off when not given): its level, and where it goes (standard output) */
   logger?: { level: Settings['LOG_LEVEL']; stream?: { write(line: string): void } }
+  /** told of every route as it is added (the roles' test enumerates the console's routes with it) */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Request line and headers together: a preview link's 16 KB configuration with room to spare. */
@@ -155,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   let delivery: Delivery | null = null
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   registerErrorHandler(app)
   servedHosts(app, options.portalOrigin)
   registerJsonBodies(app)

@@ -214,6 +214,15 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'PUT /api/v1/shops/:shop/stock': { summary: 'Set variants on sale or not (`available`), up to 1,000 a call' },
   'PUT /admin/api/policy': { summary: 'Replace the shop’s return policy' },
+  'GET /admin/api/staff': { summary: 'The shop’s staff with their roles, pending invites, the agents’ review limit' },
+  'POST /admin/api/staff/invites': {
+    summary: 'Invite an e-mail with a role: a single-use link by e-mail, for 72 hours',
+  },
+  'PUT /admin/api/staff/review-limit': { summary: 'Set the refund agents may decide reviews up to (null: any)' },
+  'PUT /admin/api/staff/:id/role': { summary: 'Change a staff member’s role (never the last owner’s)' },
+  'POST /admin/api/staff/:id/reset': { summary: 'Reset a staff member: sessions end, a set-password link by e-mail' },
+  'DELETE /admin/api/staff/:id': { summary: 'Remove a staff member from the shop (never the last owner)' },
+  'POST /admin/api/invite': { summary: 'Set a password with an invite’s link, and sign in', security: [] },
 }
 
 /** A call's group, and the scheme the group's calls ask for, by its path; none for a page or a file. */

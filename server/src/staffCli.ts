@@ -1,5 +1,5 @@
 /**
- * npm run staff -- add <shop> <email> | remove <shop> <email> | reset <email> | list [shop]
+ * npm run staff -- add <shop> <email> [--role <role>] | remove <shop> <email> | reset <email> | list [shop]
  *                | key-add <shop> <label> | keys <shop> | key-revoke <shop> <id>
  *                | connection <shop> | connect <shop> medusa <url> [--sales-channel …] … | disconnect <shop>
  * Manages the back office's staff accounts, the shops' Orders API keys and store connections in DATABASE_URL or the
@@ -14,6 +14,7 @@ import { claimDataDir } from './storage/dataDirLock'
 import { openDatabase, type Database } from './storage/database'
 import { migrate } from './storage/migrations'
 import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
+import { ROLES, type Role } from './domain/roles'
 import { revokeApiKey } from './storage/apiKeys'
 import { createApiKey, shopApiKeys } from './services/apiKeys'
 import { Value } from '@sinclair/typebox/value'
@@ -23,7 +24,9 @@ import { deleteStoreConnection } from './storage/storeConnections'
 import { readConnection, setConnection } from './services/storeConnection'
 
 const USAGE = `Usage:
-  npm run staff -- add <shop> <email>      a staff member of the shop (a new account, or the shop added to one)
+  npm run staff -- add <shop> <email> [--role owner|admin|agent|warehouse]
+                                           a staff member of the shop (a new account, or the shop added to one),
+                                           an owner unless --role says otherwise
   npm run staff -- remove <shop> <email>   takes the shop from them (the account goes with its last shop)
   npm run staff -- reset <email>           a new password; every session of the account ends
   npm run staff -- list [shop]             the staff, of one shop or of all
@@ -192,6 +195,13 @@ async function run(db: Database, args: string[]): Promise<number> {
     for (const member of staff) console.log(`${member.email}  ${member.shops.join(', ')}`)
     return 0
   }
+  let role: Role = 'owner'
+  if (command === 'add' && rest.length === 4 && rest[2] === '--role') {
+    const named = rest[3] as Role
+    if (!ROLES.includes(named)) throw new Error(`${named} is not a role: ${ROLES.join(', ')}.`)
+    role = named
+    rest.splice(2, 2)
+  }
   if ((command === 'add' || command === 'remove') && rest.length === 2) {
     const [shop, email] = rest as [string, string]
     if (!EMAIL.test(email)) throw new Error(`${email} is not an e-mail address.`)
@@ -205,11 +215,11 @@ async function run(db: Database, args: string[]): Promise<number> {
     await shopMustExist(db, shop)
     const [existing] = await db.query('SELECT 1 FROM staff WHERE email = lower(trim($1))', [email])
     const hash = existing ? '' : await hashPassword(await newPassword())
-    const { created } = await addStaff(db, shop, email, hash, now)
+    const { created } = await addStaff(db, shop, email, hash, now, role)
     console.log(
       created
-        ? `${email} can sign in to ${shop}'s back office.`
-        : `${email} (an existing account) now works for ${shop} too.`,
+        ? `${email} can sign in to ${shop}'s back office (${role}).`
+        : `${email} (an existing account) now works for ${shop} too (${role}, unless they already did).`,
     )
     return 0
   }

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnRequest, ReturnStatus, UploadedPhoto } from '../../contract/api'
 import type { ReturnDetail, ReturnList } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
+import { STAFF_ACTIONS } from '../src/domain/roles'
 import { signStatus } from '../src/domain/token'
 import { addStaff } from '../src/storage/staff'
 import {
@@ -119,7 +120,7 @@ describe.each(engines())('the back office on %s', (engine) => {
     test('the right password starts a session in an HttpOnly, SameSite=Strict cookie for /admin; sign-out ends it', async () => {
       const response = await signIn(' STAFF@demo.example ', PASSWORD)
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ email: 'staff@demo.example', shop: 'demo', shops: ['demo'] })
+      expect(response.json()).toEqual({ email: 'staff@demo.example', shop: 'demo', shops: ['demo'], role: 'owner', actions: [...STAFF_ACTIONS] })
       const cookie = response.cookies.find((each) => each.name === 'rebound_staff')!
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' })
       expect(cookie.secure).toBeUndefined()
@@ -321,7 +322,7 @@ describe.each(engines())('the back office on %s', (engine) => {
     test('an operator of both shops works on each on its host', async () => {
       await addStaff(api.db, 'acme', 'staff@demo.example', '', NOW)
       const onAcme = await signIn('staff@demo.example', PASSWORD, { host: ACME_HOST })
-      expect(onAcme.json()).toEqual({ email: 'staff@demo.example', shop: 'acme', shops: ['acme', 'demo'] })
+      expect(onAcme.json()).toEqual({ email: 'staff@demo.example', shop: 'acme', shops: ['acme', 'demo'], role: 'owner', actions: [...STAFF_ACTIONS] })
       await janeReturns()
       expect((await returnsOf('', sessionCookie(onAcme), ACME_HOST)).returns).toEqual([])
     })

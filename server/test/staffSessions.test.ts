@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnOrder } from '../../contract/api'
 import type { ReturnDetail, ReturnList, ReturnSummary } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
+import { STAFF_ACTIONS } from '../src/domain/roles'
 import { addStaff, removeStaff, resetStaffPassword } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
 import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified } from './harness'
@@ -125,6 +126,8 @@ describe.each(engines())('staff sessions on %s', (engine) => {
         email: 'staff@demo.example',
         shop: 'acme',
         shops: ['acme'],
+        role: 'owner',
+        actions: [...STAFF_ACTIONS],
       })
       await removeStaff(api.db, 'acme', 'staff@demo.example')
       expect((await get('/admin/api/returns', jar, ACME_HOST)).statusCode).toBe(401)

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { Provider } from 'react-redux'
-import { BrowserRouter, Link, NavLink, Route, Routes, useLocation } from 'react-router-dom'
+import { BrowserRouter, Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
+import type { StaffAction } from '../../contract/constants'
 import { Spinner } from '../components/Spinner'
-import { errorText, signedOut, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
+import { errorText, signedOut, useCan, useReviewsQuery, useSessionQuery, useSignOutMutation } from './api'
 import { EmailScreen, EmailsScreen } from './EmailsScreen'
 import { EngineActionsScreen } from './EngineActions'
 import { ReturnScreen } from './ReturnScreen'
@@ -25,6 +26,8 @@ const StoreConnectionScreen = lazy(() =>
 )
 const PolicyScreen = lazy(() => import('./PolicyScreen').then((module) => ({ default: module.PolicyScreen })))
 const ReceivingScreen = lazy(() => import('./ReceivingScreen').then((module) => ({ default: module.ReceivingScreen })))
+const StaffScreen = lazy(() => import('./StaffScreen').then((module) => ({ default: module.StaffScreen })))
+const InviteScreen = lazy(() => import('./InviteScreen').then((module) => ({ default: module.InviteScreen })))
 const ReceivingReturnScreen = lazy(() =>
   import('./ReceivingReturnScreen').then((module) => ({ default: module.ReceivingReturnScreen })),
 )
@@ -45,6 +48,15 @@ export function Console({ store }: { store: ConsoleStore }) {
 
 function SignedIn() {
   const session = useSessionQuery()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  // An invite's link: no session yet, and none needed to set a password.
+  if (pathname === '/invite')
+    return (
+      <Suspense fallback={<Loading />}>
+        <InviteScreen onSignedIn={() => void navigate('/', { replace: true })} />
+      </Suspense>
+    )
   if (session.isLoading) return <Loading />
   if (session.error && signedOut(session.error)) return <SignInScreen />
   if (session.error || !session.data)
@@ -64,18 +76,19 @@ function SignedIn() {
           <Routes>
             <Route index element={<ReturnsScreen />} />
             <Route path="returns/:id" element={<ReturnScreen />} />
-            <Route path="receive" element={<ReceivingScreen />} />
-            <Route path="receive/:id" element={<ReceivingReturnScreen />} />
-            <Route path="support/:reference" element={<SupportScreen />} />
-            <Route path="insights" element={<InsightsScreen />} />
-            <Route path="emails" element={<EmailsScreen />} />
-            <Route path="emails/:id" element={<EmailScreen />} />
-            <Route path="webhooks" element={<WebhooksScreen />} />
-            <Route path="engine-actions" element={<EngineActionsScreen />} />
-            <Route path="api-keys" element={<ApiKeysScreen />} />
-            <Route path="store-connection" element={<StoreConnectionScreen />} />
-            <Route path="reviews" element={<ReviewQueueScreen />} />
-            <Route path="policy" element={<PolicyScreen />} />
+            <Route path="receive" element={allowed('returns.receive', <ReceivingScreen />)} />
+            <Route path="receive/:id" element={allowed('returns.receive', <ReceivingReturnScreen />)} />
+            <Route path="support/:reference" element={allowed('support.open', <SupportScreen />)} />
+            <Route path="insights" element={allowed('insights.read', <InsightsScreen />)} />
+            <Route path="emails" element={allowed('emails.read', <EmailsScreen />)} />
+            <Route path="emails/:id" element={allowed('emails.read', <EmailScreen />)} />
+            <Route path="webhooks" element={allowed('webhooks.manage', <WebhooksScreen />)} />
+            <Route path="engine-actions" element={allowed('engine.manage', <EngineActionsScreen />)} />
+            <Route path="api-keys" element={allowed('apiKeys.manage', <ApiKeysScreen />)} />
+            <Route path="store-connection" element={allowed('storeConnection.manage', <StoreConnectionScreen />)} />
+            <Route path="reviews" element={allowed('reviews.decide', <ReviewQueueScreen />)} />
+            <Route path="policy" element={allowed('policy.read', <PolicyScreen />)} />
+            <Route path="staff" element={allowed('staff.manage', <StaffScreen />)} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
@@ -92,6 +105,7 @@ function SignedIn() {
  */
 function Header({ shop, email }: { shop: string; email: string }) {
   const [signOut, { isLoading }] = useSignOutMutation()
+  const can = useCan()
   const { pathname } = useLocation()
   // Open on the page where it was opened: a page chosen folds it again.
   const [openOn, setOpenOn] = useState<string | null>(null)
@@ -125,7 +139,7 @@ function Header({ shop, email }: { shop: string; email: string }) {
         onClick={() => setOpen(!open)}
       >
         Menu
-        <ReviewCount />
+        {can('reviews.decide') && <ReviewCount />}
       </button>
       <div
         id="console-menu"
@@ -143,10 +157,12 @@ function Header({ shop, email }: { shop: string; email: string }) {
                 Returns
               </NavLink>
             </li>
-            <li>
-              <ReviewLink />
-            </li>
-            {PAGES.map(([to, label]) => (
+            {can('reviews.decide') && (
+              <li>
+                <ReviewLink />
+              </li>
+            )}
+            {PAGES.filter(([, , action]) => can(action)).map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to}>{label}</NavLink>
               </li>
@@ -173,17 +189,56 @@ function Header({ shop, email }: { shop: string; email: string }) {
   )
 }
 
-/** The pages after Returns and Review, in the menu's order. */
-const PAGES = [
-  ['/receive', 'Receive'],
-  ['/insights', 'Insights'],
-  ['/emails', 'E-mails'],
-  ['/webhooks', 'Webhooks'],
-  ['/engine-actions', 'Store actions'],
-  ['/api-keys', 'API keys'],
-  ['/store-connection', 'Store connection'],
-  ['/policy', 'Policy'],
-] as const
+/** The pages after Returns and Review, in the menu's order, each shown to the roles that may open it. */
+const PAGES: readonly (readonly [string, string, StaffAction])[] = [
+  ['/receive', 'Receive', 'returns.receive'],
+  ['/insights', 'Insights', 'insights.read'],
+  ['/emails', 'E-mails', 'emails.read'],
+  ['/webhooks', 'Webhooks', 'webhooks.manage'],
+  ['/engine-actions', 'Store actions', 'engine.manage'],
+  ['/api-keys', 'API keys', 'apiKeys.manage'],
+  ['/store-connection', 'Store connection', 'storeConnection.manage'],
+  ['/policy', 'Policy', 'policy.read'],
+  ['/staff', 'Staff', 'staff.manage'],
+]
+
+/** What each action lets a page do, for the words of a page a role cannot open. */
+const CANNOT: Partial<Record<StaffAction, string>> = {
+  'returns.receive': 'receive returns',
+  'support.open': 'open support references',
+  'insights.read': 'see the insights',
+  'emails.read': 'read the shoppers’ e-mails',
+  'webhooks.manage': 'manage webhooks',
+  'engine.manage': 'see the store actions',
+  'apiKeys.manage': 'manage API keys',
+  'storeConnection.manage': 'manage the store connection',
+  'reviews.decide': 'decide reviews',
+  'policy.read': 'see the return policy',
+  'staff.manage': 'manage the staff',
+}
+
+const allowed = (action: StaffAction, page: ReactElement) => <Allowed action={action}>{page}</Allowed>
+
+/** A page reached by its address that the role cannot use: said plainly, instead of failing. */
+function Allowed({ action, children }: { action: StaffAction; children: ReactElement }) {
+  const can = useCan()
+  const role = useSessionQuery().data?.role
+  if (can(action)) return children
+  return <NotAllowed words={`Your role (${role}) cannot ${CANNOT[action] ?? action}. Ask an owner of the shop.`} />
+}
+
+function NotAllowed({ words }: { words: string }) {
+  useConsoleTitle('Not allowed')
+  return (
+    <section className="console-card">
+      <h1>Not for your role</h1>
+      <p>{words}</p>
+      <p>
+        <Link to="/">Back to the returns</Link>
+      </p>
+    </section>
+  )
+}
 
 /** How many returns wait for review, beside Menu while the menu is folded (the list says it in words). */
 function ReviewCount() {

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
-import type { REVIEW_STATES } from '../../contract/constants'
+import type { REVIEW_STATES, StaffAction } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
   ApiKeyList,
@@ -24,6 +24,11 @@ import type {
   StoreConnectionAnswer,
   StoreConnectionView,
   SupportSession,
+  InviteAcceptance,
+  NewStaffInvite,
+  ReviewLimitChange,
+  StaffList,
+  StaffRoleChange,
 } from '../../contract/staff'
 import type {
   CreatedWebhook,
@@ -95,6 +100,7 @@ export const staffApi = createApi({
     'Policy',
     'ApiKeys',
     'StoreConnection',
+    'Staff',
   ],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({ query: () => 'session', providesTags: ['Session'] }),
@@ -231,6 +237,31 @@ export const staffApi = createApi({
       query: () => ({ url: 'store-connection', method: 'DELETE' }),
       invalidatesTags: ['StoreConnection'],
     }),
+    staff: build.query<StaffList, void>({ query: () => 'staff', providesTags: ['Staff'] }),
+    inviteStaff: build.mutation<StaffList, NewStaffInvite>({
+      query: (body) => ({ url: 'staff/invites', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Staff'] : []),
+    }),
+    changeRole: build.mutation<StaffList, { id: string } & StaffRoleChange>({
+      query: ({ id, role }) => ({ url: `staff/${encodeURIComponent(id)}/role`, method: 'PUT', body: { role } }),
+      invalidatesTags: ['Staff', 'Session'],
+    }),
+    resetStaff: build.mutation<StaffList, string>({
+      query: (id) => ({ url: `staff/${encodeURIComponent(id)}/reset`, method: 'POST' }),
+      invalidatesTags: ['Staff', 'Session'],
+    }),
+    removeStaff: build.mutation<null, string>({
+      query: (id) => ({ url: `staff/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Staff', 'Session'],
+    }),
+    setReviewLimit: build.mutation<StaffList, ReviewLimitChange>({
+      query: (body) => ({ url: 'staff/review-limit', method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? ['Staff'] : []),
+    }),
+    acceptInvite: build.mutation<StaffSession, InviteAcceptance>({
+      query: (body) => ({ url: 'invite', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Session', 'Returns', 'Return'] : []),
+    }),
   }),
 })
 
@@ -265,7 +296,23 @@ export const {
   useSetStoreConnectionMutation,
   useTestStoreConnectionMutation,
   useRemoveStoreConnectionMutation,
+  useStaffQuery,
+  useInviteStaffMutation,
+  useChangeRoleMutation,
+  useResetStaffMutation,
+  useRemoveStaffMutation,
+  useSetReviewLimitMutation,
+  useAcceptInviteMutation,
 } = staffApi
+
+/**
+ * Whether the signed-in staff member's role may do `action` (the session says its actions). A
+ * session without the list (a server before roles) may do everything, as it could then.
+ */
+export function useCan(): (action: StaffAction) => boolean {
+  const actions = useSessionQuery().data?.actions
+  return (action) => !actions || actions.includes(action)
+}
 
 /** The API's own words for a refusal, else one for the kind of failure. */
 export function errorText(error: unknown): string {

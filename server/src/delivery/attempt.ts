@@ -8,7 +8,9 @@ import type { Transporter } from 'nodemailer'
 import { EngineError } from '../commerce/engine'
 import type { PortalContext } from '../context'
 import { DISABLE_AFTER_MS, retryAt } from '../domain/events'
-import { renderEmail } from '../email/renderEmail'
+import { FALLBACK_FROM, renderEmail } from '../email/renderEmail'
+import { renderStaffEmail } from '../email/staffEmail'
+import { sealingKey, unseal } from '../storage/sealed'
 import {
   engineReferences,
   finishAttempt,
@@ -17,6 +19,8 @@ import {
   type EnginePayload,
   type OutboxRow,
   type RenderedEmail,
+  type StaffEmailPayload,
+  STAFF_LINK_PURPOSE,
 } from '../storage/outbox'
 import { findEndpoint, recordEndpointOutcome } from '../storage/webhookEndpoints'
 import { sendWebhook } from './webhook'
@@ -40,6 +44,7 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
     if (!shop) return { result: failed(at, started, 'The shop is no longer there.'), message: null }
     // Linked to the shop's portal as configured now, never to an origin kept with the row: rows
     // and returns written before PORTAL_ORIGIN held the Host a submit came on (decision 0052).
+    if (row.return_id === null) return attemptStaffEmail(row, shop, at, started)
     const stored = row.payload as EmailPayload
     // An exchange's e-mail names what the engine made for it, now that it is done (decision 0078).
     const references = stored.engine_actions ? await engineReferences(context.db, stored.engine_actions) : []
@@ -49,7 +54,40 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
       ...(references.length > 0 ? { engine_references: references } : {}),
     }
     const email = await renderEmail(shop, row.recipient!, payload, context.secret)
-    const { attachments, ...message } = email
+    return send(row, email, message(email), at, started)
+  }
+
+  /**
+   * An e-mail to staff (an invite, a set-password link): its sealed link opened now. What is kept
+   * of it once sent names the link without its token; kept without a mail server, it is whole,
+   * since the row is then the only way to it (decision 0081).
+   */
+  async function attemptStaffEmail(
+    row: OutboxRow,
+    shop: { email: { from?: string | undefined; reply_to?: string | undefined } | null },
+    at: Date,
+    started: number,
+  ): Promise<{ result: AttemptResult; message: RenderedEmail | null }> {
+    const payload = row.payload as unknown as StaffEmailPayload
+    const link = unseal(sealingKey(context.secret, STAFF_LINK_PURPOSE), payload.link_sealed, row.id)
+    const sender = { from: shop.email?.from ?? FALLBACK_FROM, reply_to: shop.email?.reply_to ?? null }
+    const email = renderStaffEmail(sender, row.recipient!, payload, link)
+    const redacted = link.replace(/#.*$/, '#token=…')
+    const kept = mailer ? renderStaffEmail(sender, row.recipient!, payload, redacted) : email
+    return send(row, { ...email, attachments: [] }, kept, at, started)
+  }
+
+  const message = ({ attachments: _attachments, ...rest }: RenderedEmail & { attachments: unknown[] }) => rest
+
+  async function send(
+    row: OutboxRow,
+    email: RenderedEmail & { attachments: Parameters<Transporter['sendMail']>[0]['attachments'] },
+    kept: RenderedEmail,
+    at: Date,
+    started: number,
+  ): Promise<{ result: AttemptResult; message: RenderedEmail | null }> {
+    const { attachments } = email
+    const message = kept
     if (!mailer)
       return {
         result: { at, durationMs: performance.now() - started, ok: true, statusCode: null, error: null },
@@ -57,12 +95,12 @@ export function deliveryOf({ context, clock, mailer, timeoutMs, allowPrivateNetw
       }
     try {
       await mailer.sendMail({
-        from: message.from,
-        to: message.to,
-        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
+        from: email.from,
+        to: email.to,
+        ...(email.reply_to ? { replyTo: email.reply_to } : {}),
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
         attachments,
         headers: { 'X-Rebound-Message-Id': row.id },
       })

@@ -4,41 +4,12 @@
  * through only when the staff member's role in this shop holds it; a route that names none is
  * refused. The console reads the same table to hide what a role cannot do.
  */
-export const ROLES = ['owner', 'admin', 'agent', 'warehouse'] as const
-export type Role = (typeof ROLES)[number]
+import { STAFF_ACTIONS, STAFF_ROLES, type Role, type StaffAction } from '../../../contract/constants'
 
-export const STAFF_ACTIONS = [
-  /** the session, the shop's reasons: what every signed-in page needs */
-  'console.use',
-  /** the returns list, one return, its photos */
-  'returns.read',
-  /** receive a parcel and record its inspection, with photos */
-  'returns.receive',
-  /** move items by hand (in transit, received, refunded) */
-  'returns.move',
-  /** write a note on a return */
-  'returns.note',
-  /** cancel a return not yet received, or close one with a reason */
-  'returns.cancel',
-  /** the returns CSV, and bulk export */
-  'returns.export',
-  'insights.read',
-  'emails.read',
-  'emails.resend',
-  /** approve or reject a return held for review (an agent: up to the shop's amount) */
-  'reviews.decide',
-  'support.open',
-  'policy.read',
-  'policy.write',
-  'webhooks.manage',
-  /** the store actions page and its retries */
-  'engine.manage',
-  'storeConnection.manage',
-  'apiKeys.manage',
-  'staff.manage',
-  'audit.read',
-] as const
-export type StaffAction = (typeof STAFF_ACTIONS)[number]
+// The lists are the contract's: the console reads the same names (its session says the role's actions).
+export const ROLES = STAFF_ROLES
+export { STAFF_ACTIONS }
+export type { Role, StaffAction }
 
 const EVERY_ROLE: readonly Role[] = ROLES
 const OWNER: readonly Role[] = ['owner']
@@ -70,3 +41,6 @@ export const ROLE_ACTIONS: Record<StaffAction, readonly Role[]> = {
 }
 
 export const mayDo = (role: Role, action: StaffAction): boolean => ROLE_ACTIONS[action].includes(role)
+
+/** Every action a role may do, in the table's order: what the session tells the console. */
+export const actionsOf = (role: Role): StaffAction[] => STAFF_ACTIONS.filter((action) => mayDo(role, action))

@@ -9,6 +9,7 @@ import {
   ReturnsCsv,
   ReturnsExportQuery,
   ReturnsQuery,
+  InviteAcceptance,
   SignIn,
   StaffShop,
   StaffSession,
@@ -22,7 +23,9 @@ import {
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
 import { Refusal } from '../services/refusal'
-import { signIn, signOut } from '../services/staffSessions'
+import { signIn, signOut, type StaffSignedIn } from '../services/staffSessions'
+import { acceptInvite } from '../services/staffManagement'
+import { actionsOf } from '../domain/roles'
 import {
   exportReturns,
   listShopReturns,
@@ -40,6 +43,7 @@ import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
 import { staffStoreConnectionRoutes } from './staffStoreConnection'
+import { staffManagementRoutes } from './staffManagement'
 import { Bytes, replies, type Api } from './typed'
 
 /**
@@ -61,6 +65,15 @@ function sameOrigin(request: FastifyRequest, _reply: FastifyReply, done: HookHan
     ),
   )
 }
+
+/** Who is signed in, their role here and what it may do (the console hides the rest). */
+const sessionAnswer = ({ member, shop, role }: StaffSignedIn): StaffSession => ({
+  email: member.email,
+  shop,
+  shops: member.shops,
+  role,
+  actions: actionsOf(role),
+})
 
 function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
   return {
@@ -94,7 +107,22 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       const { session, staff } = await signIn(context, request.hostname, request.body.email, request.body.password)
       return reply
         .setCookie(SESSION_COOKIE, session, cookieOptions(request, limits.staffSessionSeconds))
-        .send({ email: staff.member.email, shop: staff.shop, shops: staff.member.shops })
+        .send(sessionAnswer(staff))
+    },
+  )
+
+  // An invite's (or a reset's) link: the password set, and the invitee signed in. Limited as sign-in is.
+  app.post(
+    '/admin/api/invite',
+    {
+      preHandler: app.rateLimit({ max: limits.signInPerClient, timeWindow: 60_000, groupId: 'staff-invite' }),
+      schema: { body: InviteAcceptance, response: replies({ 200: StaffSession }) },
+    },
+    async (request, reply) => {
+      const { session, staff } = await acceptInvite(context, request.hostname, request.body, request.ip)
+      return reply
+        .setCookie(SESSION_COOKIE, session, cookieOptions(request, limits.staffSessionSeconds))
+        .send(sessionAnswer(staff))
     },
   )
 
@@ -107,24 +135,33 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   await app.register(async (signedIn: Api) => {
     await signedIn.register(staffSession, { context })
 
-    signedIn.get('/admin/api/session', { schema: { response: replies({ 200: StaffSession }) } }, (request) => {
-      const { member, shop } = request.staff
-      return { email: member.email, shop, shops: member.shops }
-    })
+    signedIn.get(
+      '/admin/api/session',
+      { config: { staffAction: 'console.use' }, schema: { response: replies({ 200: StaffSession }) } },
+      (request) => sessionAnswer(request.staff),
+    )
 
-    signedIn.get('/admin/api/shop', { schema: { response: replies({ 200: StaffShop }) } }, async (request) =>
-      shopReasons(context, request.staff.shop),
+    signedIn.get(
+      '/admin/api/shop',
+      { config: { staffAction: 'console.use' }, schema: { response: replies({ 200: StaffShop }) } },
+      async (request) => shopReasons(context, request.staff.shop),
     )
 
     signedIn.get(
       '/admin/api/returns',
-      { schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) } },
+      {
+        config: { staffAction: 'returns.read' },
+        schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) },
+      },
       async (request) => listShopReturns(context, request.staff.shop, request.query),
     )
 
     signedIn.get(
       '/admin/api/returns.csv',
-      { schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) } },
+      {
+        config: { staffAction: 'returns.export' },
+        schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) },
+      },
       async (request, reply) => {
         const { filename, csv } = exportReturns(context, request.staff.shop, request.query)
         return reply
@@ -136,19 +173,26 @@ export async function staffRoutes(app: Api, context: PortalContext) {
 
     signedIn.get(
       '/admin/api/insights',
-      { schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) } },
+      {
+        config: { staffAction: 'insights.read' },
+        schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) },
+      },
       async (request) => shopInsights(context, request.staff.shop, request.query),
     )
 
     signedIn.get(
       '/admin/api/returns/:id',
-      { schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) } },
+      {
+        config: { staffAction: 'returns.read' },
+        schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) },
+      },
       async (request) => returnDetail(context, request.staff.shop, request.params.id),
     )
 
     signedIn.get(
       '/admin/api/returns/:id/photos/:photo',
       {
+        config: { staffAction: 'returns.read' },
         schema: {
           params: Type.Object({
             id: Type.String({ pattern: RETURN_ID_PATTERN.source }),
@@ -177,16 +221,21 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffReviewRoutes(signedIn, context)
     staffApiKeyRoutes(signedIn, context)
     staffStoreConnectionRoutes(signedIn, context)
+    staffManagementRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',
-      { schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) } },
+      {
+        config: { staffAction: 'support.open' },
+        schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
+      },
       async (request) => supportSession(context, request.staff.shop, request.params.reference),
     )
 
     signedIn.post(
       '/admin/api/returns/:id/status',
       {
+        config: { staffAction: 'returns.move' },
         schema: {
           params: StaffReturnParams,
           body: StaffStateChange,

@@ -9,13 +9,20 @@ import { apiKeyView, createApiKey, revokeShopApiKey, shopApiKeys } from '../serv
 import { replies, type Api } from './typed'
 
 export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
-  app.get('/admin/api/api-keys', { schema: { response: replies({ 200: ApiKeyList }) } }, async (request) => ({
-    keys: await shopApiKeys(context.db, request.staff.shop),
-  }))
+  app.get(
+    '/admin/api/api-keys',
+    { config: { staffAction: 'apiKeys.manage' }, schema: { response: replies({ 200: ApiKeyList }) } },
+    async (request) => ({
+      keys: await shopApiKeys(context.db, request.staff.shop),
+    }),
+  )
 
   app.post(
     '/admin/api/api-keys',
-    { schema: { body: NewApiKey, response: replies({ 201: CreatedApiKey }) } },
+    {
+      config: { staffAction: 'apiKeys.manage' },
+      schema: { body: NewApiKey, response: replies({ 201: CreatedApiKey }) },
+    },
     async (request, reply) => {
       const { shop, member } = request.staff
       const { key, token } = await createApiKey(context.db, shop, request.body.label, member.email, context.now())
@@ -25,7 +32,10 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
 
   app.delete(
     '/admin/api/api-keys/:id',
-    { schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) } },
+    {
+      config: { staffAction: 'apiKeys.manage' },
+      schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) },
+    },
     async (request, reply) => {
       await revokeShopApiKey(context.db, request.staff.shop, request.params.id, context.now())
       return reply.code(204).send(null)

@@ -145,7 +145,10 @@ function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
 export function staffEventRoutes(app: Api, context: PortalContext) {
   app.get(
     '/admin/api/emails',
-    { schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) } },
+    {
+      config: { staffAction: 'emails.read' },
+      schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) },
+    },
     async (request) => {
       const rows = await listEmails(context.db, request.staff.shop, {
         ...(request.query.return_id ? { returnId: request.query.return_id } : {}),
@@ -157,10 +160,13 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.get(
     '/admin/api/emails/:id',
-    { schema: { params: MessageParams, response: replies({ 200: EmailDetail }) } },
+    {
+      config: { staffAction: 'emails.read' },
+      schema: { params: MessageParams, response: replies({ 200: EmailDetail }) },
+    },
     async (request) => {
       const row = await findOutboxRow(context.db, request.staff.shop, request.params.id)
-      if (!row || row.channel !== 'email') throw notFound('No such message.')
+      if (!row || row.channel !== 'email' || row.return_id === null) throw notFound('No such message.')
       return {
         ...emailOf(row),
         from: row.message?.from ?? null,
@@ -173,10 +179,11 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.get(
     '/admin/api/emails/:id/html',
-    { schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
+    { config: { staffAction: 'emails.read' }, schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const row = await findOutboxRow(context.db, request.staff.shop, request.params.id)
-      if (!row || row.channel !== 'email' || !row.message) throw notFound('No such message.')
+      if (!row || row.channel !== 'email' || row.return_id === null || !row.message)
+        throw notFound('No such message.')
       // The drop-off code travels as an attachment; here it is put in place.
       const code = (row.payload as EmailPayload).status.label?.qr_code_value
       const html = code
@@ -192,13 +199,20 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
     },
   )
 
-  app.get('/admin/api/webhooks', { schema: { response: replies({ 200: WebhookList }) } }, async (request) => ({
-    endpoints: (await listEndpoints(context.db, request.staff.shop)).map(endpointView),
-  }))
+  app.get(
+    '/admin/api/webhooks',
+    { config: { staffAction: 'webhooks.manage' }, schema: { response: replies({ 200: WebhookList }) } },
+    async (request) => ({
+      endpoints: (await listEndpoints(context.db, request.staff.shop)).map(endpointView),
+    }),
+  )
 
   app.post(
     '/admin/api/webhooks',
-    { schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) } },
+    {
+      config: { staffAction: 'webhooks.manage' },
+      schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) },
+    },
     async (request, reply) => {
       const problem = await endpointUrlProblem(request.body.url, context.events.allowPrivateNetworks)
       if (problem) throw invalidRequest(`url: ${problem}`)
@@ -215,7 +229,10 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.delete(
     '/admin/api/webhooks/:id',
-    { schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) } },
+    {
+      config: { staffAction: 'webhooks.manage' },
+      schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) },
+    },
     async (request, reply) => {
       const removed = await removeEndpoint(context.db, request.staff.shop, request.params.id)
       if (!removed) throw notFound('No such webhook endpoint.')
@@ -226,6 +243,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   app.put(
     '/admin/api/webhooks/:id/enabled',
     {
+      config: { staffAction: 'webhooks.manage' },
       schema: { params: EndpointParams, body: WebhookEnabled, response: replies({ 200: WebhookList }) },
     },
     async (request) => {
@@ -239,7 +257,10 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.get(
     '/admin/api/webhooks/:id/deliveries',
-    { schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) } },
+    {
+      config: { staffAction: 'webhooks.manage' },
+      schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) },
+    },
     async (request) => {
       const endpoint = await findEndpoint(context.db, request.params.id)
       if (!endpoint || endpoint.shop_id !== request.staff.shop) throw notFound('No such webhook endpoint.')
@@ -260,7 +281,10 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.post(
     '/admin/api/deliveries/:id/redeliver',
-    { schema: { params: MessageParams, response: replies({ 202: Type.Null() }) } },
+    {
+      config: { staffAction: 'webhooks.manage' },
+      schema: { params: MessageParams, response: replies({ 202: Type.Null() }) },
+    },
     async (request, reply) => {
       const outcome = await retryOutboxRow(context.db, request.staff.shop, 'webhook', request.params.id, context.now())
       if (outcome !== 'done') throw refusalOf(outcome, 'message')
@@ -271,7 +295,10 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.get(
     '/admin/api/engine-actions',
-    { schema: { querystring: EngineActionsQuery, response: replies({ 200: EngineActionList }) } },
+    {
+      config: { staffAction: 'engine.manage' },
+      schema: { querystring: EngineActionsQuery, response: replies({ 200: EngineActionList }) },
+    },
     async (request) => {
       const { shop } = request.staff
       const { return_id: returnId, kind, state } = request.query
@@ -292,7 +319,10 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
 
   app.post(
     '/admin/api/engine-actions/:id/retry',
-    { schema: { params: ActionParams, response: replies({ 202: Type.Null() }) } },
+    {
+      config: { staffAction: 'engine.manage' },
+      schema: { params: ActionParams, response: replies({ 202: Type.Null() }) },
+    },
     async (request, reply) => {
       const outcome = await retryOutboxRow(context.db, request.staff.shop, 'engine', request.params.id, context.now())
       if (outcome !== 'done') throw refusalOf(outcome, 'action')

@@ -16,13 +16,17 @@ import { replies, type Api } from './typed'
 export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   app.get(
     '/admin/api/receive',
-    { schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) } },
+    {
+      config: { staffAction: 'returns.receive' },
+      schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) },
+    },
     async (request) => receive(context, request.staff.shop, request.query.code),
   )
 
   app.post(
     '/admin/api/returns/:id/inspection/preview',
     {
+      config: { staffAction: 'returns.receive' },
       schema: { params: StaffReturnParams, body: InspectionRequest, response: replies({ 200: InspectionPreview }) },
     },
     async (request) => previewInspection(context, request.staff.shop, request.params.id, request.body),
@@ -31,6 +35,7 @@ export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   app.post(
     '/admin/api/returns/:id/inspection',
     {
+      config: { staffAction: 'returns.receive' },
       schema: {
         params: StaffReturnParams,
         body: InspectionRequest,

@@ -23,6 +23,7 @@ export function staffPhotoRoutes(app: Api, context: PortalContext): void {
   app.post(
     '/admin/api/returns/:id/photos',
     {
+      config: { staffAction: 'returns.receive' },
       // Signed in first (staffSession's hook): nobody else gets the server to read and decode 5 MB.
       onRequest: perClient,
       schema: { params: StaffReturnParams, querystring: PhotoQuery, response: replies({ 201: StaffPhoto }) },

@@ -22,13 +22,16 @@ const validatePolicy = () => (body: unknown) => {
  * policy saved is checked as the shop file's is, and verify and submit follow it at once.
  */
 export function staffPolicyRoutes(app: Api, context: PortalContext): void {
-  app.get('/admin/api/policy', { schema: { response: replies({ 200: StaffPolicy }) } }, async (request) =>
-    readPolicy(context, request.staff.shop),
+  app.get(
+    '/admin/api/policy',
+    { config: { staffAction: 'policy.read' }, schema: { response: replies({ 200: StaffPolicy }) } },
+    async (request) => readPolicy(context, request.staff.shop),
   )
 
   app.put(
     '/admin/api/policy',
     {
+      config: { staffAction: 'policy.write' },
       schema: { body: ShopPolicy, response: replies({ 200: StaffPolicy }) },
       validatorCompiler: validatePolicy,
     },

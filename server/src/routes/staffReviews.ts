@@ -8,13 +8,18 @@ import { replies, type Api } from './typed'
  * review, and the staff's decisions on one or many.
  */
 export function staffReviewRoutes(app: Api, context: PortalContext): void {
-  app.get('/admin/api/reviews', { schema: { response: replies({ 200: ReviewQueue }) } }, async (request) =>
-    reviewQueue(context, request.staff.shop),
+  app.get(
+    '/admin/api/reviews',
+    { config: { staffAction: 'reviews.decide' }, schema: { response: replies({ 200: ReviewQueue }) } },
+    async (request) => reviewQueue(context, request.staff.shop),
   )
 
   app.post(
     '/admin/api/reviews',
-    { schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) } },
+    {
+      config: { staffAction: 'reviews.decide' },
+      schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) },
+    },
     async (request) => decideReviews(context, request.staff, request.body),
   )
 }

@@ -18,13 +18,19 @@ export const CONNECTION_TESTS_PER_MINUTE = 10
 export function staffStoreConnectionRoutes(app: Api, context: PortalContext): void {
   app.get(
     '/admin/api/store-connection',
-    { schema: { response: replies({ 200: StoreConnectionAnswer }) } },
+    {
+      config: { staffAction: 'storeConnection.manage' },
+      schema: { response: replies({ 200: StoreConnectionAnswer }) },
+    },
     async (request) => ({ connection: await readConnection(context, request.staff.shop) }),
   )
 
   app.put(
     '/admin/api/store-connection',
-    { schema: { body: SetStoreConnection, response: replies({ 200: StoreConnectionView }) } },
+    {
+      config: { staffAction: 'storeConnection.manage' },
+      schema: { body: SetStoreConnection, response: replies({ 200: StoreConnectionView }) },
+    },
     async (request) =>
       setConnection(context, request.staff.shop, request.body, request.staff.member.email, context.now()),
   )
@@ -32,6 +38,7 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
   app.post(
     '/admin/api/store-connection/test',
     {
+      config: { staffAction: 'storeConnection.manage' },
       // Counted per shop, whoever of its staff asks: it is the shop's engine that is spared.
       preHandler: app.rateLimit({
         max: CONNECTION_TESTS_PER_MINUTE,
@@ -46,7 +53,7 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
 
   app.delete(
     '/admin/api/store-connection',
-    { schema: { response: replies({ 204: Type.Null() }) } },
+    { config: { staffAction: 'storeConnection.manage' }, schema: { response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
       await removeConnection(context.db, request.staff.shop)
       return reply.code(204).send(null)

@@ -4,9 +4,11 @@ import { findOrderById } from '../storage/orders'
 import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction } from '../storage/returnStates'
 import { decideReview, lockReturn } from '../storage/returns'
-import { listReviewQueue } from '../storage/staffReturns'
+import { findShopReturn, listReviewQueue } from '../storage/staffReturns'
+import { agentReviewLimit } from '../storage/staffInvites'
+import { fromMinor, readMinor } from '../../../contract/money'
 import { returnStatus } from './returnStatus'
-import { invalidRequest } from './refusal'
+import { invalidRequest, Refusal } from './refusal'
 import type { StaffSignedIn } from './staffSessions'
 
 /** The shop's returns waiting for review, a page as the list's: staff decide 25 at a time, and the next come as these go. */
@@ -26,6 +28,7 @@ export async function decideReviews(
   const reason = decision.reason?.trim() ?? ''
   if (decision.decision === 'reject' && reason === '')
     throw invalidRequest('reason: say why the return is rejected; the shopper reads it')
+  await agentMayDecide(context, staff, ids)
   const decided: string[] = []
   const skipped: { id: string; message: string }[] = []
   for (const id of ids) {
@@ -83,5 +86,30 @@ async function decideOne(
     })
     await writeReturnEvents(tx, id, before, after, at)
     return true as const
+  })
+}
+
+/**
+ * An agent decides reviews of returns whose refund is at most the shop's review limit, when an
+ * owner set one (docs/back-office.md, "Roles"); the whole decision is refused, before any return
+ * is decided, when one of them is above it: a 403 `not_allowed` naming the limit and the returns.
+ */
+async function agentMayDecide(context: PortalContext, staff: StaffSignedIn, ids: readonly string[]): Promise<void> {
+  if (staff.role !== 'agent') return
+  const limit = await agentReviewLimit(context.db, staff.shop)
+  if (limit === null) return
+  const currency = (await context.shops.find(staff.shop))?.currency_code ?? 'EUR'
+  const above: string[] = []
+  for (const id of ids) {
+    const found = await findShopReturn(context.db, staff.shop, id)
+    const refund = found?.summary.refund
+    if (!refund) continue
+    const minor = readMinor(refund)
+    if (minor !== null && minor > limit) above.push(found.summary.name)
+  }
+  if (above.length === 0) return
+  throw new Refusal(403, {
+    error: 'not_allowed',
+    message: `Agents decide reviews of returns up to ${fromMinor(limit, currency)} ${currency}: ${above.join(', ')} ${above.length === 1 ? 'is' : 'are'} above it. Ask an owner or admin.`,
   })
 }

@@ -5,11 +5,13 @@
 import { subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
 import { passwordMatches } from '../domain/passwords'
+import type { Role } from '../domain/roles'
 import {
   clearSignInFailures,
   endSession,
   findStaffByEmail,
   lockedUntil,
+  noteSignIn,
   reserveSignInAttempt,
   startSession,
   useSession,
@@ -17,10 +19,11 @@ import {
 } from '../storage/staff'
 import { Refusal } from './refusal'
 
-/** Who is signed in to the console, and the shop this host is. */
+/** Who is signed in to the console, the shop this host is, and their role in it. */
 export interface StaffSignedIn {
   member: StaffMember
   shop: string
+  role: Role
 }
 
 /** 403 `forbidden`: the staff member is not one of this host's shop. */
@@ -37,7 +40,7 @@ function shopOf(hostname: string, member: StaffMember): string | null {
 }
 
 /** A session's limits: idle, and since sign-in. */
-const sessionLimits = ({ limits }: PortalContext) => ({
+export const sessionLimits = ({ limits }: PortalContext) => ({
   idleMs: limits.staffIdleSeconds * 1000,
   maxMs: limits.staffSessionSeconds * 1000,
 })
@@ -71,7 +74,9 @@ export async function signIn(
   await clearSignInFailures(context.db, email)
   const shop = shopOf(hostname, member)
   if (!shop) throw notThisShop()
-  return { session: await startSession(context.db, member.id, now, sessionLimits(context)), staff: { member, shop } }
+  await noteSignIn(context.db, member.id, now)
+  const session = await startSession(context.db, member.id, now, sessionLimits(context))
+  return { session, staff: { member, shop, role: member.roles[shop] ?? 'warehouse' } }
 }
 
 /** The staff member of a live session on the host's shop; refused otherwise (401, or 403 for another shop's). */
@@ -84,7 +89,7 @@ export async function signedIn(
   if (!member) throw new Refusal(401, { error: 'not_signed_in', message: 'Please sign in.' })
   const shop = shopOf(hostname, member)
   if (!shop) throw notThisShop()
-  return { member, shop }
+  return { member, shop, role: member.roles[shop] ?? 'warehouse' }
 }
 
 /** Ends the session, if there is one. */

@@ -424,6 +424,37 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
     `,
   },
+  {
+    version: 17,
+    name: 'staff roles, invites and the agents review limit',
+    // Roles (docs/back-office.md, "Roles"; decision 0081): a role per staff member and shop, every
+    // existing one an owner, so nothing they did before is refused. An invite's token is kept only
+    // as its SHA-256. The review limit is keyed by shop id, not a reference: a shop's re-import
+    // re-creates its row. No row (or a null amount): no limit set, agents decide any amount.
+    sql: `
+      ALTER TABLE staff_shops ADD COLUMN role text NOT NULL DEFAULT 'owner'
+        CHECK (role IN ('owner', 'admin', 'agent', 'warehouse'));
+      ALTER TABLE staff ADD COLUMN last_sign_in_at timestamptz;
+      CREATE TABLE staff_invites (
+        token_hash text PRIMARY KEY,
+        shop_id text NOT NULL,
+        email text NOT NULL,
+        role text NOT NULL CHECK (role IN ('owner', 'admin', 'agent', 'warehouse')),
+        kind text NOT NULL CHECK (kind IN ('invite', 'reset')),
+        invited_by text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX staff_invites_by_shop ON staff_invites (shop_id, email);
+      CREATE TABLE shop_review_limits (
+        shop_id text PRIMARY KEY,
+        agent_limit_minor bigint CHECK (agent_limit_minor >= 0),
+        updated_at timestamptz NOT NULL,
+        updated_by text NOT NULL
+      );
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

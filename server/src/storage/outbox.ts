@@ -408,7 +408,7 @@ export async function listEmails(
   options: { returnId?: string; limit: number },
 ): Promise<OutboxRow[]> {
   return db.query<OutboxRow>(
-    `SELECT ${COLUMNS} FROM outbox WHERE shop_id = $1 AND channel = 'email' AND ($2::text IS NULL OR return_id = $2)
+    `SELECT ${COLUMNS} FROM outbox WHERE shop_id = $1 AND channel = 'email' AND return_id IS NOT NULL AND ($2::text IS NULL OR return_id = $2)
       ORDER BY seq DESC LIMIT $3`,
     [shopId, options.returnId ?? null, options.limit],
   )
@@ -492,4 +492,44 @@ export async function retryOutboxRow(
   const row = await findOutboxRow(db, shopId, id)
   if (row?.channel !== channel) return 'missing'
   return row.state === 'pending' ? 'busy' : 'already_done'
+}
+
+/** The e-mails to staff (docs/back-office.md, "Roles"): an invite, or a fresh set-password link. */
+export const STAFF_EMAIL_KINDS = ['staff_invite', 'staff_reset'] as const
+export type StaffEmailKind = (typeof STAFF_EMAIL_KINDS)[number]
+/** The purpose a staff e-mail's link is sealed under (storage/sealed.ts), bound to its row's id. */
+export const STAFF_LINK_PURPOSE = 'staff e-mail link'
+
+/**
+ * A staff e-mail's row body. Its link carries a single-use token, sealed with the server secret
+ * (bound to the row's id) until the e-mail is rendered: the row alone opens nothing.
+ */
+export interface StaffEmailPayload {
+  kind: StaffEmailKind
+  shop: string
+  role: string
+  invited_by: string
+  expires_at: string
+  link_sealed: string
+}
+
+/**
+ * Writes a staff e-mail in the caller's transaction. It belongs to no return: the shoppers'
+ * E-mails page, which lists only e-mails of returns, never shows it.
+ */
+export async function writeStaffEmail(
+  tx: Queryable,
+  shopId: string,
+  to: string,
+  payload: (id: string) => StaffEmailPayload,
+  at: Date,
+): Promise<string> {
+  const id = messageId()
+  const body = payload(id)
+  await tx.query(
+    `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
+     VALUES ($1, $2, NULL, $3, 'email', 'email', $4, $5, $6, $6)`,
+    [id, shopId, `email.${body.kind}`, to, JSON.stringify(body), at],
+  )
+  return id
 }

@@ -1,13 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { emailKey } from '../domain/normalize'
+import type { Role } from '../domain/roles'
 import type { Database, Queryable } from './database'
 
-/** A staff member as the console knows them: their e-mail and the shops they work for. */
+/** A staff member as the console knows them: their e-mail, the shops they work for and their role in each. */
 export interface StaffMember {
   id: string
   email: string
   shops: string[]
+  roles: Record<string, Role>
 }
+
+/** A member's shops and their role in each, as two columns of a query on `staff s`. */
+const SHOPS_AND_ROLES = `COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops,
+            COALESCE((SELECT jsonb_object_agg(shop_id, role) FROM staff_shops WHERE staff_id = s.id), '{}') AS roles`
 
 /** E-mails are kept and compared as verify compares a shopper's: trimmed, in lower case. */
 const staffEmailKey = emailKey
@@ -20,8 +26,7 @@ export async function findStaffByEmail(
   email: string,
 ): Promise<(StaffMember & { password_hash: string }) | null> {
   const [row] = await db.query<StaffMember & { password_hash: string }>(
-    `SELECT s.id, s.email, s.password_hash,
-            COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops
+    `SELECT s.id, s.email, s.password_hash, ${SHOPS_AND_ROLES}
        FROM staff s WHERE s.email = $1`,
     [staffEmailKey(email)],
   )
@@ -29,8 +34,9 @@ export async function findStaffByEmail(
 }
 
 /**
- * Adds a staff member to a shop: a new account with this password, or the shop added to an
- * existing account (its password unchanged). Answers whether the account is new.
+ * Adds a staff member to a shop with a role (an owner unless said): a new account with this
+ * password, or the shop added to an existing account (its password unchanged; a role it already
+ * has there stays). Answers whether the account is new.
  */
 export async function addStaff(
   db: Queryable,
@@ -38,6 +44,7 @@ export async function addStaff(
   email: string,
   passwordHash: string,
   now: Date,
+  role: Role = 'owner',
 ): Promise<{ created: boolean }> {
   const key = staffEmailKey(email)
   const inserted = await db.query<{ id: string }>(
@@ -45,8 +52,8 @@ export async function addStaff(
     [randomUUID(), key, passwordHash, now],
   )
   await db.query(
-    'INSERT INTO staff_shops (staff_id, shop_id) SELECT id, $2 FROM staff WHERE email = $1 ON CONFLICT DO NOTHING',
-    [key, shopId],
+    'INSERT INTO staff_shops (staff_id, shop_id, role) SELECT id, $2, $3 FROM staff WHERE email = $1 ON CONFLICT DO NOTHING',
+    [key, shopId, role],
   )
   return { created: inserted.length > 0 }
 }
@@ -76,14 +83,70 @@ export async function resetStaffPassword(db: Queryable, email: string, passwordH
 }
 
 /** A shop's staff, or everyone's when no shop is given, by e-mail. */
-export async function listStaff(db: Queryable, shopId?: string): Promise<StaffMember[]> {
-  return db.query<StaffMember>(
-    `SELECT s.id, s.email, array_agg(ss.shop_id ORDER BY ss.shop_id) AS shops
-       FROM staff s JOIN staff_shops ss ON ss.staff_id = s.id
-      WHERE $1::text IS NULL OR s.id IN (SELECT staff_id FROM staff_shops WHERE shop_id = $1)
-      GROUP BY s.id, s.email ORDER BY s.email`,
+export async function listStaff(
+  db: Queryable,
+  shopId?: string,
+): Promise<(StaffMember & { last_sign_in_at: Date | null })[]> {
+  return db.query<StaffMember & { last_sign_in_at: Date | null }>(
+    `SELECT s.id, s.email, s.last_sign_in_at, ${SHOPS_AND_ROLES}
+       FROM staff s
+      WHERE EXISTS (SELECT 1 FROM staff_shops ss WHERE ss.staff_id = s.id AND ($1::text IS NULL OR ss.shop_id = $1))
+      ORDER BY s.email`,
     [shopId ?? null],
   )
+}
+
+/** Notes a sign-in (the Staff page shows the last one). */
+export async function noteSignIn(db: Queryable, staffId: string, now: Date): Promise<void> {
+  await db.query('UPDATE staff SET last_sign_in_at = $2 WHERE id = $1', [staffId, now])
+}
+
+/**
+ * Sets a member's role in a shop, under a lock on the shop's staff, unless that leaves the shop
+ * without an owner. Answers the role before, or why not.
+ */
+export async function changeRole(
+  tx: Queryable,
+  shopId: string,
+  staffId: string,
+  role: Role,
+): Promise<{ before: Role } | 'missing' | 'last_owner'> {
+  const rows = await tx.query<{ staff_id: string; role: Role }>(
+    'SELECT staff_id, role FROM staff_shops WHERE shop_id = $1 ORDER BY staff_id FOR UPDATE',
+    [shopId],
+  )
+  const member = rows.find((row) => row.staff_id === staffId)
+  if (!member) return 'missing'
+  const owners = rows.filter((row) => row.role === 'owner').length
+  if (member.role === 'owner' && role !== 'owner' && owners <= 1) return 'last_owner'
+  await tx.query('UPDATE staff_shops SET role = $3 WHERE shop_id = $1 AND staff_id = $2', [shopId, staffId, role])
+  return { before: member.role }
+}
+
+/**
+ * Takes the shop from a member, under a lock on the shop's staff, unless they are its last owner;
+ * their sessions end, and an account left with no shop is deleted. Answers their e-mail and role, or why not.
+ */
+export async function removeFromShop(
+  tx: Queryable,
+  shopId: string,
+  staffId: string,
+): Promise<{ email: string; role: Role } | 'missing' | 'last_owner'> {
+  const rows = await tx.query<{ staff_id: string; role: Role; email: string }>(
+    `SELECT ss.staff_id, ss.role, s.email FROM staff_shops ss JOIN staff s ON s.id = ss.staff_id
+      WHERE ss.shop_id = $1 ORDER BY ss.staff_id FOR UPDATE OF ss`,
+    [shopId],
+  )
+  const member = rows.find((row) => row.staff_id === staffId)
+  if (!member) return 'missing'
+  if (member.role === 'owner' && rows.filter((row) => row.role === 'owner').length <= 1) return 'last_owner'
+  await tx.query('DELETE FROM staff_shops WHERE shop_id = $1 AND staff_id = $2', [shopId, staffId])
+  await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [staffId])
+  await tx.query(
+    'DELETE FROM staff s WHERE s.id = $1 AND NOT EXISTS (SELECT 1 FROM staff_shops WHERE staff_id = s.id)',
+    [staffId],
+  )
+  return { email: member.email, role: member.role }
 }
 
 export async function hasStaff(db: Queryable, shopId: string): Promise<boolean> {
@@ -121,8 +184,7 @@ interface SessionRow extends StaffMember {
 
 async function readSession(db: Queryable, key: string): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT s.id, s.email, ss.created_at, ss.last_seen_at,
-            COALESCE((SELECT array_agg(shop_id ORDER BY shop_id) FROM staff_shops WHERE staff_id = s.id), '{}') AS shops
+    `SELECT s.id, s.email, ss.created_at, ss.last_seen_at, ${SHOPS_AND_ROLES}
        FROM staff_sessions ss JOIN staff s ON s.id = ss.staff_id WHERE ss.id_hash = $1`,
     [key],
   )
@@ -183,7 +245,7 @@ export async function useSession(
   // Written at most once a minute: a page of the console asks several things at once.
   if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000)
     await db.query('UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1', [key, now])
-  return { id: row.id, email: row.email, shops: [...row.shops] }
+  return { id: row.id, email: row.email, shops: [...row.shops], roles: { ...row.roles } }
 }
 
 export async function endSession(db: Queryable, value: string): Promise<void> {
@@ -240,4 +302,69 @@ export async function reserveSignInAttempt(db: Queryable, email: string, now: Da
 /** A right password clears the count, its own try with it. */
 export async function clearSignInFailures(db: Queryable, email: string): Promise<void> {
   await db.query('DELETE FROM sign_in_failures WHERE email = $1', [staffEmailKey(email)])
+}
+
+/** A member's e-mail by id. */
+export async function staffEmail(db: Queryable, staffId: string): Promise<string | null> {
+  const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [staffId])
+  return row?.email ?? null
+}
+
+/**
+ * A member of the shop, reset: their password stops working (a hash argon2 cannot read signs no
+ * one in) and their sessions end. Answers their e-mail and role in the shop, or null for no such member.
+ */
+export async function resetMember(
+  tx: Queryable,
+  shopId: string,
+  staffId: string,
+): Promise<{ email: string; role: Role } | null> {
+  const [member] = await tx.query<{ email: string; role: Role }>(
+    `SELECT s.email, ss.role FROM staff s JOIN staff_shops ss ON ss.staff_id = s.id
+      WHERE s.id = $1 AND ss.shop_id = $2 FOR UPDATE OF s`,
+    [staffId, shopId],
+  )
+  if (!member) return null
+  await tx.query("UPDATE staff SET password_hash = '' WHERE id = $1", [staffId])
+  await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [staffId])
+  return member
+}
+
+/**
+ * Sets an account's password from a link (an invite or a reset), making the account when there is
+ * none and adding the shop with the role unless it has it already; every session of the account
+ * ends. For a reset (`mustBeStaff`), the account must still work for the shop: null otherwise.
+ */
+export async function setPasswordFromLink(
+  tx: Queryable,
+  link: { shopId: string; email: string; role: Role; mustBeStaff: boolean },
+  passwordHash: string,
+  now: Date,
+): Promise<StaffMember | null> {
+  const key = staffEmailKey(link.email)
+  const [existing] = await tx.query<{ id: string; of_shop: boolean }>(
+    'SELECT id, EXISTS (SELECT 1 FROM staff_shops WHERE staff_id = s.id AND shop_id = $2) AS of_shop FROM staff s WHERE email = $1',
+    [key, link.shopId],
+  )
+  if (link.mustBeStaff && !existing?.of_shop) return null
+  const id = existing?.id ?? randomUUID()
+  if (existing) await tx.query('UPDATE staff SET password_hash = $2 WHERE id = $1', [id, passwordHash])
+  else
+    await tx.query('INSERT INTO staff (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+      id,
+      key,
+      passwordHash,
+      now,
+    ])
+  await tx.query(
+    'INSERT INTO staff_shops (staff_id, shop_id, role) VALUES ($1, $2, $3) ON CONFLICT (staff_id, shop_id) DO NOTHING',
+    [id, link.shopId, link.role],
+  )
+  await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id])
+  await noteSignIn(tx, id, now)
+  const [member] = await tx.query<StaffMember>(
+    `SELECT s.id, s.email, ${SHOPS_AND_ROLES} FROM staff s WHERE s.id = $1`,
+    [id],
+  )
+  return member ?? null
 }

@@ -1,0 +1,87 @@
+/**
+ * The shop's staff, managed by its owners (docs/back-office.md, "Roles"; decision 0081): listed,
+ * invited by e-mail with a role, their role changed, reset, removed; and the amount agents may
+ * decide reviews up to. Signed in, `staff.manage` only.
+ */
+import { Type } from '@sinclair/typebox'
+import type { FastifyRequest } from 'fastify'
+import {
+  NewStaffInvite,
+  ReviewLimitChange,
+  StaffList,
+  StaffMemberParams,
+  StaffRoleChange,
+} from '../../../contract/staff'
+import type { PortalContext } from '../context'
+import {
+  changeReviewLimit,
+  changeStaffRole,
+  inviteStaff,
+  removeStaffMember,
+  resetStaff,
+  staffList,
+  type Change,
+} from '../services/staffManagement'
+import { replies, type Api } from './typed'
+
+const changeOf = (request: FastifyRequest): Change => ({
+  staff: request.staff,
+  address: request.ip,
+  origin: `${request.protocol}://${request.host}`,
+})
+
+export function staffManagementRoutes(app: Api, context: PortalContext): void {
+  const manage = { staffAction: 'staff.manage' } as const
+
+  app.get('/admin/api/staff', { config: manage, schema: { response: replies({ 200: StaffList }) } }, async (request) =>
+    staffList(context, request.staff.shop),
+  )
+
+  app.post(
+    '/admin/api/staff/invites',
+    { config: manage, schema: { body: NewStaffInvite, response: replies({ 201: StaffList }) } },
+    async (request, reply) => {
+      await inviteStaff(context, changeOf(request), request.body)
+      return reply.code(201).send(await staffList(context, request.staff.shop))
+    },
+  )
+
+  app.put(
+    '/admin/api/staff/review-limit',
+    { config: manage, schema: { body: ReviewLimitChange, response: replies({ 200: StaffList }) } },
+    async (request) => {
+      await changeReviewLimit(context, changeOf(request), request.body)
+      return staffList(context, request.staff.shop)
+    },
+  )
+
+  app.put(
+    '/admin/api/staff/:id/role',
+    {
+      config: manage,
+      schema: { params: StaffMemberParams, body: StaffRoleChange, response: replies({ 200: StaffList }) },
+    },
+    async (request) => {
+      await changeStaffRole(context, changeOf(request), request.params.id, request.body.role)
+      return staffList(context, request.staff.shop)
+    },
+  )
+
+  app.post(
+    '/admin/api/staff/:id/reset',
+    { config: manage, schema: { params: StaffMemberParams, response: replies({ 200: StaffList }) } },
+    async (request) => {
+      await resetStaff(context, changeOf(request), request.params.id)
+      return staffList(context, request.staff.shop)
+    },
+  )
+
+  app.delete(
+    '/admin/api/staff/:id',
+    { config: manage, schema: { params: StaffMemberParams, response: replies({ 204: Type.Null() }) } },
+    async (request, reply) => {
+      await removeStaffMember(context, changeOf(request), request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

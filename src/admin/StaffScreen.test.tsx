@@ -1,0 +1,160 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { STAFF_ACTIONS } from '../../contract/constants'
+import type { StaffList, StaffSession } from '../../contract/staff'
+import { server } from '../testing/server'
+import { Console } from './Console'
+import { makeConsoleStore } from './store'
+
+/** Roles in the console (docs/back-office.md, "Roles"): what a role sees, and the owners' Staff page. */
+
+const OWNER: StaffSession = {
+  email: 'owner@demo.example',
+  shop: 'demo',
+  shops: ['demo'],
+  role: 'owner',
+  actions: [...STAFF_ACTIONS],
+}
+const AGENT: StaffSession = {
+  ...OWNER,
+  email: 'agent@demo.example',
+  role: 'agent',
+  actions: ['console.use', 'returns.read', 'returns.receive', 'reviews.decide', 'policy.read'],
+}
+const WAREHOUSE: StaffSession = {
+  ...OWNER,
+  email: 'desk@demo.example',
+  role: 'warehouse',
+  actions: ['console.use', 'returns.read', 'returns.receive'],
+}
+
+const STAFF: StaffList = {
+  members: [
+    { id: 's1', email: 'agent@demo.example', role: 'agent', last_sign_in_at: null },
+    { id: 's2', email: 'owner@demo.example', role: 'owner', last_sign_in_at: '2026-11-20T12:00:00.000Z' },
+  ],
+  invites: [
+    {
+      email: 'new@demo.example',
+      role: 'warehouse',
+      invited_by: 'owner@demo.example',
+      created_at: '2026-11-20T12:00:00.000Z',
+      expires_at: '2026-11-23T12:00:00.000Z',
+    },
+  ],
+  review_limit: null,
+}
+
+function serve(session: StaffSession) {
+  const asked: string[] = []
+  server.use(
+    http.get('*/admin/api/session', () => HttpResponse.json(session)),
+    http.get('*/admin/api/reviews', () => {
+      asked.push('reviews')
+      return HttpResponse.json({ returns: [], total: 0 })
+    }),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+    http.get('*/admin/api/shop', () => HttpResponse.json({ shop: 'demo', reasons: [] })),
+    http.get('*/admin/api/staff', () => HttpResponse.json(STAFF)),
+  )
+  return asked
+}
+
+function renderConsole(path: string) {
+  window.history.pushState({}, '', path)
+  return render(<Console store={makeConsoleStore()} />)
+}
+
+test('the navigation shows a role only what it may open, and a page reached by its address says why not', async () => {
+  const asked = serve(WAREHOUSE)
+  renderConsole('/admin/staff')
+  expect(
+    await screen.findByText('Your role (warehouse) cannot manage the staff. Ask an owner of the shop.'),
+  ).toBeVisible()
+  const nav = screen.getByRole('navigation', { name: 'Back office' })
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Returns', 'Receive'])
+  // The review queue is not the warehouse's: not even its count is asked.
+  expect(asked).toEqual([])
+})
+
+test('an agent sees Review and Policy but not Staff', async () => {
+  serve(AGENT)
+  renderConsole('/admin/')
+  const nav = await screen.findByRole('navigation', { name: 'Back office' })
+  await waitFor(() =>
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Returns', 'Review', 'Receive', 'Policy']),
+  )
+})
+
+test('an owner lists the staff and invites, invites by e-mail with a role, changes a role and resets', async () => {
+  serve(OWNER)
+  const posted: unknown[] = []
+  server.use(
+    http.post('*/admin/api/staff/invites', async ({ request }) => {
+      posted.push(await request.json())
+      return HttpResponse.json(STAFF, { status: 201 })
+    }),
+    http.put('*/admin/api/staff/:id/role', async ({ request, params }) => {
+      posted.push({ id: params.id, ...((await request.json()) as object) })
+      return HttpResponse.json({ error: 'last_owner', message: 'The shop must keep an owner.' }, { status: 409 })
+    }),
+    http.post('*/admin/api/staff/:id/reset', ({ params }) => {
+      posted.push({ reset: params.id })
+      return HttpResponse.json(STAFF)
+    }),
+  )
+  const user = userEvent.setup()
+  renderConsole('/admin/staff')
+  expect(await screen.findByRole('heading', { name: 'Staff', level: 1 })).toBeVisible()
+  const nav = screen.getByRole('navigation', { name: 'Back office' })
+  expect(within(nav).getByRole('link', { name: 'Staff' })).toHaveAttribute('aria-current', 'page')
+  const table = await screen.findByRole('table', { name: 'The shop’s staff' })
+  expect(within(table).getAllByRole('row')).toHaveLength(3)
+  expect(screen.getByText(/new@demo\.example as warehouse, by owner@demo\.example/)).toBeVisible()
+
+  await user.type(screen.getByLabelText('E-mail'), 'helper@demo.example')
+  await user.selectOptions(screen.getByLabelText('Role'), 'admin')
+  await user.click(screen.getByRole('button', { name: 'Send invite' }))
+  expect(await screen.findByText('Invite sent to helper@demo.example.')).toBeVisible()
+  expect(posted[0]).toEqual({ email: 'helper@demo.example', role: 'admin' })
+
+  await user.selectOptions(screen.getByLabelText('Role of owner@demo.example'), 'agent')
+  expect(await screen.findByText('The shop must keep an owner.')).toBeVisible()
+  expect(posted[1]).toEqual({ id: 's2', role: 'agent' })
+
+  await user.click(screen.getByRole('button', { name: 'Reset agent@demo.example' }))
+  await user.click(await screen.findByRole('button', { name: 'Reset' }))
+  expect(await screen.findByText('agent@demo.example was reset.')).toBeVisible()
+  expect(posted[2]).toEqual({ reset: 's1' })
+})
+
+test('an invite’s link sets the password and signs in', async () => {
+  let body: unknown = null
+  server.use(
+    http.get('*/admin/api/session', () =>
+      body ? HttpResponse.json(AGENT) : HttpResponse.json({ error: 'not_signed_in' }, { status: 401 }),
+    ),
+    http.post('*/admin/api/invite', async ({ request }) => {
+      body = await request.json()
+      return HttpResponse.json(AGENT)
+    }),
+    http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 0 })),
+    http.get('*/admin/api/returns', () => HttpResponse.json({ returns: [], next: null })),
+    http.get('*/admin/api/shop', () => HttpResponse.json({ shop: 'demo', reasons: [] })),
+  )
+  const user = userEvent.setup()
+  renderConsole('/admin/invite#token=abc_DEF-123')
+  await user.type(await screen.findByLabelText('New password'), 'a long passphrase')
+  await user.click(screen.getByRole('button', { name: 'Set password and sign in' }))
+  expect(await screen.findByText('agent@demo.example')).toBeVisible()
+  expect(body).toEqual({ token: 'abc_DEF-123', password: 'a long passphrase' })
+})
