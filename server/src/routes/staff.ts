@@ -21,6 +21,7 @@ import {
 } from '../../../contract/staff'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { Refusal } from '../services/refusal'
 import { signIn, signOut } from '../services/staffSessions'
 import {
@@ -35,6 +36,7 @@ import {
 } from '../services/staffReturns'
 import { SESSION_COOKIE, staffSession } from './staffSession'
 import { staffApiKeyRoutes } from './staffApiKeys'
+import { staffAuditRoutes } from './staffAudit'
 import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
@@ -91,7 +93,8 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       schema: { body: SignIn, response: replies({ 200: StaffSession }) },
     },
     async (request, reply) => {
-      const { session, staff } = await signIn(context, request.hostname, request.body.email, request.body.password)
+      const { email, password } = request.body
+      const { session, staff } = await signIn(context, request.hostname, email, password, request.ip)
       return reply
         .setCookie(SESSION_COOKIE, session, cookieOptions(request, limits.staffSessionSeconds))
         .send({ email: staff.member.email, shop: staff.shop, shops: staff.member.shops })
@@ -99,7 +102,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   )
 
   app.delete('/admin/api/session', { schema: { response: replies({ 204: Type.Null() }) } }, async (request, reply) => {
-    await signOut(context, request.cookies[SESSION_COOKIE])
+    await signOut(context, request.hostname, request.cookies[SESSION_COOKIE], request.ip)
     return reply.clearCookie(SESSION_COOKIE, { path: '/admin' }).code(204).send(null)
   })
 
@@ -126,7 +129,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       '/admin/api/returns.csv',
       { schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) } },
       async (request, reply) => {
-        const { filename, csv } = exportReturns(context, request.staff.shop, request.query)
+        const { filename, csv } = await exportReturns(context, request.staff.shop, request.query, staffAuthor(request))
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -177,11 +180,12 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffReviewRoutes(signedIn, context)
     staffApiKeyRoutes(signedIn, context)
     staffStoreConnectionRoutes(signedIn, context)
+    staffAuditRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',
       { schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) } },
-      async (request) => supportSession(context, request.staff.shop, request.params.reference),
+      async (request) => supportSession(context, request.staff.shop, request.params.reference, staffAuthor(request)),
     )
 
     signedIn.post(
@@ -193,7 +197,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
           response: replies({ 200: StaffItemsMoved, 409: StaffMoveRefused }),
         },
       },
-      async (request) => moveItems(context, request.staff, request.params.id, request.body),
+      async (request) => moveItems(context, request.staff, request.params.id, request.body, staffAuthor(request)),
     )
   })
 }
