@@ -28,6 +28,7 @@ const ReceivingScreen = lazy(() => import('./ReceivingScreen').then((module) => 
 const ReceivingReturnScreen = lazy(() =>
   import('./ReceivingReturnScreen').then((module) => ({ default: module.ReceivingReturnScreen })),
 )
+const AuditScreen = lazy(() => import('./AuditScreen').then((module) => ({ default: module.AuditScreen })))
 
 /**
  * The back office: sign-in, then the shop's returns (docs/back-office.md). A page of its own
@@ -76,6 +77,7 @@ function SignedIn() {
             <Route path="store-connection" element={<StoreConnectionScreen />} />
             <Route path="reviews" element={<ReviewQueueScreen />} />
             <Route path="policy" element={<PolicyScreen />} />
+            <Route path="audit" element={<AuditScreen />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
@@ -183,6 +185,7 @@ const PAGES = [
   ['/api-keys', 'API keys'],
   ['/store-connection', 'Store connection'],
   ['/policy', 'Policy'],
+  ['/audit', 'Audit log'],
 ] as const
 
 /** How many returns wait for review, beside Menu while the menu is folded (the list says it in words). */
