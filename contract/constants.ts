@@ -170,3 +170,21 @@ export const STAFF_ACTIONS = [
   'audit.read',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
+
+/**
+ * The audit log's kinds in groups, as its page filters them (docs/back-office.md, "The audit
+ * log"): a name ending in a dot takes every kind it begins; any other is one kind.
+ */
+export const AUDIT_KIND_GROUPS = {
+  sign_ins: ['session.'],
+  staff: ['staff.', 'invite.'],
+  settings: ['policy.', 'store_connection.', 'webhook.', 'api_key.'],
+  returns: ['return.'],
+  deliveries: ['delivery.', 'engine_action.', 'email.'],
+  orders_api: ['orders_api.'],
+  reads_and_exports: ['support.', 'returns.exported', 'audit.exported'],
+} as const
+export type AuditKindGroup = keyof typeof AUDIT_KIND_GROUPS
+
+/** A page of the audit log holds this many entries. */
+export const AUDIT_PAGE_SIZE = 50

@@ -568,3 +568,63 @@ export const InviteAcceptance = Type.Object(
   { additionalProperties: false },
 )
 export type InviteAcceptance = Static<typeof InviteAcceptance>
+
+/**
+ * GET /admin/api/audit and /admin/api/audit.csv (docs/back-office.md, "The audit log"): the
+ * shop's entries, newest first, filtered by who, what and when.
+ */
+const AuditFilters = {
+  /** the actor as entries name it: a staff member's e-mail, an API key's label */
+  person: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  /** a group of kinds (AUDIT_KIND_GROUPS: `sign_ins`, `settings`…) or one kind (`policy.changed`) */
+  kind: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*$', maxLength: 64 })),
+  /** on or after this day (UTC) */
+  from: Type.Optional(Type.String({ pattern: DAY })),
+  /** on or before this day (UTC) */
+  to: Type.Optional(Type.String({ pattern: DAY })),
+}
+
+export const AuditQuery = Type.Object(
+  {
+    ...AuditFilters,
+    /** the cursor of the page before (`next` of its answer) */
+    before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}-[0-9]{1,19}$' })),
+  },
+  { additionalProperties: false },
+)
+export type AuditQuery = Static<typeof AuditQuery>
+
+export const AuditExportQuery = Type.Object(AuditFilters, { additionalProperties: false })
+export type AuditExportQuery = Static<typeof AuditExportQuery>
+
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+  actor: Type.Object({
+    kind: oneOf(['staff', 'api_key', 'system'] as const),
+    /** null for the server itself, or a failed sign-in's unknown e-mail */
+    id: Nullable(Type.String()),
+    /** the e-mail or the key's label, as it was then */
+    label: Type.String(),
+  }),
+  /** the client's address as the server saw it */
+  address: Nullable(Type.String()),
+  /** what happened: `policy.changed`, `session.signed_in`… */
+  kind: Type.String(),
+  /** what it happened to: a return's id, a webhook's, a key's; null for the shop */
+  subject: Nullable(Type.String()),
+  /** what changed: `before` and `after` for settings, otherwise what a reader needs */
+  detail: Type.Record(Type.String(), Type.Unknown()),
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+export const AuditPage = Type.Object({
+  entries: Type.Array(AuditEntry),
+  /** the cursor of the next page (older entries), or null at the end */
+  next: Nullable(Type.String()),
+})
+export type AuditPage = Static<typeof AuditPage>
+
+/** GET /admin/api/audit/people: everyone the log names as having done something, for its filter. */
+export const AuditPeople = Type.Object({ people: Type.Array(Type.String()) })
+export type AuditPeople = Static<typeof AuditPeople>

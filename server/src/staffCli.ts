@@ -15,8 +15,8 @@ import { openDatabase, type Database } from './storage/database'
 import { migrate } from './storage/migrations'
 import { addStaff, listStaff, removeStaff, resetStaffPassword } from './storage/staff'
 import { ROLES, type Role } from './domain/roles'
-import { revokeApiKey } from './storage/apiKeys'
-import { createApiKey, shopApiKeys } from './services/apiKeys'
+import { createApiKey, revokeKey, shopApiKeys } from './services/apiKeys'
+import { CLI_AUTHOR } from './services/audit'
 import { Value } from '@sinclair/typebox/value'
 import { SetStoreConnection, type StoreConnectionView } from '../../contract/staff'
 import { loadSecret } from './storage/secret'
@@ -79,7 +79,7 @@ async function runKeys(db: Database, command: string | undefined, rest: string[]
   if (command === 'key-add' && rest.length >= 2) {
     const [shop, ...words] = rest as [string, ...string[]]
     await shopMustExist(db, shop)
-    const { key, token } = await createApiKey(db, shop, words.join(' '), 'cli', now)
+    const { key, token } = await createApiKey(db, shop, words.join(' '), 'cli', now, CLI_AUTHOR)
     console.log(`API key ${key.id} "${key.label}" of ${shop}. Its token, shown this once:\n${token}`)
     return 0
   }
@@ -101,7 +101,7 @@ async function runKeys(db: Database, command: string | undefined, rest: string[]
   }
   if (command === 'key-revoke' && rest.length === 2) {
     const [shop, id] = rest as [string, string]
-    const revoked = await revokeApiKey(db, shop, id, now)
+    const revoked = await revokeKey(db, shop, id, now, CLI_AUTHOR)
     console.log(
       revoked ? `API key ${id} of ${shop} is revoked.` : `${shop} has no live API key ${id}; nothing changed.`,
     )
@@ -178,7 +178,7 @@ async function runConnection(db: Database, command: string | undefined, rest: st
       const fields = [...new Set([...Value.Errors(SetStoreConnection, body)].map((error) => error.path.slice(1)))]
       throw new Error(`Not connected: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing or not valid.`)
     }
-    printConnection(shop, await setConnection(source, shop, body, 'cli', now))
+    printConnection(shop, await setConnection(source, shop, body, 'cli', now, CLI_AUTHOR))
     return 0
   }
   return null

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app'
 import { validateShopFile } from '../src/import/validateShopFile'
 import type { CatalogueProductFile, OrderFile, ShopFile } from '../src/import/shopFile'
 import { createApiKey } from '../src/services/apiKeys'
+import { CLI_AUTHOR } from '../src/services/audit'
 import type { Database } from '../src/storage/database'
 import { findOrderById } from '../src/storage/orders'
 import { insertReturn } from '../src/storage/returns'
@@ -113,8 +114,8 @@ describe.each(engines())('the Orders API on %s', (engine) => {
   beforeEach(async () => {
     await loadShops(db, [SHOP, OTHER])
     await db.exec('DELETE FROM api_keys; DELETE FROM rate_limits')
-    token = (await createApiKey(db, 'north', 'Sync', 'ops@north.example', NOW)).token
-    otherToken = (await createApiKey(db, 'south', 'Sync', 'ops@south.example', NOW)).token
+    token = (await createApiKey(db, 'north', 'Sync', 'ops@north.example', NOW, CLI_AUTHOR)).token
+    otherToken = (await createApiKey(db, 'south', 'Sync', 'ops@south.example', NOW, CLI_AUTHOR)).token
     const app = await buildApp({
       db,
       secret: Buffer.from('test-secret'),

@@ -31,6 +31,7 @@ const InviteScreen = lazy(() => import('./InviteScreen').then((module) => ({ def
 const ReceivingReturnScreen = lazy(() =>
   import('./ReceivingReturnScreen').then((module) => ({ default: module.ReceivingReturnScreen })),
 )
+const AuditScreen = lazy(() => import('./AuditScreen').then((module) => ({ default: module.AuditScreen })))
 
 /**
  * The back office: sign-in, then the shop's returns (docs/back-office.md). A page of its own
@@ -89,6 +90,7 @@ function SignedIn() {
             <Route path="reviews" element={allowed('reviews.decide', <ReviewQueueScreen />)} />
             <Route path="policy" element={allowed('policy.read', <PolicyScreen />)} />
             <Route path="staff" element={allowed('staff.manage', <StaffScreen />)} />
+            <Route path="audit" element={allowed('audit.read', <AuditScreen />)} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
@@ -200,6 +202,7 @@ const PAGES: readonly (readonly [string, string, StaffAction])[] = [
   ['/store-connection', 'Store connection', 'storeConnection.manage'],
   ['/policy', 'Policy', 'policy.read'],
   ['/staff', 'Staff', 'staff.manage'],
+  ['/audit', 'Audit log', 'audit.read'],
 ]
 
 /** What each action lets a page do, for the words of a page a role cannot open. */
@@ -215,6 +218,7 @@ const CANNOT: Partial<Record<StaffAction, string>> = {
   'reviews.decide': 'decide reviews',
   'policy.read': 'see the return policy',
   'staff.manage': 'manage the staff',
+  'audit.read': 'read the audit log',
 }
 
 const allowed = (action: StaffAction, page: ReactElement) => <Allowed action={action}>{page}</Allowed>

@@ -19,6 +19,7 @@ import {
   StockUpdated,
 } from '../../../contract/ordersApi'
 import type { PortalContext } from '../context'
+import { apiKeyAuthor } from '../services/audit'
 import { deleteOrder, putOrder, putProduct, putStock } from '../services/ordersApi'
 import { notFound } from '../services/refusal'
 import { apiKeyAuth } from './apiKey'
@@ -57,7 +58,7 @@ export async function ordersApiRoutes(app: Api, context: PortalContext): Promise
       schema: { params: OrdersApiOrderParams, response: replies({ 200: OrderPut, 201: OrderPut, ...refusals }) },
     },
     async (request, reply) => {
-      const put = await putOrder(context, request.apiKey.shop, request.params.name, request.body)
+      const put = await putOrder(context, request.apiKey.shop, request.params.name, request.body, apiKeyAuthor(request))
       return reply.code(put.result === 'created' ? 201 : 200).send(put)
     },
   )
@@ -66,7 +67,7 @@ export async function ordersApiRoutes(app: Api, context: PortalContext): Promise
     '/:shop/orders/:name',
     { schema: { params: OrdersApiOrderParams, response: replies({ 204: Type.Null(), ...refusals }) } },
     async (request, reply) => {
-      await deleteOrder(context, request.apiKey.shop, request.params.name)
+      await deleteOrder(context, request.apiKey.shop, request.params.name, apiKeyAuthor(request))
       return reply.code(204).send(null)
     },
   )
@@ -78,7 +79,7 @@ export async function ordersApiRoutes(app: Api, context: PortalContext): Promise
       schema: { params: OrdersApiProductParams, response: replies({ 200: ProductPut, 201: ProductPut, ...refusals }) },
     },
     async (request, reply) => {
-      const put = await putProduct(context, request.apiKey.shop, request.params.id, request.body)
+      const put = await putProduct(context, request.apiKey.shop, request.params.id, request.body, apiKeyAuthor(request))
       return reply.code(put.result === 'created' ? 201 : 200).send(put)
     },
   )
@@ -93,6 +94,6 @@ export async function ordersApiRoutes(app: Api, context: PortalContext): Promise
         response: replies({ 200: StockUpdated, ...refusals }),
       },
     },
-    async (request) => putStock(context, request.apiKey.shop, request.body),
+    async (request) => putStock(context, request.apiKey.shop, request.body, apiKeyAuthor(request)),
   )
 }

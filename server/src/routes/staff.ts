@@ -22,6 +22,7 @@ import {
 } from '../../../contract/staff'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { Refusal } from '../services/refusal'
 import { signIn, signOut, type StaffSignedIn } from '../services/staffSessions'
 import { acceptInvite } from '../services/staffManagement'
@@ -38,6 +39,7 @@ import {
 } from '../services/staffReturns'
 import { SESSION_COOKIE, staffSession } from './staffSession'
 import { staffApiKeyRoutes } from './staffApiKeys'
+import { staffAuditRoutes } from './staffAudit'
 import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
@@ -104,7 +106,8 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       schema: { body: SignIn, response: replies({ 200: StaffSession }) },
     },
     async (request, reply) => {
-      const { session, staff } = await signIn(context, request.hostname, request.body.email, request.body.password)
+      const { email, password } = request.body
+      const { session, staff } = await signIn(context, request.hostname, email, password, request.ip)
       return reply
         .setCookie(SESSION_COOKIE, session, cookieOptions(request, limits.staffSessionSeconds))
         .send(sessionAnswer(staff))
@@ -127,7 +130,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   )
 
   app.delete('/admin/api/session', { schema: { response: replies({ 204: Type.Null() }) } }, async (request, reply) => {
-    await signOut(context, request.cookies[SESSION_COOKIE])
+    await signOut(context, request.hostname, request.cookies[SESSION_COOKIE], request.ip)
     return reply.clearCookie(SESSION_COOKIE, { path: '/admin' }).code(204).send(null)
   })
 
@@ -163,7 +166,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
         schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) },
       },
       async (request, reply) => {
-        const { filename, csv } = exportReturns(context, request.staff.shop, request.query)
+        const { filename, csv } = await exportReturns(context, request.staff.shop, request.query, staffAuthor(request))
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -222,6 +225,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffApiKeyRoutes(signedIn, context)
     staffStoreConnectionRoutes(signedIn, context)
     staffManagementRoutes(signedIn, context)
+    staffAuditRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',
@@ -229,7 +233,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
         config: { staffAction: 'support.open' },
         schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
       },
-      async (request) => supportSession(context, request.staff.shop, request.params.reference),
+      async (request) => supportSession(context, request.staff.shop, request.params.reference, staffAuthor(request)),
     )
 
     signedIn.post(
@@ -242,7 +246,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
           response: replies({ 200: StaffItemsMoved, 409: StaffMoveRefused }),
         },
       },
-      async (request) => moveItems(context, request.staff, request.params.id, request.body),
+      async (request) => moveItems(context, request.staff, request.params.id, request.body, staffAuthor(request)),
     )
   })
 }

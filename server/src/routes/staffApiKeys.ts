@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox'
 import { ApiKeyList, ApiKeyParams, CreatedApiKey, NewApiKey } from '../../../contract/staff'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { apiKeyView, createApiKey, revokeShopApiKey, shopApiKeys } from '../services/apiKeys'
 import { replies, type Api } from './typed'
 
@@ -25,7 +26,15 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
     },
     async (request, reply) => {
       const { shop, member } = request.staff
-      const { key, token } = await createApiKey(context.db, shop, request.body.label, member.email, context.now())
+      const { label } = request.body
+      const { key, token } = await createApiKey(
+        context.db,
+        shop,
+        label,
+        member.email,
+        context.now(),
+        staffAuthor(request),
+      )
       return reply.code(201).send({ ...apiKeyView(key), token })
     },
   )
@@ -37,7 +46,7 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
       schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) },
     },
     async (request, reply) => {
-      await revokeShopApiKey(context.db, request.staff.shop, request.params.id, context.now())
+      await revokeShopApiKey(context.db, request.staff.shop, request.params.id, context.now(), staffAuthor(request))
       return reply.code(204).send(null)
     },
   )

@@ -50,6 +50,7 @@ import {
   setEndpointEnabled,
   type WebhookEndpoint,
 } from '../storage/webhookEndpoints'
+import { audit, staffAuthor } from '../services/audit'
 import { invalidRequest, notFound, Refusal } from '../services/refusal'
 import { Bytes, replies, type Api } from './typed'
 
@@ -143,6 +144,21 @@ function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
 }
 
 export function staffEventRoutes(app: Api, context: PortalContext) {
+  /** A redeliver or a retry, written to the audit log with it when it is done. */
+  const retried = (
+    request: Parameters<typeof staffAuthor>[0] & { params: { id: string } },
+    channel: 'webhook' | 'engine',
+    kind: string,
+  ): Promise<RetryOutcome> =>
+    context.db.transaction(async (tx) => {
+      const { shop } = request.staff
+      const at = context.now()
+      const outcome = await retryOutboxRow(tx, shop, channel, request.params.id, at)
+      if (outcome === 'done')
+        await audit(tx, { shopId: shop, at, ...staffAuthor(request), kind, subject: request.params.id })
+      return outcome
+    })
+
   app.get(
     '/admin/api/emails',
     {
@@ -217,12 +233,15 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
       const problem = await endpointUrlProblem(request.body.url, context.events.allowPrivateNetworks)
       if (problem) throw invalidRequest(`url: ${problem}`)
       const secret = newSecret()
-      const endpoint = await addEndpoint(
-        context.db,
-        request.staff.shop,
-        { url: request.body.url, secret, events: request.body.events },
-        context.now(),
-      )
+      const { shop } = request.staff
+      const at = context.now()
+      const endpoint = await context.db.transaction(async (tx) => {
+        const added = await addEndpoint(tx, shop, { url: request.body.url, secret, events: request.body.events }, at)
+        // Never its secret.
+        const detail = { url: added.url, events: added.events }
+        await audit(tx, { shopId: shop, at, ...staffAuthor(request), kind: 'webhook.added', subject: added.id, detail })
+        return added
+      })
       return reply.code(201).send({ ...endpointView(endpoint), secret })
     },
   )
@@ -234,7 +253,16 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
       schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) },
     },
     async (request, reply) => {
-      const removed = await removeEndpoint(context.db, request.staff.shop, request.params.id)
+      const { shop } = request.staff
+      const { id } = request.params
+      const removed = await context.db.transaction(async (tx) => {
+        const endpoint = await findEndpoint(tx, id)
+        if (!endpoint || !(await removeEndpoint(tx, shop, id))) return false
+        const detail = { url: endpoint.url, events: endpoint.events }
+        const at = context.now()
+        await audit(tx, { shopId: shop, at, ...staffAuthor(request), kind: 'webhook.removed', subject: id, detail })
+        return true
+      })
       if (!removed) throw notFound('No such webhook endpoint.')
       return reply.code(204).send(null)
     },
@@ -248,7 +276,22 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
     },
     async (request) => {
       const { shop } = request.staff
-      const done = await setEndpointEnabled(context.db, shop, request.params.id, request.body.enabled, context.now())
+      const { id } = request.params
+      const { enabled } = request.body
+      const done = await context.db.transaction(async (tx) => {
+        const at = context.now()
+        const endpoint = await findEndpoint(tx, id)
+        if (!endpoint || !(await setEndpointEnabled(tx, shop, id, enabled, at))) return false
+        await audit(tx, {
+          shopId: shop,
+          at,
+          ...staffAuthor(request),
+          kind: enabled ? 'webhook.enabled' : 'webhook.disabled',
+          subject: id,
+          detail: { url: endpoint.url },
+        })
+        return true
+      })
       if (!done) throw notFound('No such webhook endpoint.')
       if (request.body.enabled) context.events.nudge()
       return { endpoints: (await listEndpoints(context.db, shop)).map(endpointView) }
@@ -286,7 +329,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
       schema: { params: MessageParams, response: replies({ 202: Type.Null() }) },
     },
     async (request, reply) => {
-      const outcome = await retryOutboxRow(context.db, request.staff.shop, 'webhook', request.params.id, context.now())
+      const outcome = await retried(request, 'webhook', 'delivery.redelivered')
       if (outcome !== 'done') throw refusalOf(outcome, 'message')
       context.events.nudge()
       return reply.code(202).send(null)
@@ -324,7 +367,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
       schema: { params: ActionParams, response: replies({ 202: Type.Null() }) },
     },
     async (request, reply) => {
-      const outcome = await retryOutboxRow(context.db, request.staff.shop, 'engine', request.params.id, context.now())
+      const outcome = await retried(request, 'engine', 'engine_action.retried')
       if (outcome !== 'done') throw refusalOf(outcome, 'action')
       context.events.nudge()
       return reply.code(202).send(null)

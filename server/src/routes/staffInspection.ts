@@ -8,6 +8,7 @@ import {
   StaffReturnParams,
 } from '../../../contract/staff'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { inspect, previewInspection, receive } from '../services/inspection'
 import { staffPhotoRoutes } from './staffPhotos'
 import { replies, type Api } from './typed'
@@ -42,7 +43,7 @@ export function staffInspectionRoutes(app: Api, context: PortalContext): void {
         response: replies({ 200: Type.Array(Inspection) }),
       },
     },
-    async (request) => inspect(context, request.staff, request.params.id, request.body),
+    async (request) => inspect(context, request.staff, request.params.id, request.body, staffAuthor(request)),
   )
 
   // A plugin of its own: its image parser must not reach the console's JSON routes.

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { StaffPhoto, StaffReturnParams } from '../../../contract/staff'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { addStaffPhoto } from '../services/staffPhotos'
 import { acceptImageBodies, senderOf } from './photos'
 import { replies, type Api } from './typed'
@@ -38,6 +39,7 @@ export function staffPhotoRoutes(app: Api, context: PortalContext): void {
         request.query.line_item_id,
         request.body,
         sender,
+        staffAuthor(request),
       )
       return reply.code(201).send(photo)
     },

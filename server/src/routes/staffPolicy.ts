@@ -2,6 +2,7 @@ import { ShopPolicy } from '../../../contract/policy'
 import { StaffPolicy } from '../../../contract/staff'
 import type { PortalContext } from '../context'
 import { schemaCheck } from '../import/schemaErrors'
+import { staffAuthor } from '../services/audit'
 import { MAX_POLICY_PROBLEMS, readPolicy, savePolicyOf } from '../services/staffPolicy'
 import { replies, type Api } from './typed'
 
@@ -37,7 +38,7 @@ export function staffPolicyRoutes(app: Api, context: PortalContext): void {
     },
     async (request) => {
       const { member, shop } = request.staff
-      const saved = await savePolicyOf(context, shop, request.body)
+      const saved = await savePolicyOf(context, shop, request.body, staffAuthor(request))
       request.log.info({ shop, staff: member.email }, 'return policy saved')
       return saved
     },

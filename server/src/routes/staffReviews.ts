@@ -1,5 +1,6 @@
 import { ReviewDecided, ReviewDecision, ReviewQueue } from '../../../contract/staff'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { decideReviews, reviewQueue } from '../services/reviews'
 import { replies, type Api } from './typed'
 
@@ -20,6 +21,6 @@ export function staffReviewRoutes(app: Api, context: PortalContext): void {
       config: { staffAction: 'reviews.decide' },
       schema: { body: ReviewDecision, response: replies({ 200: ReviewDecided }) },
     },
-    async (request) => decideReviews(context, request.staff, request.body),
+    async (request) => decideReviews(context, request.staff, request.body, staffAuthor(request)),
   )
 }

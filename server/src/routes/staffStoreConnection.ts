@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox'
 import { ConnectionTest, SetStoreConnection, StoreConnectionAnswer, StoreConnectionView } from '../../../contract/staff'
 import type { PortalContext } from '../context'
+import { staffAuthor } from '../services/audit'
 import { readConnection, removeConnection, setConnection, testConnection } from '../services/storeConnection'
 import { replies, type Api } from './typed'
 
@@ -32,7 +33,14 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
       schema: { body: SetStoreConnection, response: replies({ 200: StoreConnectionView }) },
     },
     async (request) =>
-      setConnection(context, request.staff.shop, request.body, request.staff.member.email, context.now()),
+      setConnection(
+        context,
+        request.staff.shop,
+        request.body,
+        request.staff.member.email,
+        context.now(),
+        staffAuthor(request),
+      ),
   )
 
   app.post(
@@ -48,14 +56,14 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
       }),
       schema: { response: replies({ 200: ConnectionTest }) },
     },
-    async (request) => testConnection(context, request.staff.shop, context.now),
+    async (request) => testConnection(context, request.staff.shop, context.now, staffAuthor(request)),
   )
 
   app.delete(
     '/admin/api/store-connection',
     { config: { staffAction: 'storeConnection.manage' }, schema: { response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
-      await removeConnection(context.db, request.staff.shop)
+      await removeConnection(context.db, request.staff.shop, context.now(), staffAuthor(request))
       return reply.code(204).send(null)
     },
   )

@@ -4,7 +4,7 @@
  */
 import type { ApiKeyView } from '../../../contract/staff'
 import { API_KEY_PATTERN, apiKeyDigest, apiKeyShownPrefix, newApiKeyToken } from '../domain/apiKey'
-import type { Queryable } from '../storage/database'
+import type { Database, Queryable } from '../storage/database'
 import {
   findLiveApiKey,
   insertApiKey,
@@ -13,6 +13,7 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from '../storage/apiKeys'
+import { audit, type Author } from './audit'
 import { invalidRequest, notFound } from './refusal'
 
 /** A key's use is written at most this often (per key, per process): a busy integration writes once a minute. */
@@ -31,22 +32,28 @@ export const apiKeyView = (row: ApiKeyRow): ApiKeyView => ({
   revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
 })
 
-/** A new key of the shop: its row, and its token, which exists only in this answer. */
+/** A new key of the shop: its row, and its token, which exists only in this answer (never in the audit log). */
 export async function createApiKey(
-  db: Queryable,
+  db: Database,
   shopId: string,
   label: string,
   createdBy: string,
   now: Date,
+  author: Author,
 ): Promise<{ key: ApiKeyRow; token: string }> {
   const trimmed = label.trim()
   if (trimmed === '' || trimmed.length > MAX_LABEL) throw invalidRequest(`label: must be 1 to ${MAX_LABEL} characters`)
   const token = newApiKeyToken()
-  const key = await insertApiKey(
-    db,
-    { shopId, label: trimmed, tokenSha256: apiKeyDigest(token), prefix: apiKeyShownPrefix(token), createdBy },
-    now,
-  )
+  const key = await db.transaction(async (tx) => {
+    const row = await insertApiKey(
+      tx,
+      { shopId, label: trimmed, tokenSha256: apiKeyDigest(token), prefix: apiKeyShownPrefix(token), createdBy },
+      now,
+    )
+    const detail = { label: row.label }
+    await audit(tx, { shopId, at: now, ...author, kind: 'api_key.created', subject: row.id, detail })
+    return row
+  })
   return { key, token }
 }
 
@@ -98,7 +105,30 @@ export async function shopApiKeys(db: Queryable, shopId: string): Promise<ApiKey
   return (await listApiKeys(db, shopId)).map(apiKeyView)
 }
 
+/** Revokes one of the shop's keys at once, written to the audit log with it; false for another shop's key, or one revoked already. */
+export async function revokeKey(
+  db: Database,
+  shopId: string,
+  keyId: string,
+  now: Date,
+  author: Author,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, shopId, keyId, now)
+    if (!revoked) return false
+    const detail = { label: revoked.label }
+    await audit(tx, { shopId, at: now, ...author, kind: 'api_key.revoked', subject: keyId, detail })
+    return true
+  })
+}
+
 /** Revokes one of the shop's keys at once; another shop's key, or one revoked already, is not found. */
-export async function revokeShopApiKey(db: Queryable, shopId: string, keyId: string, now: Date): Promise<void> {
-  if (!(await revokeApiKey(db, shopId, keyId, now))) throw notFound('No such API key, or it was revoked already.')
+export async function revokeShopApiKey(
+  db: Database,
+  shopId: string,
+  keyId: string,
+  now: Date,
+  author: Author,
+): Promise<void> {
+  if (!(await revokeKey(db, shopId, keyId, now, author))) throw notFound('No such API key, or it was revoked already.')
 }

@@ -41,6 +41,7 @@ import { findReturnedLines, recordAction, recordLineState, type ReturnedLine } f
 import { findReturn, lockReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnShopId } from '../storage/routesReturnShop'
 import type { ShopRecord } from '../storage/shops'
+import { audit, type Author } from './audit'
 import { returnStatus } from './returnStatus'
 import type { StaffSignedIn } from './staffSessions'
 import { notFound, Refusal } from './refusal'
@@ -73,10 +74,11 @@ export async function inspect(
   staff: StaffSignedIn,
   id: string,
   request: InspectionRequest,
+  author: Author,
 ): Promise<Inspection[]> {
   const shop = await shopOfReturn(context, staff.shop, id)
   if (!shop) throw notFound('No such return.')
-  const outcome = await recordInspection(context, shop, id, request, staff.member.email)
+  const outcome = await recordInspection(context, shop, id, request, staff.member.email, author)
   // The catalogue changed: the next verify and exchange offer read it again (decision 0050).
   if (outcome.restocked) context.shops.forget()
   context.events.nudge()
@@ -307,6 +309,7 @@ async function recordInspection(
   id: string,
   request: InspectionRequest,
   actor: string,
+  author: Author,
 ): Promise<{ restocked: boolean }> {
   return context.db.transaction(async (tx) => {
     const locked = await lockReturn(tx, id)
@@ -346,6 +349,12 @@ async function recordInspection(
       restocked = (await restockVariant(tx, shop.id, variantId)) || restocked
     const after = await returnStatus(context, locked, order, shop, await findReturnedLines(tx, id), tx)
     await writeReturnEvents(tx, id, before, after, at)
+    const detail = {
+      return_name: locked.name,
+      items: planned.map((item) => ({ line_item_id: item.line_item_id, condition: item.condition })),
+      refunded: refunded.size > 0,
+    }
+    await audit(tx, { shopId: shop.id, at, ...author, kind: 'return.inspected', subject: id, detail })
     return { restocked }
   })
 }

@@ -1,7 +1,8 @@
 /**
  * The Orders API's writes (docs/api.md: Orders API): a shop's commerce platform puts its orders,
  * catalogue products and stock, each checked as the shop file checks the same thing, in the same
- * words, and each idempotent: the same call again changes nothing. A refusal writes nothing.
+ * words, and each idempotent: the same call again changes nothing. A refusal writes nothing. A
+ * change is written to the audit log by its key, in its transaction.
  */
 import type { OrderPut, ProductPut, StockUpdate, StockUpdated } from '../../../contract/ordersApi'
 import type { PortalContext } from '../context'
@@ -22,6 +23,7 @@ import {
 import type { Queryable } from '../storage/database'
 import { deleteOrdersWithoutReturns, lockOrderByName } from '../storage/orders'
 import { lockShopForOrder } from '../storage/shops'
+import { audit, type Author } from './audit'
 import { notFound, Refusal } from './refusal'
 
 /** A body refused, each line naming its field: `errors`, and the same lines as the `message`. */
@@ -40,6 +42,7 @@ export async function putOrder(
   shopId: string,
   pathName: string,
   body: unknown,
+  author: Author,
 ): Promise<OrderPut> {
   const checked = checkOrderBody(body, pathName)
   if (!checked.ok) throw refused(400, 'invalid_request', checked.errors)
@@ -58,6 +61,8 @@ export async function putOrder(
     const errors = orderErrors(order, shop, variantIds, now)
     if (errors.length > 0) throw refused(422, 'invalid_order', errors)
     const result = await upsertOrder(tx, { id: shopId, ...shop }, order, now)
+    if (result !== 'unchanged')
+      await audit(tx, { shopId, at: now, ...author, kind: `orders_api.order_${result}`, subject: order.name })
     return { name: order.name, result }
   })
 }
@@ -81,7 +86,12 @@ export async function upsertOrder(tx: Queryable, shop: OrderShop, order: OrderIn
 const problemLine = (problem: OrderUpdateProblem) => `${problem.field}: ${problem.message}`
 
 /** DELETE …/orders/{name}: an order without returns removed; one with returns is never (decision 0072). */
-export async function deleteOrder(context: PortalContext, shopId: string, pathName: string): Promise<void> {
+export async function deleteOrder(
+  context: PortalContext,
+  shopId: string,
+  pathName: string,
+  author: Author,
+): Promise<void> {
   await context.db.transaction(async (tx) => {
     const stored = await lockOrderByName(tx, shopId, orderNameKey(pathName))
     if (!stored) throw notFound(`The shop has no order "${pathName}".`)
@@ -91,6 +101,8 @@ export async function deleteOrder(context: PortalContext, shopId: string, pathNa
         message: `${stored.order.name} has returns in Rebound: an order with returns is never removed, so that their status links, refunds and history stay.`,
       })
     await deleteOrdersWithoutReturns(tx, [stored.order.id])
+    const at = context.now()
+    await audit(tx, { shopId, at, ...author, kind: 'orders_api.order_deleted', subject: stored.order.name })
   })
   // Its photos' rows went with it; their files go now.
   await context.photos.sweep(context.db)
@@ -106,6 +118,7 @@ export async function putProduct(
   shopId: string,
   pathId: string,
   body: unknown,
+  author: Author,
 ): Promise<ProductPut> {
   const checked = checkProductBody(body, pathId)
   if (!checked.ok) throw refused(400, 'invalid_request', checked.errors)
@@ -128,7 +141,9 @@ export async function putProduct(
     if (uses.length > 0) throw refused(422, 'invalid_product', usedVariantErrors(uses))
     if (next.unchanged) return 'unchanged' as const
     await replaceCatalogue(tx, shopId, next.catalogue)
-    return next.created ? ('created' as const) : ('updated' as const)
+    const done = next.created ? ('created' as const) : ('updated' as const)
+    await audit(tx, { shopId, at: now, ...author, kind: `orders_api.product_${done}`, subject: product.id })
+    return done
   })
   // The next verify, exchange offer and upsell read the catalogue again (decision 0050).
   if (result !== 'unchanged') context.shops.forget()
@@ -155,7 +170,12 @@ function usedVariantErrors(uses: readonly VariantUse[]): string[] {
 }
 
 /** PUT …/stock: each named variant's `available` set; a variant not in the catalogue refuses the whole call. */
-export async function putStock(context: PortalContext, shopId: string, body: StockUpdate): Promise<StockUpdated> {
+export async function putStock(
+  context: PortalContext,
+  shopId: string,
+  body: StockUpdate,
+  author: Author,
+): Promise<StockUpdated> {
   const seen = new Set<string>()
   const twice: string[] = []
   body.variants.forEach((variant, i) => {
@@ -176,7 +196,16 @@ export async function putStock(context: PortalContext, shopId: string, body: Sto
           errorLine(['variants', i, 'id'], `"${body.variants[i]!.id}" is not a variant id of the catalogue`),
         ),
       )
-    if (next.changed > 0) await replaceCatalogue(tx, shopId, next.catalogue)
+    if (next.changed > 0) {
+      await replaceCatalogue(tx, shopId, next.catalogue)
+      await audit(tx, {
+        shopId,
+        at: context.now(),
+        ...author,
+        kind: 'orders_api.stock_updated',
+        detail: { variants: body.variants.length, changed: next.changed },
+      })
+    }
     return next.changed
   })
   if (changed > 0) context.shops.forget()

@@ -7,6 +7,7 @@ import { decideReview, lockReturn } from '../storage/returns'
 import { findShopReturn, listReviewQueue } from '../storage/staffReturns'
 import { agentReviewLimit } from '../storage/staffInvites'
 import { fromMinor, readMinor } from '../../../contract/money'
+import { audit, type Author } from './audit'
 import { returnStatus } from './returnStatus'
 import { invalidRequest, Refusal } from './refusal'
 import type { StaffSignedIn } from './staffSessions'
@@ -23,6 +24,7 @@ export async function decideReviews(
   context: PortalContext,
   staff: StaffSignedIn,
   decision: ReviewDecision,
+  author: Author,
 ): Promise<ReviewDecided> {
   const { return_ids: ids } = decision
   const reason = decision.reason?.trim() ?? ''
@@ -36,6 +38,7 @@ export async function decideReviews(
       state: decision.decision === 'approve' ? 'approved' : 'rejected',
       reason: decision.decision === 'reject' ? reason : null,
       by: staff.member.email,
+      author,
     })
     if (outcome === true) decided.push(id)
     else skipped.push({ id, message: outcome })
@@ -52,7 +55,7 @@ async function decideOne(
   context: PortalContext,
   shopId: string,
   id: string,
-  decision: { state: 'approved' | 'rejected'; reason: string | null; by: string },
+  decision: { state: 'approved' | 'rejected'; reason: string | null; by: string; author: Author },
 ): Promise<true | string> {
   // Read before the transaction: the shop cache reads through the database's own handle.
   const shop = await context.shops.find(shopId)
@@ -67,7 +70,7 @@ async function decideOne(
     const at = context.now()
     const lines = await findReturnedLines(tx, id)
     const before = await returnStatus(context, locked, order, shop, lines, tx)
-    await decideReview(tx, locked, { ...decision, at })
+    await decideReview(tx, locked, { state: decision.state, reason: decision.reason, by: decision.by, at })
     const after = await returnStatus(
       context,
       { ...locked, review: decision.state, review_reason: decision.reason, reviewed_at: at, reviewed_by: decision.by },
@@ -85,6 +88,14 @@ async function decideOne(
       note: decision.state === 'approved' ? 'Approved after review' : `Rejected: ${decision.reason}`,
     })
     await writeReturnEvents(tx, id, before, after, at)
+    await audit(tx, {
+      shopId,
+      at,
+      ...decision.author,
+      kind: `return.${decision.state}`,
+      subject: id,
+      detail: { return_name: locked.name, ...(decision.reason ? { reason: decision.reason } : {}) },
+    })
     return true as const
   })
 }

@@ -14,6 +14,7 @@ import { writeReturnEvents } from '../storage/outbox'
 import { findReturnedLines, recordAction, recordLineState } from '../storage/returnStates'
 import type { Queryable } from '../storage/database'
 import { lockReturn } from '../storage/returns'
+import { audit, type Author } from './audit'
 import { notFound, Refusal } from './refusal'
 import { returnStatus } from './returnStatus'
 
@@ -21,6 +22,8 @@ export interface StaffMove {
   shopId: string
   actor: string
   change: StaffStateChange
+  /** who moves them, from where: for the audit log */
+  author: Author
 }
 
 /** Moved: the items moved now and the items chosen that could not move, both in words. */
@@ -126,6 +129,13 @@ export async function moveStaffItems(context: PortalContext, id: string, move: S
     const after = await returnStatus(context, locked, order, shop, await findReturnedLines(tx, id), tx)
     // What the world hears of (docs/events.md), written with the change.
     await writeReturnEvents(tx, id, before, after, at)
+    const detail = {
+      return_name: locked.name,
+      state,
+      items: ids.map(nameOf),
+      ...(note?.trim() ? { note: note.trim() } : {}),
+    }
+    await audit(tx, { shopId: shop.id, at, ...move.author, kind: 'return.items_moved', subject: id, detail })
     return { moved: ids.map(nameOf), skipped }
   })
   context.events.nudge()

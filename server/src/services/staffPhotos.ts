@@ -12,6 +12,7 @@ import { findReturnedLines } from '../storage/returnStates'
 import { findReturn, lockReturn } from '../storage/returns'
 import { shopOfReturn } from './inspection'
 import { checkedBody, cleanedBody } from './photos'
+import { audit, type Author } from './audit'
 import { notFound, Refusal } from './refusal'
 import type { StaffSignedIn } from './staffSessions'
 
@@ -31,6 +32,7 @@ export async function addStaffPhoto(
   lineItemId: string,
   body: unknown,
   sender: PhotoSender,
+  author: Author,
 ): Promise<StaffPhoto> {
   const shop = await shopOfReturn(context, staff.shop, id)
   const found = shop && (await findReturn(context.db, id))
@@ -55,6 +57,7 @@ export async function addStaffPhoto(
       // The return's lock: two uploads at once cannot both take the last free place.
       if (!(await lockReturn(tx, id))) return false
       if ((await countStaffPhotos(tx, id, lineItemId)) >= STAFF_PHOTOS_PER_ITEM) return false
+      const at = context.now()
       await insertStaffPhoto(
         tx,
         {
@@ -66,8 +69,10 @@ export async function addStaffPhoto(
           size: cleaned.bytes.byteLength,
           bytes: staged.column,
         },
-        context.now(),
+        at,
       )
+      const detail = { return_name: found.name, line_item_id: lineItemId, photo_id: photoId }
+      await audit(tx, { shopId: staff.shop, at, ...author, kind: 'return.photo_added', subject: id, detail })
       return true
     })
   } finally {

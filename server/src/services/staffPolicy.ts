@@ -9,6 +9,7 @@ import type { PortalContext } from '../context'
 import { fieldChecks } from '../import/fieldChecks'
 import { policyErrors } from '../import/policyChecks'
 import { savePolicy, type ShopRecord } from '../storage/shops'
+import { audit, changedFields, type Author } from './audit'
 import { invalidRequest, notFound } from './refusal'
 
 /** Problems named at most in one answer: a list of thousands of bad entries is not read whole. */
@@ -36,20 +37,51 @@ export async function readPolicy(context: Pick<PortalContext, 'shops'>, shopId: 
 
 /**
  * Saves the shop's policy whole, checked against its reasons and currency as the shop file's is;
- * verify and submit follow it at once (the shops' cache is dropped).
+ * verify and submit follow it at once (the shops' cache is dropped). What changed is written to
+ * the audit log with the save, in its transaction.
  */
 export async function savePolicyOf(
   context: Pick<PortalContext, 'shops' | 'db' | 'now'>,
   shopId: string,
   policy: ShopPolicy,
+  by: Author,
 ): Promise<StaffPolicy> {
   const shop = await context.shops.find(shopId)
   if (!shop) throw notImported()
-  const checks = fieldChecks(shop.currency_code, minorDigits(shop.currency_code), context.now())
+  const now = context.now()
+  const checks = fieldChecks(shop.currency_code, minorDigits(shop.currency_code), now)
   policyErrors(policy, shop.return_reasons, [], checks)
   if (checks.errors.length > 0) throw invalidRequest(checks.errors.slice(0, MAX_POLICY_PROBLEMS).join('; '))
-  if (!(await savePolicy(context.db, shop.id, policy))) throw notImported()
+  const saved = await context.db.transaction(async (tx) => {
+    const before = await savePolicy(tx, shop.id, policy)
+    if (!before) return false
+    const detail = policyChanges(before, policy)
+    if (Object.keys(detail.after).length > 0 || detail.blocked)
+      await audit(tx, { shopId: shop.id, at: now, ...by, kind: 'policy.changed', detail })
+    return true
+  })
+  if (!saved) throw notImported()
   // Verify's kept answers are for the shop object they were made with: a new one makes new answers.
   context.shops.forget()
   return staffPolicy(shop, policy)
+}
+
+/**
+ * The policy's fields that changed, before and after; the blocked lists (thousands of e-mails at
+ * most) as the entries added and removed, not twice whole.
+ */
+function policyChanges(before: ShopPolicy, after: ShopPolicy) {
+  const { blocked: was, ...restBefore } = before
+  const { blocked: is, ...restAfter } = after
+  const changes: ReturnType<typeof changedFields> & {
+    blocked?: Record<string, { added: string[]; removed: string[] }>
+  } = changedFields(restBefore, restAfter)
+  for (const list of ['emails', 'order_names'] as const) {
+    const old = new Set(was?.[list] ?? [])
+    const now = new Set(is?.[list] ?? [])
+    const added = [...now].filter((entry) => !old.has(entry))
+    const removed = [...old].filter((entry) => !now.has(entry))
+    if (added.length > 0 || removed.length > 0) changes.blocked = { ...changes.blocked, [list]: { added, removed } }
+  }
+  return changes
 }

@@ -3,7 +3,6 @@
  * return with its timeline, its photos and the support sessions its shoppers shared.
  */
 import { Readable, pipeline } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import {
   type Insights,
   type InsightsQuery,
@@ -41,6 +40,8 @@ import {
 import type { ReturnRecord } from '../storage/returns'
 import { inspectionViews } from '../storage/inspections'
 import { exchangeLines } from './inspection'
+import { audit, type Author } from './audit'
+import { csvWriter } from './csv'
 import { invalidRequest, notFound } from './refusal'
 import { returnStatus } from './returnStatus'
 import { moveStaffItems } from './staffMoves'
@@ -68,11 +69,13 @@ export async function listShopReturns(
   return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
 }
 
-/** Every return the filters match as CSV, streamed, and the file's name. */
-export function exportReturns(context: PortalContext, shopId: string, query: ReturnsExportQuery) {
+/** Every return the filters match as CSV, streamed, and the file's name; the export is written to the audit log. */
+export async function exportReturns(context: PortalContext, shopId: string, query: ReturnsExportQuery, author: Author) {
   const filters = filtersOf(query)
   if (typeof filters === 'string') throw invalidRequest(filters)
-  const day = context.now().toISOString().slice(0, 10)
+  const now = context.now()
+  await audit(context.db, { shopId, at: now, ...author, kind: 'returns.exported', detail: { filters: query } })
+  const day = now.toISOString().slice(0, 10)
   return {
     filename: `returns-${shopId}-${day}.csv`,
     // pipeline, not pipe: a failed page (the database gone) ends this answer, and Fastify
@@ -121,8 +124,13 @@ export async function readReturnPhoto(context: PortalContext, shopId: string, id
   return { contentType: photo.content_type, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
 }
 
-/** The support code a shopper kept for this shop under its reference (docs/support.md). */
-export async function supportSession(context: PortalContext, shopId: string, typed: string): Promise<SupportSession> {
+/** The support code a shopper kept for this shop under its reference (docs/support.md); who opened it is audited. */
+export async function supportSession(
+  context: PortalContext,
+  shopId: string,
+  typed: string,
+  author: Author,
+): Promise<SupportSession> {
   const reference = readSupportReference(typed)
   const found = reference && (await findSupportReference(context.db, shopId, reference, context.now()))
   // Another shop's, an expired and an unknown reference answer alike.
@@ -130,6 +138,14 @@ export async function supportSession(context: PortalContext, shopId: string, typ
     throw notFound(
       `No support reference ${reference ?? typed.slice(0, 16)} for this shop. References last 7 days: ask the shopper for a new one.`,
     )
+  // A read, but one the shop wants to know of: who opened which shopper's session. Never its code.
+  await audit(context.db, {
+    shopId,
+    at: context.now(),
+    ...author,
+    kind: 'support.reference_opened',
+    subject: reference,
+  })
   return {
     reference,
     code: found.code,
@@ -144,8 +160,10 @@ export async function moveItems(
   staff: StaffSignedIn,
   id: string,
   change: StaffStateChange,
+  author: Author,
 ): Promise<StaffItemsMoved> {
-  const outcome = await moveStaffItems(context, id, { shopId: staff.shop, actor: staff.member.email, change })
+  const move = { shopId: staff.shop, actor: staff.member.email, change, author }
+  const outcome = await moveStaffItems(context, id, move)
   return { ...(await returnDetail(context, staff.shop, id)), moved: outcome.moved, skipped: outcome.skipped }
 }
 
@@ -189,11 +207,8 @@ const CSV_COLUMNS = [
   'Review',
 ]
 
-/**
- * The CSV writer: a header row, and any cell a spreadsheet would run as a formula (=, +, -, @, a
- * tab or a carriage return first: a comment or a name a shopper typed) written as text.
- */
-const csvOf = () => stringify({ header: true, columns: CSV_COLUMNS, escape_formulas: true, bom: true })
+/** The CSV writer (services/csv.ts): a shopper's comment or name is never run as a formula. */
+const csvOf = () => csvWriter(CSV_COLUMNS)
 
 /** Every return the filters match, a thousand per query, newest first. */
 async function* exportRows(context: PortalContext, shop: string, filters: ReturnFilters) {

@@ -55,13 +55,18 @@ export async function findLiveApiKey(
   return row ?? null
 }
 
-/** Revokes the shop's key; false when the shop has no such key or it was revoked already. */
-export async function revokeApiKey(db: Queryable, shopId: string, id: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE api_keys SET revoked_at = $3 WHERE shop_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id',
+/** Revokes the shop's key: its label, or null when the shop has no such key or it was revoked already. */
+export async function revokeApiKey(
+  db: Queryable,
+  shopId: string,
+  id: string,
+  now: Date,
+): Promise<{ label: string } | null> {
+  const [row] = await db.query<{ label: string }>(
+    'UPDATE api_keys SET revoked_at = $3 WHERE shop_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING label',
     [shopId, id, now],
   )
-  return rows.length > 0
+  return row ?? null
 }
 
 /** Notes a key's use, unless one was noted within the last `everyMs` (so a busy key writes rarely). */

@@ -55,11 +55,75 @@ export async function appendAudit(db: Queryable, entry: AuditEntry): Promise<voi
   )
 }
 
-/** A shop's entries, newest first, as written (the reading page and its filters build on this). */
-export async function readAudit(db: Queryable, shopId: string, limit = 100): Promise<AuditRow[]> {
+/** Which entries to read: each filter left out takes every entry. */
+export interface AuditFilters {
+  /** the actor's label, exactly */
+  person?: string
+  /** kinds named exactly, and kinds beginning with one of `prefixes` */
+  kinds?: { exact: readonly string[]; prefixes: readonly string[] }
+  /** at or after */
+  from?: Date
+  /** before */
+  until?: Date
+}
+
+/** Where a page ends: the last entry's time and id (entries are read newest first). */
+export interface AuditCursor {
+  at: Date
+  id: string
+}
+
+/** A LIKE pattern for what begins with `prefix`, its own % and _ taken as they are. */
+const beginsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/**
+ * A shop's entries, newest first, as written: those `filters` take, older than `before`, `limit`
+ * at most. Served by the (shop_id, at DESC, id DESC) index, or with a person named by the
+ * (shop_id, actor_label, at DESC, id DESC) one: either reads the page in order, no sort.
+ */
+export async function readAudit(
+  db: Queryable,
+  shopId: string,
+  limit = 100,
+  filters: AuditFilters = {},
+  before: AuditCursor | null = null,
+): Promise<AuditRow[]> {
+  const params: unknown[] = [shopId]
+  const where = ['shop_id = $1']
+  const param = (value: unknown) => `$${params.push(value)}`
+  if (filters.person !== undefined) where.push(`actor_label = ${param(filters.person)}`)
+  if (filters.kinds)
+    where.push(
+      `(kind = ANY(${param(filters.kinds.exact)}::text[]) OR kind LIKE ANY(${param(filters.kinds.prefixes.map(beginsWith))}::text[]))`,
+    )
+  if (filters.from) where.push(`at >= ${param(filters.from)}`)
+  if (filters.until) where.push(`at < ${param(filters.until)}`)
+  if (before) where.push(`(at, a.id) < (${param(before.at)}::timestamptz, ${param(before.id)}::bigint)`)
+  // a.id, the number: a bare `id` in ORDER BY would be the answer's text column ('99' after '100').
   return db.query<AuditRow>(
-    `SELECT id::text AS id, at, actor_kind, actor_id, actor_label, address, kind, subject, detail
-       FROM audit_log WHERE shop_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
+    `SELECT a.id::text AS id, at, actor_kind, actor_id, actor_label, address, kind, subject, detail
+       FROM audit_log a WHERE ${where.join(' AND ')} ORDER BY at DESC, a.id DESC LIMIT ${param(limit)}`,
+    params,
+  )
+}
+
+/**
+ * Everyone a shop's log names as the actor of an entry, a staff member or a key (not an unknown
+ * e-mail's failed sign-in), in order: a walk of the (shop_id, actor_label, …) index from one
+ * label to the next, however many entries each has.
+ */
+export async function readAuditPeople(db: Queryable, shopId: string, limit = 500): Promise<string[]> {
+  const rows = await db.query<{ label: string }>(
+    `WITH RECURSIVE people(label) AS (
+       (SELECT actor_label FROM audit_log WHERE shop_id = $1 AND actor_id IS NOT NULL ORDER BY actor_label LIMIT 1)
+       UNION ALL
+       SELECT (SELECT actor_label FROM audit_log
+                WHERE shop_id = $1 AND actor_id IS NOT NULL AND actor_label > people.label
+                ORDER BY actor_label LIMIT 1)
+         FROM people WHERE people.label IS NOT NULL
+     )
+     SELECT label FROM people WHERE label IS NOT NULL LIMIT $2`,
     [shopId, limit],
   )
+  return rows.map((row) => row.label)
 }

@@ -36,13 +36,16 @@ export class ShopRepository {
   }
 }
 
-/** Replaces the shop's policy (the back office's editor); false when there is no such shop. */
-export async function savePolicy(db: Queryable, shopId: string, policy: ShopPolicy): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('UPDATE shops SET policy = $2 WHERE id = $1 RETURNING id', [
-    shopId,
-    JSON.stringify(policy),
-  ])
-  return rows.length > 0
+/** Replaces the shop's policy (the back office's editor): the one it replaced, or null when there is no such shop. */
+export async function savePolicy(db: Queryable, shopId: string, policy: ShopPolicy): Promise<ShopPolicy | null> {
+  // The row locked as it is read: `before` is the policy this save replaced, whoever saved it last.
+  const rows = await db.query<{ before: ShopPolicy }>(
+    `UPDATE shops s SET policy = $2
+       FROM (SELECT id, policy FROM shops WHERE id = $1 FOR UPDATE) old
+      WHERE s.id = old.id RETURNING old.policy AS before`,
+    [shopId, JSON.stringify(policy)],
+  )
+  return rows[0] ? rows[0].before : null
 }
 
 /**

@@ -274,13 +274,14 @@ const STALE = '((f.locked_until IS NULL AND f.first_at < $3) OR f.locked_until <
 /**
  * Takes one of the e-mail's ten tries in the window (known or not), before its password is
  * checked: the try counts as a wrong password until a right one clears the count, and the tenth
- * locks the e-mail. Answers false, taking nothing, when the e-mail is locked. One statement: a
- * burst on one process, or on every replica at once, gets at most ten passwords checked.
+ * locks the e-mail. Answers the try's number in the window (the tenth locks the e-mail), or null,
+ * taking nothing, when the e-mail is locked. One statement: a burst on one process, or on every
+ * replica at once, gets at most ten passwords checked.
  */
-export async function reserveSignInAttempt(db: Queryable, email: string, now: Date): Promise<boolean> {
+export async function reserveSignInAttempt(db: Queryable, email: string, now: Date): Promise<number | null> {
   const key = staffEmailKey(email)
   const windowStart = new Date(now.getTime() - LOCKOUT.windowMs)
-  const taken = await db.query(
+  const taken = await db.query<{ failures: number }>(
     `INSERT INTO sign_in_failures AS f (email, failures, first_at, locked_until) VALUES ($1, 1, $2, NULL)
      ON CONFLICT (email) DO UPDATE SET
        failures = CASE WHEN ${STALE} THEN 1 ELSE f.failures + 1 END,
@@ -296,7 +297,7 @@ export async function reserveSignInAttempt(db: Queryable, email: string, now: Da
     'DELETE FROM sign_in_failures WHERE first_at < $1 AND (locked_until IS NULL OR locked_until < $2) AND email <> $3',
     [windowStart, now, key],
   )
-  return taken.length > 0
+  return taken[0] ? Number(taken[0].failures) : null
 }
 
 /** A right password clears the count, its own try with it. */
