@@ -183,6 +183,9 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Test the store connection: address, key, sales channel, stock location',
   },
   'DELETE /admin/api/store-connection': { summary: 'Remove the store connection' },
+  'GET /admin/api/audit': { summary: 'The audit log: who changed what, newest first, 50 a page, filtered' },
+  'GET /admin/api/audit/people': { summary: 'Everyone the audit log names, for its filter' },
+  'GET /admin/api/audit.csv': { summary: 'The audit log as CSV, with the same filters (itself an entry)' },
 
   'GET /api/v1/shops/:shop': { summary: 'The key’s shop and the key’s label: check an integration’s set-up' },
   'PUT /api/v1/shops/:shop/orders/:name': {
