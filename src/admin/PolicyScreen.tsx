@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { INSPECTION_CONDITIONS } from '../../contract/constants'
 import type { StaffPolicy } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
-import { usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
+import { useCan, usePolicyQuery, useSavePolicyMutation, useShopQuery } from './api'
 import { ConfirmQuestion } from './ConfirmQuestion'
 import { ErrorAlert } from './ErrorAlert'
 import { InputField } from './Fields'
@@ -38,6 +38,7 @@ export function PolicyScreen() {
 function PolicyForm({ saved }: { saved: StaffPolicy }) {
   const [draft, setDraft] = useState(() => draftOf(saved.policy))
   const [save, { isLoading, error, reset }] = useSavePolicyMutation()
+  const can = useCan()
   const [done, setDone] = useState('')
   const status = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
@@ -295,9 +296,13 @@ function PolicyForm({ saved }: { saved: StaffPolicy }) {
         <p role="status" className="console-done" ref={status} tabIndex={-1}>
           {done}
         </p>
-        <button type="submit" className="button button--primary" disabled={isLoading}>
-          Save policy
-        </button>
+        {can('policy.write') ? (
+          <button type="submit" className="button button--primary" disabled={isLoading}>
+            Save policy
+          </button>
+        ) : (
+          <p>Your role cannot change the policy: an owner or admin can.</p>
+        )}
       </div>
     </form>
   )

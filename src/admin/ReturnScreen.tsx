@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { useReturnDetailQuery } from './api'
+import { useReturnDetailQuery, useCan } from './api'
 import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
 import { ReturnEngineActions } from './EngineActions'
 import { Actions } from './ReturnActions'
@@ -14,6 +14,7 @@ import { ReturnHeader, ReturnUnavailable } from './ReturnHeader'
 export function ReturnScreen() {
   const { id = '' } = useParams()
   const detail = useReturnDetailQuery(id)
+  const can = useCan()
   useConsoleTitle(detail.data?.summary.name ?? 'Return')
 
   if (detail.error)
@@ -64,7 +65,7 @@ export function ReturnScreen() {
 
       <div className="console-return__columns">
         <div>
-          {review ? <ReviewPanel id={summary.id} name={summary.name} review={review} /> : null}
+          {review && can('reviews.decide') ? <ReviewPanel id={summary.id} name={summary.name} review={review} /> : null}
           <section className="console-card" aria-labelledby="items-title">
             <h2 id="items-title">Items</h2>
             <ul className="console-items">
@@ -128,7 +129,7 @@ export function ReturnScreen() {
           </section>
           {inspections.length > 0 ? <Inspections detail={detail.data} /> : null}
           <HeldExchanges detail={detail.data} />
-          {held ? null : <Actions detail={detail.data} />}
+          {held || !can('returns.move') ? null : <Actions detail={detail.data} />}
         </div>
         <div>
           {order ? <Money detail={detail.data} /> : null}
@@ -149,8 +150,8 @@ export function ReturnScreen() {
               ))}
             </ol>
           </section>
-          <ReturnEmails id={summary.id} />
-          <ReturnEngineActions id={summary.id} />
+          {can('emails.read') && <ReturnEmails id={summary.id} />}
+          {can('engine.manage') && <ReturnEngineActions id={summary.id} />}
         </div>
       </div>
     </article>

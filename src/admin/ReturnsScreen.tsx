@@ -4,7 +4,15 @@ import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
 import type { ReturnItemState } from '../../contract/api'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
-import { changedParams, queryOf, useReturnsQuery, useShopQuery, type ReturnsArgs, type ReviewState } from './api'
+import {
+  changedParams,
+  queryOf,
+  useCan,
+  useReturnsQuery,
+  useShopQuery,
+  type ReturnsArgs,
+  type ReviewState,
+} from './api'
 import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
@@ -36,6 +44,7 @@ export function ReturnsScreen() {
   const args = argsOf(params)
   const list = useReturnsQuery(args)
   const reasons = useShopQuery().data?.reasons ?? []
+  const can = useCan()
   const navigate = useNavigate()
   const location = useLocation()
   const page = (location.state as { page?: number } | null)?.page ?? 1
@@ -117,13 +126,15 @@ export function ReturnsScreen() {
         <DayField id="returns-to" label="To" value={args.to ?? ''} onChange={(to) => apply({ to })} />
       </form>
       <div className="console-filters__after">
-        <a
-          className="button button--secondary console__small"
-          href={`/admin/api/returns.csv?${queryOf(filters)}`}
-          download
-        >
-          Export CSV
-        </a>
+        {can('returns.export') && (
+          <a
+            className="button button--secondary console__small"
+            href={`/admin/api/returns.csv?${queryOf(filters)}`}
+            download
+          >
+            Export CSV
+          </a>
+        )}
         {filtered ? (
           <button
             type="button"

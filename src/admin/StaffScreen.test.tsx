@@ -82,7 +82,7 @@ test('the navigation shows a role only what it may open, and a page reached by i
   expect(asked).toEqual([])
 })
 
-test('an agent sees Review and Policy but not Staff', async () => {
+test('an agent sees Review and Policy but not Staff, nor the export', async () => {
   serve(AGENT)
   renderConsole('/admin/')
   const nav = await screen.findByRole('navigation', { name: 'Back office' })
@@ -93,6 +93,8 @@ test('an agent sees Review and Policy but not Staff', async () => {
         .map((link) => link.textContent),
     ).toEqual(['Returns', 'Review', 'Receive', 'Policy']),
   )
+  // Nor a button it may not use: the export is not the agent's here.
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull()
 })
 
 test('an owner lists the staff and invites, invites by e-mail with a role, changes a role and resets', async () => {
