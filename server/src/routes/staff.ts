@@ -39,6 +39,7 @@ import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
+import { staffReturnActionRoutes } from './staffReturnActions'
 import { staffStoreConnectionRoutes } from './staffStoreConnection'
 import { Bytes, replies, type Api } from './typed'
 
@@ -177,6 +178,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffReviewRoutes(signedIn, context)
     staffApiKeyRoutes(signedIn, context)
     staffStoreConnectionRoutes(signedIn, context)
+    staffReturnActionRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',
