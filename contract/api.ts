@@ -23,6 +23,7 @@ import {
   RETURN_ID_PATTERN,
   RETURN_ORDER_STATUSES,
   REVIEW_STATES,
+  RETURN_ENDINGS,
   SIGNATURE_PATTERN,
   VERIFY_ERROR_CODES,
 } from './constants'
@@ -647,5 +648,7 @@ export const ReturnStatus = Type.Object({
   address: AddressWithLines,
   /** the review, when the shop's rules flagged the return; absent otherwise */
   review: Type.Optional(ReturnReview),
+  /** how the shop ended the return, when it did (decision 0083): cancelled, or closed; absent otherwise */
+  ended: Type.Optional(Type.Object({ state: oneOf(RETURN_ENDINGS), at: Type.String() })),
 })
 export type ReturnStatus = Static<typeof ReturnStatus>

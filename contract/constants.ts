@@ -99,11 +99,34 @@ export const KEPT_ITEM_STATES = ['requested', 'refunded'] as const satisfies rea
 /** The states that apply to an item, in order: the kept ones, or the whole way of an item sent back. */
 export const itemStates = (keep: boolean): readonly ItemState[] => (keep ? KEPT_ITEM_STATES : RETURN_ITEM_STATES)
 
+/**
+ * How staff end a return that goes no further (decision 0083): `cancelled` before anything was
+ * received (its items may be returned again), `closed` with a reason (nothing is refunded by it).
+ */
+export const RETURN_ENDINGS = ['cancelled', 'closed'] as const
+
+/** Where a return stands in the console's list: its least advanced item's state, or how it ended. */
+export const RETURN_STATES = [...RETURN_ITEM_STATES, ...RETURN_ENDINGS] as const
+
 /** What a shop's webhook endpoints may hear of (docs/events.md). */
-export const WEBHOOK_EVENTS = ['return.created', 'return.updated', 'return.refunded'] as const
+export const WEBHOOK_EVENTS = [
+  'return.created',
+  'return.updated',
+  'return.refunded',
+  'return.cancelled',
+  'return.closed',
+] as const
 
 /** What the shopper is told by e-mail (docs/events.md). */
-export const EMAIL_KINDS = ['created', 'received', 'refunded', 'new_item_sent', 'approved', 'rejected'] as const
+export const EMAIL_KINDS = [
+  'created',
+  'received',
+  'refunded',
+  'new_item_sent',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const
 
 /**
  * A return flagged by the shop's review rules waits for staff (docs/lifecycle.md): `pending` until

@@ -8,8 +8,10 @@ import {
   DISPOSITIONS,
   INSPECTION_CONDITIONS,
   PHOTO_ID_PATTERN,
+  RETURN_ENDINGS,
   RETURN_ITEM_STATES,
   RETURN_ID_PATTERN,
+  RETURN_STATES,
   REVIEW_RULES,
   REVIEW_STATES,
   STAFF_ACTIONS,
@@ -70,7 +72,8 @@ const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
 const ReturnFilters = {
   /** an order name (#1001 or 1001), a shopper's e-mail or a return number (#1001-R1) */
   q: Type.Optional(Type.String({ maxLength: 254 })),
-  state: Type.Optional(oneOf(RETURN_ITEM_STATES)),
+  /** an item state, or how staff ended the return (cancelled, closed: decision 0083) */
+  state: Type.Optional(oneOf(RETURN_STATES)),
   /** created on or after this day (YYYY-MM-DD, UTC) */
   from: Type.Optional(Type.String({ pattern: DAY })),
   /** created on or before this day */
@@ -116,7 +119,8 @@ export const ReturnSummary = Type.Object({
   outcome: Type.Union([ReturnOutcome, Type.Null()]),
   /** what the shopper gets back (refund or credit); null for returns imported without pricing */
   refund: Type.Union([Money, Type.Null()]),
-  state: ReturnItemState,
+  /** its least advanced item's state, or how staff ended it (decision 0083) */
+  state: oneOf(RETURN_STATES),
   /** null when the shop's rules never flagged it */
   review: Nullable(oneOf(REVIEW_STATES)),
 })
@@ -129,10 +133,13 @@ export const ReturnList = Type.Object({
 })
 export type ReturnList = Static<typeof ReturnList>
 
-/** One line of a return's history: created, an item reaching a state, a staff action. */
+/**
+ * One line of a return's history: created, an item reaching a state, a staff action, a staff
+ * note (nothing moved), the return cancelled or closed (the reason in `note`).
+ */
 export const TimelineEntry = Type.Object({
   at: Type.String(),
-  kind: oneOf(['created', 'state', 'action'] as const),
+  kind: oneOf(['created', 'state', 'action', 'note', 'cancelled', 'closed'] as const),
   state: Type.Union([ReturnItemState, Type.Null()]),
   /** the items it concerns, by title */
   items: Type.Array(Type.String()),
@@ -206,8 +213,51 @@ export const ReturnDetail = Type.Object({
   inspections: Type.Array(Inspection),
   /** exchanges waiting for a staff decision: inspected in a holding condition, new item not sent */
   held: Type.Array(HeldExchange),
+  /**
+   * The shopper's links, as their e-mails carry them: the status page, and the label while there
+   * is one to print; null when the portal's address is not known
+   */
+  links: Type.Object({ status: Nullable(Type.String()), label: Nullable(Type.String()) }),
+  /** how staff ended the return (decision 0083); null while it goes on */
+  ended: Nullable(
+    Type.Object({
+      state: oneOf(RETURN_ENDINGS),
+      /** a closing's reason; null for a cancellation */
+      reason: Nullable(Type.String()),
+      at: Type.String(),
+      by: Type.String(),
+    }),
+  ),
 })
 export type ReturnDetail = Static<typeof ReturnDetail>
+
+/** Text staff type: no control characters but line breaks and tabs, and not blank. */
+const STAFF_TEXT = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$'
+
+/** POST /admin/api/returns/{id}/notes: a note on the timeline; nothing moves. */
+export const StaffNote = Type.Object(
+  { text: Type.String({ minLength: 1, maxLength: 2000, pattern: STAFF_TEXT }) },
+  { additionalProperties: false },
+)
+export type StaffNote = Static<typeof StaffNote>
+
+/** POST /admin/api/returns/{id}/close: the return goes no further, for this reason (staff read it). */
+export const StaffClose = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 500, pattern: STAFF_TEXT }) },
+  { additionalProperties: false },
+)
+export type StaffClose = Static<typeof StaffClose>
+
+/** A cancellation or closing refused (409): `not_cancellable` (an item was received or refunded), `already_ended`. */
+export const StaffEndRefused = Type.Object({ error: Type.String(), message: Type.String() })
+
+/** POST /admin/api/emails/{id}/resend: the new e-mail written to the outbox. */
+export const EmailResent = Type.Object({
+  id: Type.String(),
+  /** the e-mail's subject as it was sent, when it was rendered */
+  subject: Nullable(Type.String()),
+})
+export type EmailResent = Static<typeof EmailResent>
 
 export const StaffReturnParams = Type.Object({ id: Type.String({ pattern: RETURN_ID_PATTERN.source }) })
 

@@ -3,7 +3,7 @@
  * Apart from contract/staff.ts, which holds the API's schemas: the console's first screen needs
  * these words, and importing them from there would ship TypeBox with it (docs/performance.md).
  */
-import type { RETURN_ITEM_STATES, REVIEW_STATES } from './constants'
+import type { RETURN_STATES, REVIEW_STATES } from './constants'
 
 /** How a return settles: money back, another size, a new item bought with the credit, or a mix. */
 export const RETURN_OUTCOMES = ['refund', 'store_credit', 'exchange', 'upsell', 'mixed'] as const
@@ -18,12 +18,14 @@ export const OUTCOME_WORDS: Record<ReturnOutcome, string> = {
   mixed: 'Exchange and refund',
 }
 
-/** An item state in words. */
-export const STATE_WORDS: Record<(typeof RETURN_ITEM_STATES)[number], string> = {
+/** An item state in words, and how a return ended (decision 0083). */
+export const STATE_WORDS: Record<(typeof RETURN_STATES)[number], string> = {
   requested: 'Requested',
   in_transit: 'In transit',
   received: 'Received',
   refunded: 'Refunded',
+  cancelled: 'Cancelled',
+  closed: 'Closed',
 }
 
 /** A review state in words. */
@@ -39,7 +41,7 @@ export const REVIEW_WORDS: Record<(typeof REVIEW_STATES)[number], string> = {
  * @example returnStandingWords({ state: 'requested', review: 'rejected' }) === 'Rejected'
  */
 export function returnStandingWords(summary: {
-  state: (typeof RETURN_ITEM_STATES)[number]
+  state: (typeof RETURN_STATES)[number]
   review: (typeof REVIEW_STATES)[number] | null
 }): string {
   return summary.review === 'pending' || summary.review === 'rejected'

@@ -186,6 +186,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /admin/api/audit': { summary: 'The audit log: who changed what, newest first, 50 a page, filtered' },
   'GET /admin/api/audit/people': { summary: 'Everyone the audit log names, for its filter' },
   'GET /admin/api/audit.csv': { summary: 'The audit log as CSV, with the same filters (itself an entry)' },
+  'POST /admin/api/returns/:id/notes': { summary: 'Write a note on the return’s timeline; nothing moves' },
+  'POST /admin/api/returns/:id/cancel': {
+    summary: 'Cancel a return nothing of which was received: the shopper is told, its items returnable again',
+  },
+  'POST /admin/api/returns/:id/close': { summary: 'Close a return with a reason; nothing is refunded by it' },
+  'POST /admin/api/emails/:id/resend': { summary: 'Write an e-mail to the shopper again, as a new e-mail' },
 
   'GET /api/v1/shops/:shop': { summary: 'The key’s shop and the key’s label: check an integration’s set-up' },
   'PUT /api/v1/shops/:shop/orders/:name': {

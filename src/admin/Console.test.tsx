@@ -115,6 +115,8 @@ function detail(state: 'requested' | 'received' = 'requested'): ReturnDetail {
     review: null,
     inspections: [],
     held: [],
+    links: { status: null, label: null },
+    ended: null,
   }
 }
 
@@ -257,7 +259,7 @@ test('a return shows its reason, comment, photo and timeline; marking it receive
 
   await user.type(screen.getByLabelText('Note (optional)'), 'Box dented')
   await user.click(screen.getByRole('button', { name: 'Mark received' }))
-  const done = await screen.findByRole('status')
+  const done = await within(screen.getByRole('region', { name: 'Move items on' })).findByRole('status')
   await waitFor(() => expect(done).toHaveTextContent('1 item marked received: Ceramic Mug.'))
   // The button pressed is gone (received is done): the focus is on what happened, not lost.
   await waitFor(() => expect(done).toHaveFocus())

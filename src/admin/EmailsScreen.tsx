@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { OutboxEmail } from '../../contract/events'
 import { Spinner } from '../components/Spinner'
-import { useEmailQuery, useEmailsQuery } from './api'
+import { errorText, useEmailQuery, useEmailsQuery, useResendEmailMutation } from './api'
 import { formatMoment } from './format'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
@@ -14,6 +14,7 @@ export const EMAIL_KIND_LABELS: Record<OutboxEmail['kind'], string> = {
   new_item_sent: 'New item sent',
   approved: 'Return approved',
   rejected: 'Return rejected',
+  cancelled: 'Return cancelled',
 }
 
 /** "de" as staff read it: German. */
@@ -42,41 +43,85 @@ export function EmailState({ email }: { email: OutboxEmail }) {
   )
 }
 
+/** An e-mail's name as staff read it: its subject, or its kind while it is not rendered yet. */
+const emailName = (email: OutboxEmail) => email.subject ?? EMAIL_KIND_LABELS[email.kind]
+
+/**
+ * Resend, named by its e-mail ("Resend “Your return #1001-R1 is registered”"): the same e-mail is
+ * written again to the shopper; what happened is said in `onSaid`'s status region.
+ */
+export function ResendButton({ email, onSaid }: { email: OutboxEmail; onSaid: (words: string) => void }) {
+  const [resend, { isLoading }] = useResendEmailMutation()
+  const name = emailName(email)
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-label={`Resend “${name}”`}
+      disabled={isLoading}
+      onClick={() => {
+        onSaid('')
+        void resend(email.id).then((result) =>
+          onSaid(
+            'data' in result
+              ? `“${name}” is written again to ${email.to}: it goes out with the next e-mails.`
+              : `“${name}” was not resent: ${errorText(result.error)}`,
+          ),
+        )
+      }}
+    >
+      Resend
+    </button>
+  )
+}
+
 /** The e-mails of the shop, or of one return (on its page), newest first. */
 export function EmailTable({ emails }: { emails: OutboxEmail[] }) {
+  const [said, setSaid] = useState('')
   return (
-    <table className="console-table">
-      <thead>
-        <tr>
-          <th scope="col">E-mail</th>
-          <th scope="col">Return</th>
-          <th scope="col">To</th>
-          <th scope="col">Made</th>
-          <th scope="col">State</th>
-        </tr>
-      </thead>
-      <tbody>
-        {emails.map((email) => (
-          <tr key={email.id}>
-            <th scope="row" data-label="E-mail">
-              <Link to={`/emails/${email.id}`}>{email.subject ?? EMAIL_KIND_LABELS[email.kind]}</Link>
+    <>
+      <p role="status" className="console-done">
+        {said}
+      </p>
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Return</th>
+            <th scope="col">To</th>
+            <th scope="col">Made</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="visually-hidden">Resend</span>
             </th>
-            <td data-label="Return">
-              {email.return_id ? (
-                <Link to={`/returns/${encodeURIComponent(email.return_id)}`}>{email.return_name}</Link>
-              ) : (
-                '—'
-              )}
-            </td>
-            <td data-label="To">{email.to}</td>
-            <td data-label="Made">{formatMoment(email.created_at)}</td>
-            <td data-label="State">
-              <EmailState email={email} />
-            </td>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <th scope="row" data-label="E-mail">
+                <Link to={`/emails/${email.id}`}>{emailName(email)}</Link>
+              </th>
+              <td data-label="Return">
+                {email.return_id ? (
+                  <Link to={`/returns/${encodeURIComponent(email.return_id)}`}>{email.return_name}</Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td data-label="To">{email.to}</td>
+              <td data-label="Made">{formatMoment(email.created_at)}</td>
+              <td data-label="State">
+                <EmailState email={email} />
+              </td>
+              <td>
+                <ResendButton email={email} onSaid={setSaid} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   )
 }
 

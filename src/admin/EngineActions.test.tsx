@@ -56,6 +56,8 @@ const DETAIL: ReturnDetail = {
   review: null,
   inspections: [],
   held: [],
+  links: { status: null, label: null },
+  ended: null,
 }
 
 const action = (overrides: Partial<EngineActionView> = {}): EngineActionView => ({

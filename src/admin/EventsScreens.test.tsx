@@ -148,7 +148,7 @@ test('Webhooks adds an endpoint and shows its secret once; a refused address is 
   await waitFor(() => expect(secret.closest('[role="status"]')).toHaveFocus())
   expect(posted.at(-1)).toEqual({
     url: 'https://oms.example.com/hooks/rebound',
-    events: ['return.created', 'return.updated'],
+    events: ['return.created', 'return.updated', 'return.cancelled', 'return.closed'],
   })
   expect(await screen.findByRole('heading', { name: 'https://oms.example.com/hooks/rebound' })).toBeInTheDocument()
 })

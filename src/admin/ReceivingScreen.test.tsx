@@ -124,6 +124,8 @@ function buildDetail({
       : null,
     inspections,
     held: [],
+    links: { status: null, label: null },
+    ended: null,
   }
 }
 

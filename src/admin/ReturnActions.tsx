@@ -1,12 +1,15 @@
-/** The return page's actions (ReturnScreen): staff move chosen items on, with a note. */
+/**
+ * The return page's actions (ReturnScreen): staff move chosen items on, with a note; write a note;
+ * cancel or close the return; copy the shopper's links.
+ */
 import { useEffect, useRef, useState } from 'react'
 import type { Money, ReturnItemState, ReturnStatusItem } from '../../contract/api'
 import type { ReturnDetail, StaffStateChange } from '../../contract/staff'
 import { formatMoney } from '../components/format'
-import { useMoveItemsMutation } from './api'
+import { useAddNoteMutation, useEndReturnMutation, useMoveItemsMutation } from './api'
 import { Field } from './Fields'
 import { ErrorAlert } from './ErrorAlert'
-import { STATE_LABELS } from './format'
+import { formatMoment, STATE_LABELS } from './format'
 
 type Move = StaffStateChange['state']
 const MOVES: { state: Move; label: string }[] = [
@@ -183,6 +186,211 @@ export function Actions({ detail }: { detail: ReturnDetail }) {
           )}
         </div>
       </form>
+    </section>
+  )
+}
+
+/** A note on the return's timeline, with who and when; nothing moves. */
+export function NoteForm({ id }: { id: string }) {
+  const [addNote, { isLoading, error, reset }] = useAddNoteMutation()
+  const [text, setText] = useState('')
+  const [done, setDone] = useState<string | null>(null)
+  const submit = async () => {
+    reset()
+    setDone(null)
+    const result = await addNote({ id, text: text.trim() })
+    if ('data' in result && result.data) {
+      setText('')
+      setDone('Note added to the timeline.')
+    }
+  }
+  return (
+    <section className="console-card" aria-labelledby="note-title">
+      <h2 id="note-title">Add a note</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        <Field id="return-note" label="Note" hint="Staff read it on the timeline; the shopper does not.">
+          <textarea
+            id="return-note"
+            className="field__input field__textarea"
+            maxLength={2000}
+            rows={3}
+            required
+            aria-describedby="return-note-hint"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </Field>
+        <ErrorAlert error={error} />
+        <p role="status" className="console-done">
+          {done}
+        </p>
+        <div className="console-actions">
+          <button type="submit" className="button button--primary" disabled={isLoading || text.trim() === ''}>
+            Add note
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+/**
+ * Cancel a return nothing of which was received or refunded, or close one with a reason
+ * (decision 0083); once ended, how and by whom.
+ */
+export function EndReturn({ detail }: { detail: ReturnDetail }) {
+  const [end, { isLoading, error, reset }] = useEndReturnMutation()
+  const [reason, setReason] = useState('')
+  const [asking, setAsking] = useState(false)
+  /** ended here and now: the focus goes to what happened (the buttons are gone) */
+  const [endedNow, setEndedNow] = useState(false)
+  const question = useRef<HTMLDivElement>(null)
+  const said = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (asking) question.current?.focus()
+  }, [asking])
+  const { summary, ended } = detail
+  useEffect(() => {
+    if (ended && endedNow) said.current?.focus()
+  }, [ended, endedNow])
+  if (ended)
+    return (
+      <section className="console-card notice" aria-labelledby="ended-title">
+        <h2 id="ended-title">{ended.state === 'cancelled' ? 'Cancelled' : 'Closed'}</h2>
+        <p role="status" ref={said} tabIndex={-1}>
+          {ended.state === 'cancelled'
+            ? `Cancelled by ${ended.by}, ${formatMoment(ended.at)}. The shopper was told; the label no longer works and the items can be returned again.`
+            : `Closed by ${ended.by}, ${formatMoment(ended.at)}: ${ended.reason ?? ''}`}
+        </p>
+      </section>
+    )
+  const cancellable = detail.status.items.every((item) => item.state !== 'received' && item.state !== 'refunded')
+  const cancel = async () => {
+    const result = await end({ id: summary.id, end: 'cancel' })
+    if ('data' in result) {
+      setAsking(false)
+      setEndedNow(true)
+    }
+  }
+  return (
+    <section className="console-card" aria-labelledby="end-title">
+      <h2 id="end-title">Cancel or close</h2>
+      {cancellable ? (
+        asking ? (
+          <div
+            ref={question}
+            role="alertdialog"
+            aria-labelledby="cancel-return-title"
+            aria-describedby="cancel-return-text"
+            className="notice"
+            tabIndex={-1}
+          >
+            <h3 id="cancel-return-title">Cancel {summary.name}?</h3>
+            <p id="cancel-return-text">
+              The shopper is told by e-mail, the label stops working and the items can be returned again. This cannot be
+              undone.
+            </p>
+            <ErrorAlert error={error} />
+            <div className="console-actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={isLoading}
+                onClick={() => void cancel()}
+              >
+                Cancel the return
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  reset()
+                  setAsking(false)
+                }}
+              >
+                Keep it
+              </button>
+            </div>
+          </div>
+        ) : (
+          <p>
+            <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+              Cancel return
+            </button>{' '}
+            <span className="muted">Nothing has been received yet.</span>
+          </p>
+        )
+      ) : null}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          reset()
+          void end({ id: summary.id, end: 'close', reason: reason.trim() }).then((result) => {
+            if ('data' in result) setEndedNow(true)
+          })
+        }}
+      >
+        <Field
+          id="close-reason"
+          label="Reason to close"
+          hint="The return goes no further and nothing is refunded by closing it. The shopper’s status page says it is closed."
+        >
+          <input
+            id="close-reason"
+            className="field__input"
+            maxLength={500}
+            required
+            aria-describedby="close-reason-hint"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Field>
+        {asking ? null : <ErrorAlert error={error} />}
+        <div className="console-actions">
+          <button type="submit" className="button button--secondary" disabled={isLoading || reason.trim() === ''}>
+            Close return
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+/** The shopper's links, as their e-mails carry them, to copy into a message to them. */
+export function ShopperLinks({ links }: { links: ReturnDetail['links'] }) {
+  const [said, setSaid] = useState('')
+  if (!links.status && !links.label) return null
+  const copy = async (link: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(link)
+      setSaid(`Copied the ${what} link.`)
+    } catch {
+      setSaid(`The ${what} link could not be copied: ${link}`)
+    }
+  }
+  return (
+    <section className="console-card" aria-labelledby="links-title">
+      <h2 id="links-title">Shopper’s links</h2>
+      <div className="console-actions">
+        {links.status ? (
+          <button type="button" className="button button--secondary" onClick={() => void copy(links.status!, 'status')}>
+            Copy status link
+          </button>
+        ) : null}
+        {links.label ? (
+          <button type="button" className="button button--secondary" onClick={() => void copy(links.label!, 'label')}>
+            Copy label link
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="console-done">
+        {said}
+      </p>
     </section>
   )
 }

@@ -79,6 +79,8 @@ function detail(overrides: Partial<ReturnDetail> = {}, state: 'requested' | 'rec
     review: null,
     inspections: [],
     held: [],
+    links: { status: null, label: null },
+    ended: null,
     ...overrides,
   }
 }
@@ -304,7 +306,8 @@ test('Mark refunded on items never received asks first, naming the amount; Cance
   await waitFor(() =>
     expect(sent).toEqual([{ state: 'refunded', line_item_ids: ['li-mug', 'li-tee'], confirm_amount: '39.00' }]),
   )
-  expect(await screen.findByRole('status')).toHaveTextContent(
+  const moves = screen.getByRole('region', { name: 'Move items on' })
+  expect(await within(moves).findByRole('status')).toHaveTextContent(
     '2 items marked refunded: Ceramic Mug and Classic Tee · M.',
   )
 })
@@ -339,7 +342,7 @@ test('a second staff member is told by title which item moved first, and what di
   renderConsole()
   const user = userEvent.setup()
   await user.click(await screen.findByRole('button', { name: 'Mark received' }))
-  const done = await screen.findByRole('status')
+  const done = await within(screen.getByRole('region', { name: 'Move items on' })).findByRole('status')
   await waitFor(() =>
     expect(done).toHaveTextContent(
       '1 item marked received: Ceramic Mug. Not moved, someone else was first: Classic Tee · M is already received.',

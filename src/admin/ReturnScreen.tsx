@@ -4,7 +4,7 @@ import { Spinner } from '../components/Spinner'
 import { useReturnDetailQuery, useCan } from './api'
 import { formatMoment, OUTCOME_LABELS, STATE_LABELS, StateBadge } from './format'
 import { ReturnEngineActions } from './EngineActions'
-import { Actions } from './ReturnActions'
+import { Actions, EndReturn, NoteForm, ShopperLinks } from './ReturnActions'
 import { HeldExchanges, Inspections, Money, ReturnEmails } from './ReturnSections'
 import { ReviewPanel } from './ReviewDecide'
 import { useConsoleTitle } from './useConsoleTitle'
@@ -29,7 +29,8 @@ export function ReturnScreen() {
   const { summary, status, return_order: order, photos, timeline, review, inspections } = detail.data
   const reasonOf = new Map(order?.items.map((item) => [item.line_item_id, item]) ?? [])
   // The server refuses to move on a return that waits for review, or was rejected.
-  const held = review?.state === 'pending' || review?.state === 'rejected'
+  // Nor on one cancelled or closed (decision 0083).
+  const held = review?.state === 'pending' || review?.state === 'rejected' || detail.data.ended !== null
   const inspected = new Set(inspections.map((inspection) => inspection.line_item_id))
   const receivable =
     !held && status.items.some((item) => !item.keep && item.state !== 'refunded' && !inspected.has(item.line_item_id))
@@ -130,8 +131,13 @@ export function ReturnScreen() {
           {inspections.length > 0 ? <Inspections detail={detail.data} /> : null}
           <HeldExchanges detail={detail.data} />
           {held || !can('returns.move') ? null : <Actions detail={detail.data} />}
+          {can('returns.note') ? <NoteForm id={summary.id} /> : null}
+          {review?.state === 'pending' || review?.state === 'rejected' || !can('returns.cancel') ? null : (
+            <EndReturn detail={detail.data} />
+          )}
         </div>
         <div>
+          <ShopperLinks links={detail.data.links} />
           {order ? <Money detail={detail.data} /> : null}
           <section className="console-card" aria-labelledby="timeline-title">
             <h2 id="timeline-title">Timeline</h2>
@@ -142,8 +148,14 @@ export function ReturnScreen() {
                   <p>
                     {entry.kind === 'created'
                       ? `Submitted by the shopper: ${entry.items.join(', ')}`
-                      : `${entry.items.join(', ')}: ${STATE_LABELS[entry.state ?? 'requested'].toLowerCase()}`}
-                    {entry.kind === 'action' ? <span className="muted"> by {entry.actor}</span> : null}
+                      : entry.kind === 'note'
+                        ? 'Note'
+                        : entry.kind === 'cancelled' || entry.kind === 'closed'
+                          ? STATE_LABELS[entry.kind]
+                          : `${entry.items.join(', ')}: ${STATE_LABELS[entry.state ?? 'requested'].toLowerCase()}`}
+                    {entry.kind !== 'created' && entry.kind !== 'state' ? (
+                      <span className="muted"> by {entry.actor}</span>
+                    ) : null}
                   </p>
                   {entry.note ? <p className="console-timeline__note">“{entry.note}”</p> : null}
                 </li>

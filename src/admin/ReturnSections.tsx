@@ -1,10 +1,11 @@
 /** Sections of a return's page in the console (ReturnScreen): inspections, e-mails and money. */
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { MoneyBag } from '../../contract/api'
 import type { Inspection, ReturnDetail } from '../../contract/staff'
 import { formatMoney } from '../../contract/money'
 import { useEmailsQuery, useStoreConnectionQuery } from './api'
-import { EMAIL_KIND_LABELS, EmailState } from './EmailsScreen'
+import { EMAIL_KIND_LABELS, EmailState, ResendButton } from './EmailsScreen'
 import { CONDITION_LABELS, DISPOSITION_LABELS, formatDay, formatMoment, timingText } from './format'
 import { NO_STORE_CONNECTED } from './storeConnectionWords'
 
@@ -101,6 +102,7 @@ export function Inspections({ detail }: { detail: ReturnDetail }) {
 /** What the shopper was told of this return by e-mail (docs/events.md). */
 export function ReturnEmails({ id }: { id: string }) {
   const emails = useEmailsQuery(id)
+  const [said, setSaid] = useState('')
   if (!emails.data || emails.data.emails.length === 0) return null
   return (
     <section className="console-card" aria-labelledby="emails-of-return">
@@ -110,10 +112,13 @@ export function ReturnEmails({ id }: { id: string }) {
           <li key={email.id}>
             <Link to={`/emails/${email.id}`}>{email.subject ?? EMAIL_KIND_LABELS[email.kind]}</Link>
             <br />
-            <EmailState email={email} />
+            <EmailState email={email} /> <ResendButton email={email} onSaid={setSaid} />
           </li>
         ))}
       </ul>
+      <p role="status" className="console-done">
+        {said}
+      </p>
     </section>
   )
 }

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { RETURN_ITEM_STATES, REVIEW_STATES } from '../../contract/constants'
-import type { ReturnItemState } from '../../contract/api'
+import { RETURN_STATES, REVIEW_STATES } from '../../contract/constants'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import {
@@ -13,14 +12,14 @@ import {
   type ReturnsArgs,
   type ReviewState,
 } from './api'
-import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge } from './format'
+import { formatDay, OUTCOME_LABELS, REVIEW_LABELS, STATE_LABELS, StandingBadge, type ReturnState } from './format'
 import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
 
-const isState = (value: string | null): value is ReturnItemState =>
-  (RETURN_ITEM_STATES as readonly (string | null)[]).includes(value)
+const isState = (value: string | null): value is ReturnState =>
+  (RETURN_STATES as readonly (string | null)[]).includes(value)
 const isReview = (value: string | null): value is ReviewState =>
   (REVIEW_STATES as readonly (string | null)[]).includes(value)
 
@@ -103,7 +102,7 @@ export function ReturnsScreen() {
           label="State"
           anyLabel="Any state"
           value={args.state ?? ''}
-          options={RETURN_ITEM_STATES.map((state) => ({ value: state, label: STATE_LABELS[state] }))}
+          options={RETURN_STATES.map((state) => ({ value: state, label: STATE_LABELS[state] }))}
           onChange={(state) => apply({ state })}
         />
         <ChoiceField

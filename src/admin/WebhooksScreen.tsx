@@ -22,6 +22,8 @@ const EVENT_WORDS: Record<WebhookEventName, string> = {
   'return.created': 'A return is submitted',
   'return.updated': 'Items of a return move on',
   'return.refunded': 'A return is refunded',
+  'return.cancelled': 'A return is cancelled',
+  'return.closed': 'A return is closed',
 }
 
 const DELIVERY_WORDS = { pending: 'Retrying', delivered: 'Delivered', kept: 'Kept', failed: 'Failed' } as const

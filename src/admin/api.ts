@@ -1,10 +1,13 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
-import type { REVIEW_STATES, StaffAction } from '../../contract/constants'
+import type { RETURN_STATES, REVIEW_STATES, StaffAction } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
   ApiKeyList,
   ConnectionTest,
+  EmailResent,
+  StaffClose,
+  StaffNote,
   CreatedApiKey,
   Insights,
   InsightsQuery,
@@ -47,7 +50,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number]
 /** The list's search, filters and page, as in the console's address (shareable between staff). */
 export interface ReturnsArgs {
   q?: string
-  state?: ReturnItemState
+  state?: (typeof RETURN_STATES)[number]
   from?: string
   to?: string
   reason?: string
@@ -221,6 +224,27 @@ export const staffApi = createApi({
       query: (id) => ({ url: `api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ApiKeys'],
     }),
+    addNote: build.mutation<ReturnDetail, { id: string } & StaffNote>({
+      query: ({ id, text }) => ({ url: `returns/${encodeURIComponent(id)}/notes`, method: 'POST', body: { text } }),
+      invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'Return', id }] : []),
+    }),
+    /** Cancel (no reason) or close (with one) a return (decision 0083). */
+    endReturn: build.mutation<
+      ReturnDetail,
+      { id: string; end: 'cancel' } | ({ id: string; end: 'close' } & StaffClose)
+    >({
+      query: (args) => ({
+        url: `returns/${encodeURIComponent(args.id)}/${args.end}`,
+        method: 'POST',
+        ...(args.end === 'close' ? { body: { reason: args.reason } } : {}),
+      }),
+      invalidatesTags: (result, _error, { id }) =>
+        result ? ['Returns', { type: 'Return', id }, 'Emails', 'Webhooks', 'EngineActions'] : [],
+    }),
+    resendEmail: build.mutation<EmailResent, string>({
+      query: (id) => ({ url: `emails/${encodeURIComponent(id)}/resend`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['Emails'] : []),
+    }),
     storeConnection: build.query<StoreConnectionAnswer, void>({
       query: () => 'store-connection',
       providesTags: ['StoreConnection'],
@@ -303,6 +327,9 @@ export const {
   useRemoveStaffMutation,
   useSetReviewLimitMutation,
   useAcceptInviteMutation,
+  useAddNoteMutation,
+  useEndReturnMutation,
+  useResendEmailMutation,
 } = staffApi
 
 /**

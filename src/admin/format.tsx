@@ -1,9 +1,12 @@
-import type { RefundTiming, ReturnItemState } from '../../contract/api'
-import type { DISPOSITIONS, INSPECTION_CONDITIONS } from '../../contract/constants'
+import type { RefundTiming } from '../../contract/api'
+import type { DISPOSITIONS, INSPECTION_CONDITIONS, RETURN_STATES } from '../../contract/constants'
 import { OUTCOME_WORDS, REVIEW_WORDS, STATE_WORDS, type ReturnOutcome } from '../../contract/staffWords'
 import type { ReviewState } from './api'
 
-export const STATE_LABELS: Record<ReturnItemState, string> = STATE_WORDS
+/** Where a return stands: an item state, or how it ended (cancelled, closed: decision 0083). */
+export type ReturnState = (typeof RETURN_STATES)[number]
+
+export const STATE_LABELS: Record<ReturnState, string> = STATE_WORDS
 
 export const OUTCOME_LABELS: Record<ReturnOutcome, string> = OUTCOME_WORDS
 
@@ -58,7 +61,7 @@ export function answerByText(day: string, now = new Date()): { text: string; ove
 /** 22 Nov 2026, 14:05 (the staff member's time zone) */
 export const formatMoment = (iso: string) => MOMENT.format(new Date(iso))
 
-export function StateBadge({ state }: { state: ReturnItemState }) {
+export function StateBadge({ state }: { state: ReturnState }) {
   return <span className={`state-badge state-badge--${state}`}>{STATE_LABELS[state]}</span>
 }
 
@@ -66,7 +69,7 @@ export function StateBadge({ state }: { state: ReturnItemState }) {
  * Where a return stands: a return waiting for review or rejected shows its review alone (its items
  * were never sent, so "Requested" would mislead); any other its state (decision 0059).
  */
-export function StandingBadge({ state, review }: { state: ReturnItemState; review: ReviewState | null }) {
+export function StandingBadge({ state, review }: { state: ReturnState; review: ReviewState | null }) {
   return review === 'pending' || review === 'rejected' ? <ReviewBadge review={review} /> : <StateBadge state={state} />
 }
 

@@ -118,7 +118,7 @@ export function engineActionsDue(input: EngineReturn, written: readonly WrittenA
     )
   const kinds = new Set(written.map((entry) => entry.action.kind))
 
-  const open = status.review?.state !== 'pending' && status.review?.state !== 'rejected'
+  const open = status.review?.state !== 'pending' && status.review?.state !== 'rejected' && !status.ended
   const sentBack = status.items.filter((item) => !item.keep && exchangeOf(item) === null)
   if (open && sentBack.length > 0 && !kinds.has('request_return'))
     due.push({

@@ -35,7 +35,7 @@ export const refunded = (status: ReturnStatus | null) =>
  * refunds the return. E-mails say what the shopper would want to hear of: the return registered
  * (or, when the shop's rules flagged it, its request received), the review's answer (approved,
  * with the label, or rejected, with the reason: docs/lifecycle.md), items received, the refund
- * issued, the new item (an exchange's or the one taken with it) sent.
+ * issued, the new item (an exchange's or the one taken with it) sent, the return cancelled.
  */
 export function eventsOf(before: ReturnStatus | null, after: ReturnStatus): ReturnEvents {
   const webhooks: WebhookEvent[] = [before === null ? 'return.created' : 'return.updated']
@@ -63,6 +63,12 @@ export function eventsOf(before: ReturnStatus | null, after: ReturnStatus): Retu
   const exchanged = before === null ? [] : newly((item) => item.exchange_variant_title !== null && atLastState(item))
   const newItemSent = after.new_item?.state === 'sent' && before?.new_item?.state !== 'sent'
   if (exchanged.length > 0 || newItemSent) emails.push({ kind: 'new_item_sent', line_item_ids: exchanged })
+  // Ended by staff (decision 0083): its own event; the shopper is told of a cancellation (the label
+  // they hold no longer works), while a closing is for the shop's own reasons and shows on the status page.
+  if (after.ended && !before?.ended) {
+    webhooks.push(after.ended.state === 'cancelled' ? 'return.cancelled' : 'return.closed')
+    if (after.ended.state === 'cancelled') emails.push({ kind: 'cancelled', line_item_ids: every })
+  }
   return { webhooks, emails }
 }
 

@@ -23,6 +23,12 @@ export interface ReturnRecord {
   review_reason: string | null
   reviewed_at: Date | null
   reviewed_by: string | null
+  /** how staff ended it (decision 0083); null or absent while it goes on */
+  ended?: 'cancelled' | 'closed' | null
+  /** the closing's reason, for staff */
+  ended_reason?: string | null
+  ended_at?: Date | null
+  ended_by?: string | null
 }
 
 /** A returned line of one return, with the later states it reached and when. */

@@ -20,7 +20,7 @@ import type { EmailDeal } from '../storage/outbox'
 import { Deal } from './DealParts'
 import { ItemList, itemText, muted, SendAndKeep } from './EmailParts'
 import { Refunded } from './RefundEmail'
-import { Approved, Rejected, WaitingForReview } from './ReviewEmails'
+import { Approved, Cancelled, Rejected, WaitingForReview } from './ReviewEmails'
 
 export type Words = (id: string, values?: Record<string, string | number>) => string
 
@@ -124,6 +124,7 @@ const TITLES: Record<EmailKind, { subject: string; heading: string }> = {
   new_item_sent: { subject: 'newItem.subject', heading: 'newItem.heading' },
   approved: { subject: 'approved.subject', heading: 'approved.heading' },
   rejected: { subject: 'rejected.subject', heading: 'rejected.heading' },
+  cancelled: { subject: 'cancelled.subject', heading: 'cancelled.heading' },
 }
 
 /** The message ids of an e-mail's subject and heading: a return waiting for review is a request received. */
@@ -139,6 +140,7 @@ const BODIES: Record<EmailKind, (props: EmailProps) => ReactNode> = {
   new_item_sent: NewItemSent,
   approved: Approved,
   rejected: Rejected,
+  cancelled: Cancelled,
 }
 
 export function ReturnEmail(props: EmailProps) {

@@ -57,3 +57,16 @@ export function Rejected(props: EmailProps) {
     </>
   )
 }
+
+/** Cancelled by the shop before anything was received (decision 0083): the label no longer works. */
+export function Cancelled(props: EmailProps) {
+  const { t, status, brand } = props
+  return (
+    <>
+      <Text style={itemText}>{t('cancelled.intro', { name: status.return_name, order: props.orderName })}</Text>
+      <ItemList items={status.items} t={t} variantName={props.variantName} />
+      <Text style={itemText}>{t('cancelled.label')}</Text>
+      <Text style={muted}>{t('cancelled.questions', { shop: brand.shop })}</Text>
+    </>
+  )
+}

@@ -30,6 +30,7 @@ describe('the e-mail catalogs', () => {
       new_item_sent: 'newItem',
       approved: 'approved',
       rejected: 'rejected',
+      cancelled: 'cancelled',
     }
     for (const kind of EMAIL_KINDS) {
       expect(english).toHaveProperty([`${prefixes[kind]}.subject`])

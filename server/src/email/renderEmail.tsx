@@ -91,8 +91,19 @@ function brandOf(shop: ShopRecord, lang: string, origin: string | null): EmailBr
   }
 }
 
+/**
+ * The status page's link as the shopper's e-mails carry it (the console copies the same): it
+ * opens in the e-mail's language, as the portal's `lang` picks it (decision 0063).
+ */
+export function shopperStatusUrl(secret: Buffer, returnId: string, lang: string, origin: string | null): string | null {
+  return absolute(
+    `/status/${encodeURIComponent(returnId)}${lang === 'en' ? '' : `?lang=${lang}`}#${signStatus(secret, returnId)}`,
+    origin,
+  )
+}
+
 /** An address made absolute on the portal's; null when it cannot be (no portal address known). */
-function absolute(path: string, origin: string | null): string | null {
+export function absolute(path: string, origin: string | null): string | null {
   try {
     return new URL(path, origin ?? undefined).toString()
   } catch {
@@ -116,11 +127,7 @@ export async function renderEmail(
   const i18n = i18nFor.get(lang)!
   const t = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
   const { status, origin, deal } = payload
-  // The page opens in the e-mail's language, as the portal's `lang` picks it (decision 0063).
-  const statusUrl = absolute(
-    `/status/${encodeURIComponent(status.return_id)}${lang === 'en' ? '' : `?lang=${lang}`}#${signStatus(secret, status.return_id)}`,
-    origin,
-  )
+  const statusUrl = shopperStatusUrl(secret, status.return_id, lang, origin)
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const variantName = (lineItemId: string, which: 'bought' | 'exchange') => {
     const ids = deal?.variants[lineItemId]

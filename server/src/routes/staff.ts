@@ -44,6 +44,7 @@ import { staffEventRoutes } from './staffEvents'
 import { staffInspectionRoutes } from './staffInspection'
 import { staffPolicyRoutes } from './staffPolicy'
 import { staffReviewRoutes } from './staffReviews'
+import { staffReturnActionRoutes } from './staffReturnActions'
 import { staffStoreConnectionRoutes } from './staffStoreConnection'
 import { staffManagementRoutes } from './staffManagement'
 import { Bytes, replies, type Api } from './typed'
@@ -226,6 +227,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     staffStoreConnectionRoutes(signedIn, context)
     staffManagementRoutes(signedIn, context)
     staffAuditRoutes(signedIn, context)
+    staffReturnActionRoutes(signedIn, context)
 
     signedIn.get(
       '/admin/api/support/:reference',

@@ -150,6 +150,11 @@ async function assess(
   if (!found) throw notFound('No such return.')
   const refusal = reviewRefusal(found.review)
   if (refusal) throw new Refusal(409, { error: 'not_approved', message: refusal })
+  if (found.ended)
+    throw new Refusal(409, {
+      error: `return_${found.ended}`,
+      message: `This return was ${found.ended}: its items are not inspected.`,
+    })
   const order = await findOrderById(db, found.order_id)
   if (!order) throw notFound('No such return.')
   // One after another: in a transaction they share one connection.

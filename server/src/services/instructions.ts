@@ -102,6 +102,27 @@ const STEPS_REJECTED: Record<string, string[]> = {
     'La tienda no aceptó esta devolución, así que no hay nada que enviar. Si tiene preguntas, póngase en contacto con la tienda.',
   ],
 }
+/** Cancelled or closed by the shop (decision 0083): nothing to send, the label no longer works. */
+const STEPS_ENDED: Record<'cancelled' | 'closed', Record<string, string[]>> = {
+  cancelled: {
+    en: ['The shop cancelled this return: please do not send anything. Its label no longer works.'],
+    de: [
+      'Der Shop hat diese Rücksendung storniert: Bitte senden Sie nichts zurück. Das Versandetikett ist nicht mehr gültig.',
+    ],
+    fr: ['La boutique a annulé ce retour : n’envoyez rien. Son étiquette n’est plus valable.'],
+    es: ['La tienda canceló esta devolución: no envíe nada. Su etiqueta ya no es válida.'],
+  },
+  closed: {
+    en: ['The shop closed this return: there is nothing more to do. If you have questions, please contact the shop.'],
+    de: [
+      'Der Shop hat diese Rücksendung abgeschlossen: Es ist nichts weiter zu tun. Bei Fragen wenden Sie sich bitte an den Shop.',
+    ],
+    fr: ['La boutique a clôturé ce retour : il n’y a plus rien à faire. Pour toute question, contactez la boutique.'],
+    es: [
+      'La tienda cerró esta devolución: no hay nada más que hacer. Si tiene preguntas, póngase en contacto con la tienda.',
+    ],
+  },
+}
 const stepsIn = (steps: Record<string, string[]>, lang: string | null) =>
   lang !== null && Object.hasOwn(steps, lang) ? steps[lang]! : steps.en!
 
@@ -139,6 +160,18 @@ export async function instructionsFor(
   const shop = await context.shops.find(claims.shopId)
   if (!shop) throw notFound('No such return for this order.')
   const items = instructionItems(found.return_order)
+  if (found.ended)
+    return {
+      cacheable: false,
+      body: {
+        return_id: found.id,
+        return_name: found.name,
+        steps: stepsIn(STEPS_ENDED[found.ended], lang),
+        items,
+        nothing_to_send: true,
+        status_token: signStatus(context.secret, found.id),
+      },
+    }
   const { review } = shopperReview(found)
   if (review && (review.state === 'pending' || review.state === 'rejected'))
     return {
@@ -191,6 +224,14 @@ export async function labelOf(
   const valid = labelSignatureValid(context.secret, returnId, link.expires, link.signature, context.now())
   const found = valid ? await findReturn(context.db, returnId) : null
   if (!found) throw invalid()
+  if (found.ended)
+    throw new Refusal(409, {
+      error: `return_${found.ended}`,
+      message:
+        found.ended === 'cancelled'
+          ? 'The shop cancelled this return: its label no longer works. Please do not send the parcel.'
+          : 'The shop closed this return: its label no longer works.',
+    })
   if (waitsOrRejected(found))
     throw new Refusal(409, {
       error: 'not_approved',

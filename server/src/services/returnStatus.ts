@@ -94,7 +94,9 @@ export async function returnStatus(
   // there), it is done with. Kept items never travel, so a return that keeps everything has no
   // label (as the label PDF: instructions.ts labelFor).
   // A return waiting for review, or rejected, has no label: nothing is sent before the shop approves.
-  const toSend = !waitsOrRejected(found) && items.some((item) => !item.keep && item.state === 'requested')
+  // Nor has one the shop cancelled or closed: nothing is sent after (decision 0083).
+  const toSend =
+    !waitsOrRejected(found) && !found.ended && items.some((item) => !item.keep && item.state === 'requested')
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
   const shownRefund = refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items))
@@ -116,6 +118,7 @@ export async function returnStatus(
     address: withLines(shop.return_address),
     ...newItemOf(found.return_order?.new_item, items),
     ...shopperReview(found),
+    ...(found.ended ? { ended: { state: found.ended, at: new Date(found.ended_at ?? createdAt).toISOString() } } : {}),
   }
 }
 

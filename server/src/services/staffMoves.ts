@@ -87,6 +87,11 @@ export async function lockMovableReturn(tx: Queryable, id: string, shopId: strin
           ? 'This return is waiting for review: approve it before its items move on.'
           : 'This return was rejected: its items do not move on.',
     })
+  if (locked.ended)
+    throw new Refusal(409, {
+      error: `return_${locked.ended}`,
+      message: `This return was ${locked.ended}: its items do not move on.`,
+    })
   return locked
 }
 

@@ -19,7 +19,9 @@ import {
   REVIEW_WORDS,
   returnStandingWords,
 } from '../../../contract/staff'
-import type { ReturnReason } from '../../../contract/api'
+import type { ReturnReason, ReturnStatus } from '../../../contract/api'
+import { absolute, emailLanguage, shopperStatusUrl } from '../email/renderEmail'
+import type { ShopRecord } from '../storage/shops'
 import type { PortalContext } from '../context'
 import { heldExchanges } from '../domain/inspection'
 import { readSupportReference } from '../domain/supportReference'
@@ -291,7 +293,10 @@ export async function returnDetail(context: PortalContext, shopId: string, id: s
     })),
     ...actions.map((action) => ({
       at: action.at.toISOString(),
-      kind: 'action' as const,
+      kind:
+        action.kind === 'note' || action.kind === 'cancelled' || action.kind === 'closed'
+          ? action.kind
+          : ('action' as const),
       state: action.state,
       items: titles(action.lineItemIds),
       actor: action.actor,
@@ -310,6 +315,32 @@ export async function returnDetail(context: PortalContext, shopId: string, id: s
     review: reviewView(found.record),
     inspections,
     held: heldExchanges(exchangeLines(lines, status), inspections, shop.policy),
+    links: shopperLinks(context, shop, found.language, status),
+    ended: found.record.ended
+      ? {
+          state: found.record.ended,
+          reason: found.record.ended_reason ?? null,
+          at: new Date(found.record.ended_at!).toISOString(),
+          by: found.record.ended_by ?? '',
+        }
+      : null,
+  }
+}
+
+/**
+ * The shopper's links as their e-mails carry them (delivery/attempt.ts, email/renderEmail.tsx):
+ * on the shop's portal, in the e-mails' language; the label's while the return has one.
+ */
+function shopperLinks(
+  context: PortalContext,
+  shop: ShopRecord,
+  language: string | null,
+  status: ReturnStatus,
+): ReturnDetail['links'] {
+  const origin = context.portalOrigin(shop.id)
+  return {
+    status: shopperStatusUrl(context.secret, status.return_id, emailLanguage(language, shop), origin),
+    label: status.label ? absolute(status.label.label_url, origin) : null,
   }
 }
 

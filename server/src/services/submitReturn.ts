@@ -131,7 +131,7 @@ async function earlierReturns(
   const found: EarlierReturn[] = []
   for (const id of await findReturnIdsOfOrder(db, claims.shopId, order.name)) {
     const earlier = await findReturn(db, id)
-    if (!earlier || earlier.review === 'rejected') continue
+    if (!earlier || earlier.review === 'rejected' || earlier.ended === 'cancelled') continue
     const lines = (earlier.return_order?.items ?? [])
       .map((item) => item.line_item_id)
       .filter((lineId) => refused.has(lineId))

@@ -25,6 +25,7 @@ const RELEASED: Record<number, string> = {
   15: '6494350309ce2bf8',
   16: '6fd59958cd8d6f6c',
   17: '4e4a827f9b158a37',
+  18: '6de6929fe1a95260',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)

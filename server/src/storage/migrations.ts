@@ -455,6 +455,19 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 18,
+    name: 'returns cancelled or closed by staff',
+    // A return staff cancelled (before anything was received) or closed with a reason goes no
+    // further (decision 0083): how it ended, why, when and by whom. returns.state reads `ended`
+    // first (storage/returnStates.ts returnStateSql), so the list's state filter finds them.
+    sql: `
+      ALTER TABLE returns ADD COLUMN ended text CHECK (ended IN ('cancelled', 'closed'));
+      ALTER TABLE returns ADD COLUMN ended_reason text;
+      ALTER TABLE returns ADD COLUMN ended_at timestamptz;
+      ALTER TABLE returns ADD COLUMN ended_by text;
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

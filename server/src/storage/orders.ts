@@ -163,10 +163,10 @@ export async function findOrderById(db: Queryable, id: string, forUpdate = false
 /** Units of each line already returned, by line item id. */
 export async function returnedQuantities(db: Queryable, orderId: string): Promise<Map<string, number>> {
   const rows = await db.query<{ line_item_id: string; quantity: number }>(
-    // A rejected return holds no units (docs/lifecycle.md).
+    // A rejected or cancelled return holds no units (docs/lifecycle.md, decision 0083).
     `SELECT i.line_item_id, SUM(i.quantity)::int AS quantity
        FROM return_items i JOIN returns r ON r.id = i.return_id
-      WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected'
+      WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected' AND r.ended IS DISTINCT FROM 'cancelled'
       GROUP BY i.line_item_id`,
     [orderId],
   )

@@ -419,6 +419,20 @@ export async function findOutboxRow(db: Queryable, shopId: string, id: string): 
   return row ?? null
 }
 
+/**
+ * Writes e-mail `row` again as a new e-mail to the same shopper, with the same payload (rendered
+ * anew when delivered): staff's resend (docs/back-office.md). Returns the new row's id.
+ */
+export async function copyEmail(tx: Queryable, row: OutboxRow, at: Date): Promise<string> {
+  const id = messageId()
+  await tx.query(
+    `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
+     VALUES ($1, $2, $3, $4, 'email', $5, $6, $7, $8, $8)`,
+    [id, row.shop_id, row.return_id, row.event, row.target, row.recipient, JSON.stringify(row.payload), at],
+  )
+  return id
+}
+
 /** An endpoint's deliveries, newest first, with each attempt. */
 export async function listDeliveries(db: Queryable, endpointId: string, limit: number) {
   const rows = await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE target = $1 ORDER BY seq DESC LIMIT $2`, [

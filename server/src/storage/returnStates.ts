@@ -52,22 +52,26 @@ export async function recordLineState(
 }
 
 /**
- * The return's state as the back office lists it (docs/back-office.md): the least advanced of its
- * items, an item the shopper keeps counting as received until it is refunded (it never travels).
+ * The return's state as the back office lists it (docs/back-office.md): how staff ended it
+ * (`cancelled`, `closed`: decision 0083), else the least advanced of its items, an item the
+ * shopper keeps counting as received until it is refunded (it never travels).
  * An SQL expression over the return whose id is `returnId` (a column or a parameter).
  */
 export function returnStateSql(returnId: string): string {
-  return `(SELECT (ARRAY['requested', 'in_transit', 'received', 'refunded'])[1 + COALESCE(MIN(GREATEST(
+  return `COALESCE((SELECT ended FROM returns WHERE id = ${returnId}), (SELECT (ARRAY['requested', 'in_transit', 'received', 'refunded'])[1 + COALESCE(MIN(GREATEST(
       COALESCE((SELECT MAX(CASE e.state WHEN 'in_transit' THEN 1 WHEN 'received' THEN 2 WHEN 'refunded' THEN 3 END)
                   FROM return_item_events e WHERE e.return_id = i.return_id AND e.line_item_id = i.line_item_id), 0),
       CASE WHEN EXISTS (SELECT 1 FROM returns r, jsonb_array_elements(COALESCE(r.return_order -> 'items', '[]')) AS item
                          WHERE r.id = i.return_id AND item ->> 'line_item_id' = i.line_item_id AND item ->> 'keep' = 'true')
            THEN 2 ELSE 0 END)), 0)]
-    FROM return_items i WHERE i.return_id = ${returnId})`
+    FROM return_items i WHERE i.return_id = ${returnId}))`
 }
 
-/** What an action was: items moved on, a review decided, items inspected (docs/lifecycle.md). */
-export type ActionKind = 'state' | 'approved' | 'rejected' | 'inspected'
+/**
+ * What an action was: items moved on, a review decided, items inspected (docs/lifecycle.md), a
+ * staff note, the return cancelled or closed (decision 0083).
+ */
+export type ActionKind = 'state' | 'approved' | 'rejected' | 'inspected' | 'note' | 'cancelled' | 'closed'
 
 /** A change made by someone (an operator, a staff member), for the return's timeline. */
 export interface ReturnAction {

@@ -7,7 +7,7 @@ import type { Queryable } from './database'
 export type { ReturnRecord, ReviewState } from '../domain/returns'
 
 const COLUMNS =
-  'id, order_id, name, request_hash, return_order, created_at, review, review_flags, review_answer_by, review_reason, reviewed_at, reviewed_by'
+  'id, order_id, name, request_hash, return_order, created_at, review, review_flags, review_answer_by, review_reason, reviewed_at, reviewed_by, ended, ended_reason, ended_at, ended_by'
 
 export async function findReturn(db: Queryable, id: string): Promise<ReturnRecord | null> {
   const [row] = await db.query<ReturnRecord>(`SELECT ${COLUMNS} FROM returns WHERE id = $1`, [id])
@@ -107,8 +107,8 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
 }
 
 /**
- * Counts again the units an order's returns hold, which verify reads. A rejected return holds
- * none: its units may be returned again (docs/lifecycle.md).
+ * Counts again the units an order's returns hold, which verify reads. A rejected or cancelled
+ * return holds none: its units may be returned again (docs/lifecycle.md, decision 0083).
  */
 export async function countReturnedUnits(tx: Queryable, orderId: string): Promise<void> {
   await tx.query(
@@ -116,7 +116,7 @@ export async function countReturnedUnits(tx: Queryable, orderId: string): Promis
        SELECT jsonb_object_agg(line_item_id, units) FROM (
          SELECT i.line_item_id, SUM(i.quantity)::int AS units
            FROM return_items i JOIN returns r ON r.id = i.return_id
-          WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected'
+          WHERE i.order_id = $1 AND r.review IS DISTINCT FROM 'rejected' AND r.ended IS DISTINCT FROM 'cancelled'
           GROUP BY i.line_item_id) AS per_line), '{}')
      WHERE id = $1`,
     [orderId],
@@ -149,4 +149,20 @@ export async function findReturnIdsOfOrder(db: Queryable, shopId: string, orderN
     [shopId, orderName],
   )
   return rows.map((row) => row.id)
+}
+
+/**
+ * Ends a return (decision 0083): cancelled or closed, with why, when and by whom. A cancellation
+ * frees the units the return held; a closing keeps them (its items may be on their way, or lost).
+ */
+export async function endReturn(
+  tx: Queryable,
+  found: Pick<ReturnRecord, 'id' | 'order_id'>,
+  ending: { state: 'cancelled' | 'closed'; reason: string | null; by: string; at: Date },
+): Promise<void> {
+  await tx.query(
+    'UPDATE returns SET ended = $2, state = $2, ended_reason = $3, ended_by = $4, ended_at = $5 WHERE id = $1',
+    [found.id, ending.state, ending.reason, ending.by, ending.at],
+  )
+  if (ending.state === 'cancelled') await countReturnedUnits(tx, found.order_id)
 }

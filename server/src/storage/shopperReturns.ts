@@ -15,7 +15,8 @@ export async function countShopperReturns(
   const [row] = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count
        FROM orders o JOIN returns r ON r.order_id = o.id
-      WHERE o.shop_id = $1 AND o.email_key = $2 AND r.created_at >= $3 AND r.review IS DISTINCT FROM 'rejected'`,
+      WHERE o.shop_id = $1 AND o.email_key = $2 AND r.created_at >= $3 AND r.review IS DISTINCT FROM 'rejected'
+        AND r.ended IS DISTINCT FROM 'cancelled'`,
     [shopId, emailKey, since],
   )
   return Number(row?.count ?? 0)

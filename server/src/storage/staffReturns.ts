@@ -1,4 +1,3 @@
-import type { ReturnItemState } from '../../../contract/api'
 import type { ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
 import { RETURN_ID_PATTERN } from '../../../contract/constants'
 import { emailKey, orderNameKey } from '../domain/normalize'
@@ -10,7 +9,7 @@ import type { ReturnRecord, ReviewState } from './returns'
 export interface ReturnFilters {
   /** an order name, a shopper's e-mail or a return number, matched exactly as verify matches */
   q?: string | undefined
-  state?: ReturnItemState | undefined
+  state?: ReturnSummary['state'] | undefined
   /** created at or after */
   from?: Date | undefined
   /** created before */
@@ -57,7 +56,7 @@ interface Row {
   email: string
   created_at: Date
   units: number
-  state: ReturnItemState
+  state: ReturnSummary['state']
   review: ReviewState | null
   /** what inspections took off the refund, in minor units (docs/lifecycle.md) */
   deducted: number
@@ -151,10 +150,13 @@ export async function findShopReturn(
   db: Queryable,
   shopId: string,
   id: string,
-): Promise<{ summary: ReturnSummary; record: ReturnRecord } | null> {
-  const [row] = await db.query<Row & Omit<ReturnRecord, 'id' | 'name' | 'created_at' | 'review'>>(
+): Promise<{ summary: ReturnSummary; record: ReturnRecord; language: string | null } | null> {
+  const [row] = await db.query<
+    Row & Omit<ReturnRecord, 'id' | 'name' | 'created_at' | 'review'> & { language: string | null }
+  >(
     `SELECT ${COLUMNS}, r.order_id, r.request_hash, r.return_order, r.review_flags, r.review_answer_by,
-            r.review_reason, r.reviewed_at, r.reviewed_by ${FROM} WHERE r.shop_id = $1 AND r.id = $2`,
+            r.review_reason, r.reviewed_at, r.reviewed_by, r.ended, r.ended_reason, r.ended_at, r.ended_by,
+            r.language ${FROM} WHERE r.shop_id = $1 AND r.id = $2`,
     [shopId, id],
   )
   if (!row) return null
@@ -174,7 +176,12 @@ export async function findShopReturn(
       review_reason: row.review_reason,
       reviewed_at: row.reviewed_at,
       reviewed_by: row.reviewed_by,
+      ended: row.ended ?? null,
+      ended_reason: row.ended_reason ?? null,
+      ended_at: row.ended_at ?? null,
+      ended_by: row.ended_by ?? null,
     },
+    language: row.language,
   }
 }
 

@@ -595,3 +595,30 @@ describe('return status page: what the inspection took off the refund', () => {
     expect(refund).not.toHaveTextContent(/deductions|Taken off/)
   })
 })
+
+describe('return status page: cancelled or closed by the shop', () => {
+  test('cancelled: says so with the day, offers no label and no refund', async () => {
+    answer(
+      buildReturnStatus({
+        items: [mug],
+        label: null,
+        ended: { state: 'cancelled', at: '2026-11-14T10:00:00.000Z' },
+      }),
+    )
+    renderPortal({ route: route() })
+    const notice = await screen.findByRole('region', { name: 'Your return was cancelled' })
+    expect(notice).toHaveTextContent(
+      'The shop cancelled this return on November 14, 2026. Please don’t send anything: its label no longer works.',
+    )
+    expect(screen.queryByRole('region', { name: 'Your label and drop-off code' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your refund' })).not.toBeInTheDocument()
+  })
+
+  test('closed: says it is closed, in the shopper’s language', async () => {
+    answer(buildReturnStatus({ items: [mug], label: null, ended: { state: 'closed', at: '2026-11-14T10:00:00.000Z' } }))
+    renderPortal({ route: route(`#${SIGNATURE}`, '?lang=de') })
+    expect(await screen.findByRole('region', { name: 'Ihre Rücksendung ist abgeschlossen' })).toHaveTextContent(
+      'Der Shop hat diese Rücksendung am 14. November 2026 abgeschlossen.',
+    )
+  })
+})

@@ -83,6 +83,8 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
   // Waiting for the shop, or refused: nothing is to be sent yet (or ever), so no label is offered.
   const held = review === 'pending' || review === 'rejected'
   const rejected = review === 'rejected' ? { at: status.review?.decided_at } : undefined
+  // Cancelled by the shop: nothing is refunded or sent (decision 0083).
+  const cancelled = status.ended?.state === 'cancelled'
   const label = status.label && !held ? labelHref(status.label.label_url) : null
   // Every item exchanged: nothing is refunded, so there is no refund to speak of.
   const exchangeOnly =
@@ -95,6 +97,19 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
         {t('status.submittedOn', { date: formatDate(status.created_at, locale) })}
       </p>
       {status.review ? <ReviewNotice review={status.review} /> : null}
+      {status.ended ? (
+        // Cancelled or closed by the shop (decision 0083): nothing more to send or wait for.
+        <section className="status__review status__review--rejected" aria-labelledby="status-ended">
+          <h2 id="status-ended" className="status__heading">
+            {t(status.ended.state === 'cancelled' ? 'ended.cancelledTitle' : 'ended.closedTitle')}
+          </h2>
+          <p>
+            {t(status.ended.state === 'cancelled' ? 'ended.cancelled' : 'ended.closed', {
+              date: formatDate(status.ended.at, locale),
+            })}
+          </p>
+        </section>
+      ) : null}
       <section className="status__section status__items" aria-labelledby="status-items">
         <h2 id="status-items" className="status__heading">
           {t('status.items')}
@@ -107,8 +122,8 @@ function StatusView({ status, link }: { status: ReturnStatus; link: string }) {
       </section>
       <div className="status__side">
         {/* A refused return sends no new item and refunds nothing: its notice says so. */}
-        {status.new_item && !rejected ? <NewItemSection item={status.new_item} /> : null}
-        {exchangeOnly || rejected ? null : (
+        {status.new_item && !rejected && !cancelled ? <NewItemSection item={status.new_item} /> : null}
+        {exchangeOnly || rejected || cancelled ? null : (
           <section className="status__section status__refund" aria-labelledby="status-refund">
             <h2 id="status-refund" className="status__heading">
               {t('status.refund')}
