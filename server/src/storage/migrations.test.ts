@@ -24,6 +24,7 @@ const RELEASED: Record<number, string> = {
   14: '31d58d592512f5b9',
   15: '6494350309ce2bf8',
   16: '6fd59958cd8d6f6c',
+  19: 'f3a74ea5dd3b45d3',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
