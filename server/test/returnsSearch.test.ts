@@ -97,6 +97,9 @@ describe.each(engines())('finding returns on %s', (engine) => {
 
   test('a part of an e-mail, a name, a title, a drop-off code or a number finds the return', async () => {
     expect(await found('jan')).toEqual(['#1001-R1'])
+    // A whole e-mail is that shopper's, as verify reads it.
+    expect(await found(' JANE@Example.com ')).toEqual(['#1001-R1'])
+    expect(await found('ane@example.com')).toEqual([])
     expect(await found('EXAMPLE.COM')).toEqual(['#1001-R1', '#1002-R1', '#2100-R1', '#10015-R1'])
     // The shopper's name as the order keeps it, case and accents aside.
     expect(await found('jerome')).toEqual(['#1001-R1'])

@@ -7,6 +7,7 @@ import {
   type RETURN_VIEWS,
 } from '../../../contract/constants'
 import { outcomeOfSettlement, refundOf, settlementOf, type Settlement } from '../domain/settlement'
+import { emailKey } from '../domain/normalize'
 import type { Queryable } from './database'
 import type { ReturnRecord, ReviewState } from './returns'
 
@@ -99,15 +100,19 @@ const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${cha
  * The search as patterns on the return's search text (migration 19: folded by search_folded, the
  * number written after a #): each word must be in it; a word of digits, with or without a #
  * before, is the start of a number ("100" finds #1001-R1, not #2100); any other word is found
- * anywhere. At most RETURN_SEARCH_WORDS words: the rest are left out.
+ * anywhere; a whole e-mail is that shopper's, from the index on orders' e-mails (its trigrams,
+ * "exa", "com"…, are in nearly every return's text). At most RETURN_SEARCH_WORDS words: the rest
+ * are left out.
  */
-export function searchPatterns(q: string): { pattern: string }[] {
+export function searchPatterns(q: string): ({ pattern: string; email?: undefined } | { email: string })[] {
   return q
     .trim()
     .split(/\s+/)
     .filter((word) => word !== '')
     .slice(0, RETURN_SEARCH_WORDS)
     .map((word) => {
+      const [local, domain, ...more] = word.split('@')
+      if (local && domain && more.length === 0 && domain.includes('.')) return { email: emailKey(word) }
       const number = word.replace(/^#+/, '')
       if (number === '') return { pattern: '%#%' }
       const atStart = word.startsWith('#') || /^[0-9]+$/.test(number)
@@ -185,8 +190,12 @@ export async function listReturns(
     return `$${params.length}`
   }
   // Parameters only, folded by the database as the stored text was (the trigram index reads LIKE).
-  for (const { pattern } of searchPatterns(filters.q ?? ''))
-    where.push(`r.search_text LIKE search_folded(${param(pattern)})`)
+  for (const word of searchPatterns(filters.q ?? ''))
+    where.push(
+      word.email === undefined
+        ? `r.search_text LIKE search_folded(${param(word.pattern)})`
+        : `o.email_key = ${param(word.email)}`,
+    )
   const view = filters.view && VIEW_SQL[filters.view]
   if (view) where.push(view)
   if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::text[])`)
