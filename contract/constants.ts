@@ -211,3 +211,17 @@ export type AuditKindGroup = keyof typeof AUDIT_KIND_GROUPS
 
 /** A page of the audit log holds this many entries. */
 export const AUDIT_PAGE_SIZE = 50
+
+/**
+ * The returns list's views (docs/back-office.md, "Views"), each a filter the server applies:
+ * `needs_review` waits for review; `to_receive` is approved or never flagged, its items not all
+ * received; `to_refund` has every item received, some not refunded; `done` is refunded or rejected.
+ */
+export const RETURN_VIEWS = ['all', 'needs_review', 'to_receive', 'to_refund', 'done'] as const
+
+/** How the returns list is sorted: by the date it was submitted, or by its amount as submitted. */
+export const RETURN_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const
+
+/** The longest search the returns list takes, and the most words of it that each must match. */
+export const RETURN_SEARCH_MAX = 254
+export const RETURN_SEARCH_WORDS = 6

@@ -16,6 +16,9 @@ import {
   REVIEW_STATES,
   STAFF_ACTIONS,
   STAFF_ROLES,
+  RETURN_SEARCH_MAX,
+  RETURN_SORTS,
+  RETURN_VIEWS,
 } from './constants'
 import {
   Money,
@@ -70,8 +73,14 @@ const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
 
 /** The list's search and filters, the same for its pages and its export. */
 const ReturnFilters = {
-  /** an order name (#1001 or 1001), a shopper's e-mail or a return number (#1001-R1) */
-  q: Type.Optional(Type.String({ maxLength: 254 })),
+  /**
+   * words each found in a return's number, its order's, its drop-off code, the shopper's e-mail or
+   * name, or an item's title (docs/back-office.md, "Finding returns"); a word of digits, with or
+   * without #, is the start of a number
+   */
+  q: Type.Optional(Type.String({ maxLength: RETURN_SEARCH_MAX })),
+  /** one of the list's views (all when absent) */
+  view: Type.Optional(oneOf(RETURN_VIEWS)),
   /** an item state, or how staff ended the return (cancelled, closed: decision 0083) */
   state: Type.Optional(oneOf(RETURN_STATES)),
   /** created on or after this day (YYYY-MM-DD, UTC) */
@@ -84,10 +93,12 @@ const ReturnFilters = {
   review: Type.Optional(oneOf(REVIEW_STATES)),
 }
 
-/** GET /admin/api/returns: search, filters and the page after `after`. */
+/** GET /admin/api/returns: search, filters, the order and the page after `after`. */
 export const ReturnsQuery = Type.Object(
   {
     ...ReturnFilters,
+    /** newest first when absent */
+    sort: Type.Optional(oneOf(RETURN_SORTS)),
     /** the cursor of the page before (`next` of its answer) */
     after: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,300}$' })),
     /** returns a page, 1 to 100 (25 when absent) */
@@ -98,7 +109,14 @@ export const ReturnsQuery = Type.Object(
 export type ReturnsQuery = Static<typeof ReturnsQuery>
 
 /** GET /admin/api/returns.csv: the filtered list, every page, as a spreadsheet. */
-export const ReturnsExportQuery = Type.Object(ReturnFilters, { additionalProperties: false })
+export const ReturnsExportQuery = Type.Object(
+  {
+    ...ReturnFilters,
+    /** only these returns (the list's selection), ids joined by commas, at most 100 */
+    ids: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}(,[A-Za-z0-9_-]{1,128}){0,99}$' })),
+  },
+  { additionalProperties: false },
+)
 export type ReturnsExportQuery = Static<typeof ReturnsExportQuery>
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { RETURN_STATES, REVIEW_STATES } from '../../contract/constants'
+import { RETURN_SORTS, RETURN_STATES, RETURN_VIEWS, REVIEW_STATES } from '../../contract/constants'
 import { formatMoney } from '../../contract/money'
 import { Spinner } from '../components/Spinner'
 import {
@@ -17,6 +17,26 @@ import { ChoiceField, DayField } from './Fields'
 import { SupportReferenceForm } from './SupportScreen'
 import { useConsoleTitle } from './useConsoleTitle'
 import { ErrorAlert } from './ErrorAlert'
+import { ReturnsBulk } from './ReturnsBulk'
+import { SavedFilters } from './SavedFilters'
+
+type View = (typeof RETURN_VIEWS)[number]
+type Sort = (typeof RETURN_SORTS)[number]
+
+/** The list's views, as its tabs name them (docs/back-office.md, "Views"). */
+const VIEW_LABELS: Record<View, string> = {
+  all: 'All',
+  needs_review: 'Needs review',
+  to_receive: 'To receive',
+  to_refund: 'To refund',
+  done: 'Done',
+}
+const SORT_LABELS: Record<Sort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  amount_desc: 'Amount, highest first',
+  amount_asc: 'Amount, lowest first',
+}
 
 const isState = (value: string | null): value is ReturnState =>
   (RETURN_STATES as readonly (string | null)[]).includes(value)
@@ -34,6 +54,10 @@ function argsOf(params: URLSearchParams): ReturnsArgs {
   }
   if (isState(state)) args.state = state
   if (isReview(review)) args.review = review
+  const view = RETURN_VIEWS.find((each) => each === params.get('view'))
+  if (view && view !== 'all') args.view = view
+  const sort = RETURN_SORTS.find((each) => each === params.get('sort'))
+  if (sort && sort !== 'newest') args.sort = sort
   return args
 }
 
@@ -49,6 +73,11 @@ export function ReturnsScreen() {
   const page = (location.state as { page?: number } | null)?.page ?? 1
   const [q, setQ] = useState(args.q ?? '')
   const heading = useRef<HTMLHeadingElement>(null)
+  // The selection belongs to the page it was made on: another page, search or view starts afresh.
+  const pageKey = queryOf(args)
+  const [selection, setSelection] = useState<{ page: string; ids: string[] }>({ page: pageKey, ids: [] })
+  const chosen = selection.page === pageKey ? selection.ids : []
+  const choose = (ids: string[]) => setSelection({ page: pageKey, ids })
   useConsoleTitle('Returns')
 
   // A new search or filter starts at the first page.
@@ -67,8 +96,12 @@ export function ReturnsScreen() {
     void navigate({ search: `?${next.toString()}` }, { state: { page: page + 1 } })
     heading.current?.focus()
   }
-  const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason || args.review)
-  const { after: _page, ...filters } = args
+  const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason || args.review || args.view)
+  const { after: _page, sort: _sort, ...filters } = args
+  const { after: _after, ...saveable } = args
+  const rows = list.data?.returns ?? []
+  const selected = rows.filter((entry) => chosen.includes(entry.id))
+  const view = args.view ?? 'all'
 
   return (
     <section aria-labelledby="returns-title">
@@ -78,6 +111,18 @@ export function ReturnsScreen() {
         </h1>
         <SupportReferenceForm />
       </div>
+      <nav className="console-tabs" aria-label="Views">
+        {RETURN_VIEWS.map((each) => (
+          <Link
+            key={each}
+            className="console-tabs__tab"
+            to={{ search: `?${changedParams(params, { view: each === 'all' ? '' : each, after: '' }).toString()}` }}
+            aria-current={each === view ? 'page' : undefined}
+          >
+            {VIEW_LABELS[each]}
+          </Link>
+        ))}
+      </nav>
       <form role="search" className="console-filters" onSubmit={search}>
         <div className="field console-filters__search">
           <label className="field__label" htmlFor="returns-q">
@@ -89,7 +134,7 @@ export function ReturnsScreen() {
               className="field__input"
               type="search"
               value={q}
-              placeholder="#1001, e-mail or #1001-R1"
+              placeholder="#1001, e-mail, name, product or code"
               onChange={(event) => setQ(event.target.value)}
             />
             <button type="submit" className="button button--primary">
@@ -123,6 +168,23 @@ export function ReturnsScreen() {
         />
         <DayField id="returns-from" label="From" value={args.from ?? ''} onChange={(from) => apply({ from })} />
         <DayField id="returns-to" label="To" value={args.to ?? ''} onChange={(to) => apply({ to })} />
+        <div className="field">
+          <label className="field__label" htmlFor="returns-sort">
+            Sort
+          </label>
+          <select
+            id="returns-sort"
+            className="field__input"
+            value={args.sort ?? 'newest'}
+            onChange={(event) => apply({ sort: event.target.value === 'newest' ? '' : event.target.value })}
+          >
+            {RETURN_SORTS.map((each) => (
+              <option key={each} value={each}>
+                {SORT_LABELS[each]}
+              </option>
+            ))}
+          </select>
+        </div>
       </form>
       <div className="console-filters__after">
         {can('returns.export') && (
@@ -146,7 +208,9 @@ export function ReturnsScreen() {
             Clear search and filters
           </button>
         ) : null}
+        <SavedFilters query={queryOf(saveable)} />
       </div>
+      <ReturnsBulk selected={selected} onDone={() => choose([])} />
 
       {list.error ? (
         <ErrorAlert error={list.error} focus={false} />
@@ -159,9 +223,20 @@ export function ReturnsScreen() {
       ) : (
         <>
           <table className="console-table" aria-busy={list.isFetching}>
-            <caption className="visually-hidden">Returns, newest first{page > 1 ? `, page ${page}` : ''}</caption>
+            <caption className="visually-hidden">
+              Returns, {SORT_LABELS[args.sort ?? 'newest'].toLowerCase()}
+              {page > 1 ? `, page ${page}` : ''}
+            </caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every return of this page"
+                    checked={selected.length === rows.length}
+                    onChange={(event) => choose(event.target.checked ? rows.map((entry) => entry.id) : [])}
+                  />
+                </th>
                 <th scope="col">Return</th>
                 <th scope="col">Order</th>
                 <th scope="col">Shopper</th>
@@ -177,6 +252,16 @@ export function ReturnsScreen() {
             <tbody>
               {list.data.returns.map((entry) => (
                 <tr key={entry.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${entry.name}`}
+                      checked={chosen.includes(entry.id)}
+                      onChange={(event) =>
+                        choose(event.target.checked ? [...chosen, entry.id] : chosen.filter((id) => id !== entry.id))
+                      }
+                    />
+                  </td>
                   <th scope="row" data-label="Return">
                     <Link to={`/returns/${encodeURIComponent(entry.id)}`}>{entry.name}</Link>
                   </th>

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
 import type { ReturnItemState } from '../../contract/api'
-import type { RETURN_STATES, REVIEW_STATES, StaffAction } from '../../contract/constants'
+import type { RETURN_SORTS, RETURN_STATES, RETURN_VIEWS, REVIEW_STATES, StaffAction } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
   ApiKeyList,
@@ -56,6 +56,10 @@ export interface ReturnsArgs {
   reason?: string
   review?: ReviewState
   after?: string
+  /** one of the list's views (docs/back-office.md, "Views"); all when absent */
+  view?: (typeof RETURN_VIEWS)[number]
+  /** newest first when absent */
+  sort?: (typeof RETURN_SORTS)[number]
 }
 
 /** The list's search and filters as a query string (for the list and its CSV export). */

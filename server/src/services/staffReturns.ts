@@ -56,18 +56,18 @@ export async function shopReasons(context: PortalContext, shopId: string): Promi
   return { shop: shop.id, reasons: reasonChoices(shop.return_reasons) }
 }
 
-/** A page of the shop's returns, newest first, filtered. */
+/** A page of the shop's returns, searched, filtered and sorted (newest first by default). */
 export async function listShopReturns(
   context: PortalContext,
   shopId: string,
   query: ReturnsQuery,
 ): Promise<ReturnList> {
-  const { after, limit, ...rest } = query
+  const { after, limit, sort, ...rest } = query
   const filters = filtersOf(rest)
   const cursor = after === undefined ? null : decodeCursor(after)
   if (typeof filters === 'string' || (after !== undefined && !cursor))
     throw invalidRequest(typeof filters === 'string' ? filters : 'after: not a page of this list')
-  const page = await listReturns(context.db, shopId, filters, limit === undefined ? 25 : Number(limit), cursor)
+  const page = await listReturns(context.db, shopId, filters, limit === undefined ? 25 : Number(limit), cursor, sort)
   return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
 }
 
@@ -184,7 +184,17 @@ function filtersOf(query: Partial<ReturnsExportQuery>): ReturnFilters | string {
   const until = day(query.to, 1)
   if (from === null) return 'from: not a day from 1900-01-01 to 2999-12-31'
   if (until === null) return 'to: not a day from 1900-01-01 to 2999-12-31'
-  return { q: query.q, state: query.state, from, until, reason: query.reason, review: query.review }
+  const ids = 'ids' in query && query.ids !== undefined ? query.ids.split(',') : undefined
+  return {
+    q: query.q,
+    view: query.view,
+    state: query.state,
+    from,
+    until,
+    reason: query.reason,
+    review: query.review,
+    ids,
+  }
 }
 
 /** Every reason a shopper can choose (the leaves), a sub-reason named with its parent. */

@@ -468,6 +468,73 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE returns ADD COLUMN ended_by text;
     `,
   },
+  {
+    version: 19,
+    name: 'the returns list finds by part of a word',
+    // The console's search (docs/back-office.md, "Finding returns"; decision 0084): each return
+    // keeps the text its search looks in (its number, its order's, the drop-off code, the
+    // shopper's e-mail and name, the titles of the items it returns), folded (lower case, accents
+    // off), under a trigram index: a part of any of them is found without reading every return.
+    // Triggers keep it as a return, its items or its order are written, whichever path writes them.
+    // The extensions are created in public when missing (trusted: a database owner may), and used
+    // qualified with the schema they are in, wherever that is: a server may have them elsewhere.
+    // Returns sort by amount from an index on the amount as submitted (before deductions).
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+      CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public;
+      ALTER TABLE returns ADD COLUMN search_text text NOT NULL DEFAULT '';
+      DO $migration$
+      DECLARE
+        trgm text := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+        plain text := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'unaccent');
+      BEGIN
+        EXECUTE format($f$
+          CREATE FUNCTION search_folded(value text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE
+            AS $b$SELECT lower(%I.unaccent(%L::regdictionary, value))$b$
+        $f$, plain, plain || '.unaccent');
+        EXECUTE format('CREATE INDEX returns_search ON returns USING gin (search_text %I.gin_trgm_ops)', trgm);
+      END
+      $migration$;
+      CREATE FUNCTION return_search_text(wanted text) RETURNS text LANGUAGE sql STABLE AS $$
+        SELECT COALESCE(search_folded(concat_ws(' ',
+                 '#' || ltrim(r.name, '#'), '#' || ltrim(o.name, '#'), r.drop_off_code, o.email_key,
+                 o.shipping_address ->> 'name',
+                 (SELECT string_agg(DISTINCT COALESCE(line ->> 'title', (
+                           SELECT product ->> 'title' FROM shops s, jsonb_array_elements(s.catalogue) AS product
+                            WHERE s.id = r.shop_id
+                              AND product -> 'variants' @> jsonb_build_array(jsonb_build_object('id', line ->> 'variant_id'))
+                            LIMIT 1)), ' ')
+                    FROM return_items i, jsonb_array_elements(o.line_items) AS line
+                   WHERE i.return_id = r.id AND line ->> 'id' = i.line_item_id))), '')
+          FROM returns r JOIN orders o ON o.id = r.order_id
+         WHERE r.id = wanted
+      $$;
+      CREATE FUNCTION returns_search_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME = 'orders' THEN
+          UPDATE returns SET search_text = return_search_text(id) WHERE order_id = NEW.id;
+        ELSIF TG_TABLE_NAME = 'return_items' THEN
+          UPDATE returns SET search_text = return_search_text(id)
+           WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.return_id ELSE NEW.return_id END);
+        ELSE
+          UPDATE returns SET search_text = return_search_text(id) WHERE id = NEW.id;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER returns_search_on_return AFTER INSERT OR UPDATE OF name, order_id, drop_off_code ON returns
+        FOR EACH ROW EXECUTE FUNCTION returns_search_kept();
+      CREATE TRIGGER returns_search_on_item AFTER INSERT OR DELETE ON return_items
+        FOR EACH ROW EXECUTE FUNCTION returns_search_kept();
+      CREATE TRIGGER returns_search_on_order AFTER UPDATE OF name, email_key, shipping_address, line_items ON orders
+        FOR EACH ROW EXECUTE FUNCTION returns_search_kept();
+      UPDATE returns SET search_text = return_search_text(id);
+      CREATE INDEX returns_by_shop_amount ON returns (shop_id, (COALESCE(CASE
+        WHEN return_order ->> 'refund_method' = 'store_credit' AND jsonb_typeof(return_order -> 'store_credit_value') = 'object'
+        THEN (return_order #>> '{store_credit_value,shop_money,amount}')::numeric
+        ELSE (return_order #>> '{refund_value,shop_money,amount}')::numeric END, -1)), id);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -16,6 +16,8 @@
  */
 const { parentPort, workerData } = require('node:worker_threads')
 const { PGlite } = require('@electric-sql/pglite')
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm')
+const { unaccent } = require('@electric-sql/pglite/contrib/unaccent')
 
 /** An error as plain data: its message, name and what PostgreSQL said of it (code, detail…). */
 function describe(error) {
@@ -44,6 +46,9 @@ function options() {
     ...(template ? { loadDataDir: new Blob([template]) } : {}),
     pgliteWasmModule,
     initdbWasmModule,
+    // The contrib extensions migration 19 creates (the console's search, decision 0084): their
+    // files are put in place each time a database opens, as PostgreSQL's package installs them.
+    extensions: { pg_trgm, unaccent },
   }
 }
 

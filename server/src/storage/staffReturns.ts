@@ -1,14 +1,25 @@
 import type { ReturnSummary, ReviewFlag, ReviewQueue } from '../../../contract/staff'
-import { RETURN_ID_PATTERN } from '../../../contract/constants'
-import { emailKey, orderNameKey } from '../domain/normalize'
+import {
+  RETURN_ID_PATTERN,
+  RETURN_SEARCH_WORDS,
+  type RETURN_SORTS,
+  type RETURN_VIEWS,
+} from '../../../contract/constants'
 import { outcomeOfSettlement, refundOf, settlementOf, type Settlement } from '../domain/settlement'
+import { emailKey } from '../domain/normalize'
 import type { Queryable } from './database'
 import type { ReturnRecord, ReviewState } from './returns'
 
+export type ReturnView = (typeof RETURN_VIEWS)[number]
+export type ReturnSort = (typeof RETURN_SORTS)[number]
+
 /** The console's search and filters (docs/back-office.md: the returns list). */
 export interface ReturnFilters {
-  /** an order name, a shopper's e-mail or a return number, matched exactly as verify matches */
+  /** words, each found in the return's search text (migration 19): see searchConditions */
   q?: string | undefined
+  view?: ReturnView | undefined
+  /** only these returns (the list's selection, exported) */
+  ids?: readonly string[] | undefined
   state?: ReturnSummary['state'] | undefined
   /** created at or after */
   from?: Date | undefined
@@ -20,24 +31,33 @@ export interface ReturnFilters {
   review?: ReviewState | undefined
 }
 
-/** Where a page starts: after the return created at `at` with this id (newest first). */
-export interface Cursor {
-  at: string
-  id: string
-}
+/**
+ * Where a page starts: after the return with this id and this key of the order the list is in:
+ * its creation time (`at`, by date) or its amount (`amount`, a decimal string, by amount).
+ */
+export type Cursor = { at: string; id: string; amount?: undefined } | { amount: string; id: string; at?: undefined }
 
 export const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
+  Buffer.from(
+    JSON.stringify(cursor.amount === undefined ? [cursor.at, cursor.id] : ['amount', cursor.amount, cursor.id]),
+  ).toString('base64url')
 
 /**
  * The cursor `encodeCursor` made, or null: a time exactly as it writes one, in the years a day
- * filter takes (routes/staff.ts), and a return id, so that nothing the database would refuse
- * reaches it (`Date.parse` takes "0", year 0000 and "+275760-09-13", PostgreSQL none of them).
+ * filter takes (routes/staff.ts), or an amount as the database writes one, and a return id, so
+ * that nothing the database would refuse reaches it (`Date.parse` takes "0", year 0000 and
+ * "+275760-09-13", PostgreSQL none of them).
  */
 export function decodeCursor(value: string): Cursor | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null
+    if (!Array.isArray(parsed)) return null
+    if (parsed.length === 3 && parsed[0] === 'amount') {
+      const [, amount, id] = parsed as unknown[]
+      if (typeof amount !== 'string' || typeof id !== 'string' || !RETURN_ID_PATTERN.test(id)) return null
+      return CURSOR_AMOUNT.test(amount) ? { amount, id } : null
+    }
+    if (parsed.length !== 2) return null
     const [at, id] = parsed as unknown[]
     if (typeof at !== 'string' || typeof id !== 'string' || !RETURN_ID_PATTERN.test(id)) return null
     if (!CURSOR_TIME.test(at) || new Date(at).toISOString() !== at) return null
@@ -48,6 +68,57 @@ export function decodeCursor(value: string): Cursor | null {
 }
 
 const CURSOR_TIME = /^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$/
+const CURSOR_AMOUNT = /^-?[0-9]{1,18}(\.[0-9]{1,6})?$/
+
+/**
+ * The amount the list sorts by: the refund or credit as submitted, before inspections' deductions;
+ * -1 for a return imported without one. The very expression of migration 19's index
+ * returns_by_shop_amount, so that sorting by it reads the index.
+ */
+const AMOUNT_SQL = `(COALESCE(CASE
+        WHEN r.return_order ->> 'refund_method' = 'store_credit' AND jsonb_typeof(r.return_order -> 'store_credit_value') = 'object'
+        THEN (r.return_order #>> '{store_credit_value,shop_money,amount}')::numeric
+        ELSE (r.return_order #>> '{refund_value,shop_money,amount}')::numeric END, -1))`
+
+/**
+ * Each view as a condition on the return's state (its items' least advanced, returnStateSql) and
+ * review (docs/back-office.md, "Views").
+ */
+const VIEW_SQL: Record<ReturnView, string | null> = {
+  all: null,
+  needs_review: "r.review = 'pending'",
+  to_receive: "r.state IN ('requested', 'in_transit') AND (r.review IS NULL OR r.review = 'approved')",
+  to_refund: "r.state = 'received' AND (r.review IS NULL OR r.review = 'approved')",
+  // A return staff cancelled or closed goes no further (decision 0083): it is done too.
+  done: "(r.state IN ('refunded', 'cancelled', 'closed') OR r.review = 'rejected')",
+}
+
+/** LIKE's own characters in a typed word taken as themselves. */
+const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/**
+ * The search as patterns on the return's search text (migration 19: folded by search_folded, the
+ * number written after a #): each word must be in it; a word of digits, with or without a #
+ * before, is the start of a number ("100" finds #1001-R1, not #2100); any other word is found
+ * anywhere; a whole e-mail is that shopper's, from the index on orders' e-mails (its trigrams,
+ * "exa", "com"…, are in nearly every return's text). At most RETURN_SEARCH_WORDS words: the rest
+ * are left out.
+ */
+export function searchPatterns(q: string): ({ pattern: string; email?: undefined } | { email: string })[] {
+  return q
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, RETURN_SEARCH_WORDS)
+    .map((word) => {
+      const [local, domain, ...more] = word.split('@')
+      if (local && domain && more.length === 0 && domain.includes('.')) return { email: emailKey(word) }
+      const number = word.replace(/^#+/, '')
+      if (number === '') return { pattern: '%#%' }
+      const atStart = word.startsWith('#') || /^[0-9]+$/.test(number)
+      return { pattern: `%${atStart ? '#' : ''}${likeEscaped(number)}%` }
+    })
+}
 
 interface Row {
   id: string
@@ -100,8 +171,9 @@ const LIST_SELECT = `SELECT ${COLUMNS},
     ${FROM}`
 
 /**
- * A page of the shop's returns, newest first, from the index on (shop, created, id): the next
- * page starts after the last of this one, so a page costs the same on the thousandth page.
+ * A page of the shop's returns in the order asked (newest first by default), from the index on
+ * (shop, created, id) or on (shop, amount, id): the next page starts after the last of this one,
+ * so a page costs the same on the thousandth page.
  */
 export async function listReturns(
   db: Queryable,
@@ -109,6 +181,7 @@ export async function listReturns(
   filters: ReturnFilters,
   limit: number,
   after: Cursor | null,
+  sort: ReturnSort = 'newest',
 ): Promise<{ returns: ReturnSummary[]; next: Cursor | null }> {
   const where = ['r.shop_id = $1']
   const params: unknown[] = [shopId]
@@ -116,12 +189,16 @@ export async function listReturns(
     params.push(value)
     return `$${params.length}`
   }
-  const q = filters.q?.trim()
-  if (q) {
-    // A return's own number (#1001-R1), else an order's name as verify reads it (#1001, 1001) or its e-mail.
-    if (/-R\d+$/i.test(q)) where.push(`upper(ltrim(r.name, '#')) = ${param(q.replace(/^[\s#]+/, '').toUpperCase())}`)
-    else where.push(`(o.name_key = ${param(orderNameKey(q))} OR o.email_key = ${param(emailKey(q))})`)
-  }
+  // Parameters only, folded by the database as the stored text was (the trigram index reads LIKE).
+  for (const word of searchPatterns(filters.q ?? ''))
+    where.push(
+      word.email === undefined
+        ? `r.search_text LIKE search_folded(${param(word.pattern)})`
+        : `o.email_key = ${param(word.email)}`,
+    )
+  const view = filters.view && VIEW_SQL[filters.view]
+  if (view) where.push(view)
+  if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::text[])`)
   if (filters.state) where.push(`r.state = ${param(filters.state)}`)
   if (filters.review) where.push(`r.review = ${param(filters.review)}`)
   if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
@@ -129,17 +206,28 @@ export async function listReturns(
   // Containment, checked on each row the index walks: cheaper than unnesting the items.
   if (filters.reason)
     where.push(`r.return_order -> 'items' @> ${param(JSON.stringify([{ reason_id: filters.reason }]))}::jsonb`)
-  if (after) where.push(`(r.created_at, r.id) < (${param(after.at)}::timestamptz, ${param(after.id)})`)
-  const rows = await db.query<Row & { settlement: Settlement | null }>(
-    `${LIST_SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(limit + 1)}`,
+  const byAmount = sort === 'amount_desc' || sort === 'amount_asc'
+  const key = byAmount ? AMOUNT_SQL : 'r.created_at'
+  const direction = sort === 'oldest' || sort === 'amount_asc' ? 'ASC' : 'DESC'
+  // A cursor of the other order (a link kept from before the sort changed) starts at the first page.
+  if (after && (after.amount !== undefined) === byAmount) {
+    const at = after.amount === undefined ? `${param(after.at)}::timestamptz` : `${param(after.amount)}::numeric`
+    where.push(`(${key}, r.id) ${direction === 'ASC' ? '>' : '<'} (${at}, ${param(after.id)})`)
+  }
+  const rows = await db.query<Row & { settlement: Settlement | null; sort_amount: string }>(
+    `${LIST_SELECT.replace('SELECT ', `SELECT ${AMOUNT_SQL}::text AS sort_amount, `)}
+      WHERE ${where.join(' AND ')} ORDER BY ${key} ${direction}, r.id ${direction} LIMIT ${param(limit + 1)}`,
     params,
   )
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  return {
-    returns: page.map((row) => summaryOf(row, row.settlement)),
-    next: rows.length > limit && last ? { at: new Date(last.created_at).toISOString(), id: last.id } : null,
-  }
+  const next: Cursor | null =
+    rows.length > limit && last
+      ? byAmount
+        ? { amount: String(last.sort_amount), id: last.id }
+        : { at: new Date(last.created_at).toISOString(), id: last.id }
+      : null
+  return { returns: page.map((row) => summaryOf(row, row.settlement)), next }
 }
 
 /**
