@@ -24,6 +24,7 @@ const RELEASED: Record<number, string> = {
   14: '31d58d592512f5b9',
   15: '6494350309ce2bf8',
   16: '6fd59958cd8d6f6c',
+  20: 'f3ed8c0a24a45e34',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
