@@ -183,7 +183,8 @@ const SEARCH_CALLS: Call[] = [
 
 /** A PostgreSQL database of its own for the run, dropped after it. */
 async function postgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = 'rebound_bench_office'
+  // Named by this process, so that another run on the same server (another worktree's) cannot drop it.
+  const name = `rebound_bench_office_${process.pid}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

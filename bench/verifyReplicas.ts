@@ -167,7 +167,8 @@ runBenchmark('Verify as replicas scale', async () => {
     return false
   }
   const reference = await measureReference()
-  const name = 'rebound_bench_verify'
+  // Named by this process, so that another run on the same server (another worktree's) cannot drop it.
+  const name = `rebound_bench_verify_${process.pid}`
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   const sets: SetResult[] = []
