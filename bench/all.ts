@@ -1,9 +1,9 @@
 /**
  * Every benchmark in turn (bytes, API, photos, Lighthouse, the shopper's steps, scale, the back
- * office at 100,000 returns, events, the console under load): each prints its table and the
- * machine's reference (bench/reference.ts; bytes need none) and merges its figures into
- * bench/results.json. A missed budget does not stop the others; the exit
- * code is 1 when any missed (or failed).
+ * office at 100,000 returns, events, the console under load, verify as replicas scale): each
+ * prints its table and the machine's reference (bench/reference.ts; bytes need none) and merges
+ * its figures into bench/results.json. A missed budget does not stop the others; the exit code
+ * is 1 when any missed (or failed).
  *   npm run bench
  */
 import { spawnSync } from 'node:child_process'
@@ -19,6 +19,7 @@ const BENCHMARKS = [
   'backOffice',
   'events',
   'consoleUnderLoad',
+  'verifyReplicas',
 ] as const
 const root = join(__dirname, '..')
 

@@ -535,6 +535,16 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         ELSE (return_order #>> '{refund_value,shop_money,amount}')::numeric END, -1)), id);
     `,
   },
+  {
+    version: 20,
+    name: 'rate-limit counters skip the write-ahead log',
+    // The counters of a one-minute window (storage/rateLimits.ts) are not worth a disk flush at
+    // every verify: each commit of a logged table waits for one, and verify makes two. Unlogged,
+    // the rows are locked, counted and seen by every replica as before, so the limits stay exact;
+    // only a crash of the database server empties the table, which starts every window afresh
+    // (docs/benchmarks.md, "Verify as replicas scale").
+    sql: `ALTER TABLE rate_limits SET UNLOGGED;`,
+  },
 ]
 
 const LOCK_ID = 4_127_001
