@@ -604,6 +604,16 @@ export const StaffList = Type.Object({
 })
 export type StaffList = Static<typeof StaffList>
 
+/**
+ * What an invite or a reset answers: the list, and the link itself where this server sends no
+ * e-mail (no SMTP_URL), for the owner to hand over; null when the e-mail carries it.
+ */
+export const StaffLinkSent = Type.Object({
+  ...StaffList.properties,
+  link: Nullable(Type.String()),
+})
+export type StaffLinkSent = Static<typeof StaffLinkSent>
+
 /** POST /admin/api/staff/invites: invite an e-mail with a role; the link goes by e-mail. */
 export const NewStaffInvite = Type.Object(
   {

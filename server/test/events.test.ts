@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import type { ReturnOrder, ReturnStatus } from '../../contract/api'
+import type { StaffLinkSent } from '../../contract/staff'
 import { buildApp, type AppOptions } from '../src/app'
 import type { DeliveryOptions } from '../src/delivery/worker'
 import { importShop } from '../src/import/importShop'
@@ -9,8 +10,10 @@ import type { OrderFile, ShopFile } from '../src/import/shopFile'
 import { openPostgres, type Database } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
+import { addStaff } from '../src/storage/staff'
+import { hashPassword } from '../src/domain/passwords'
 import { buildLine, buildOrder, buildProduct, buildReturn, buildShop, returnItem } from './builders'
-import { NOW, bearer, createTestSchema, engines, openTestDatabase, verified } from './harness'
+import { NOW, bearer, createTestSchema, engines, openTestDatabase, staffCookie, verified } from './harness'
 import {
   eventually,
   startSilentSmtp,
@@ -217,6 +220,22 @@ describe.each(engines())('events out on %s', (engine) => {
       `Votre remboursement pour ${created.name} est émis`,
     ])
     expect(mails[2]!.text).toMatch(/25,00\s€ sur votre moyen de paiement d’origine/)
+  })
+
+  test('with a mail server, a staff invite goes by e-mail with its link, and the owner is not handed it', async () => {
+    await addStaff(db, 'north', 'owner@north.example', await hashPassword('correct horse battery'), NOW)
+    const cookie = await staffCookie(harness.app, 'owner@north.example', 'correct horse battery', HOST)
+    const invited = await harness.app.inject({
+      method: 'POST',
+      url: '/admin/api/staff/invites',
+      headers: { host: HOST, origin: `http://${HOST}`, cookie },
+      payload: { email: 'agent@north.example', role: 'agent' },
+    })
+    expect(invited.statusCode).toBe(201)
+    expect(invited.json<StaffLinkSent>().link).toBeNull()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.to).toMatchObject({ text: 'agent@north.example' })
+    expect(String(mail!.html)).toMatch(new RegExp(`href="http://${HOST}/admin/invite#token=[A-Za-z0-9_-]{43}"`))
   })
 
   test('a receiver down for a while gets every event once it is back, in order, with the same ids', async () => {

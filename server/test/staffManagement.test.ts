@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
-import type { StaffList, StaffSession } from '../../contract/staff'
+import type { StaffLinkSent, StaffList, StaffSession } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
 import { readAudit } from '../src/storage/audit'
 import { STAFF_LINK_PURPOSE, type StaffEmailPayload } from '../src/storage/outbox'
@@ -89,6 +89,8 @@ describe.each(engines())('staff management on %s', (engine) => {
     ])
     // The table keeps the token's hash only; the shoppers' e-mails page does not list it.
     const token = await tokenFor('agent@demo.example')
+    // This server sends no e-mail (no SMTP_URL): the owner who invited is handed the link itself.
+    expect(made.json<StaffLinkSent>().link).toBe(`http://demo.localhost/admin/invite#token=${token}`)
     expect(JSON.stringify(await api.db.query('SELECT * FROM staff_invites'))).not.toContain(token)
     expect((await call('GET', '/admin/api/emails')).json<{ emails: unknown[] }>().emails).toEqual([])
 
@@ -150,6 +152,7 @@ describe.each(engines())('staff management on %s', (engine) => {
     const reset = await call('POST', `/admin/api/staff/${me.id}/reset`, undefined, second)
     expect(reset.statusCode).toBe(200)
     expect(reset.body).not.toContain(PASSWORD)
+    expect(reset.json<StaffLinkSent>().link).toMatch(/^http:\/\/demo\.localhost\/admin\/invite#token=/)
     expect((await call('GET', '/admin/api/returns')).statusCode).toBe(401)
     const refused = await api.app.inject({
       method: 'POST',

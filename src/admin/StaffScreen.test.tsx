@@ -103,7 +103,7 @@ test('an owner lists the staff and invites, invites by e-mail with a role, chang
   server.use(
     http.post('*/admin/api/staff/invites', async ({ request }) => {
       posted.push(await request.json())
-      return HttpResponse.json(STAFF, { status: 201 })
+      return HttpResponse.json({ ...STAFF, link: null }, { status: 201 })
     }),
     http.put('*/admin/api/staff/:id/role', async ({ request, params }) => {
       posted.push({ id: params.id, ...((await request.json()) as object) })
@@ -111,7 +111,7 @@ test('an owner lists the staff and invites, invites by e-mail with a role, chang
     }),
     http.post('*/admin/api/staff/:id/reset', ({ params }) => {
       posted.push({ reset: params.id })
-      return HttpResponse.json(STAFF)
+      return HttpResponse.json({ ...STAFF, link: null })
     }),
   )
   const user = userEvent.setup()
@@ -137,6 +137,24 @@ test('an owner lists the staff and invites, invites by e-mail with a role, chang
   await user.click(await screen.findByRole('button', { name: 'Reset' }))
   expect(await screen.findByText('agent@demo.example was reset.')).toBeVisible()
   expect(posted[2]).toEqual({ reset: 's1' })
+})
+
+test('where the server sends no e-mail, the owner is handed the link to give, and can copy it', async () => {
+  serve(OWNER)
+  const link = 'http://demo.localhost/admin/invite#token=abc'
+  server.use(http.post('*/admin/api/staff/invites', () => HttpResponse.json({ ...STAFF, link }, { status: 201 })))
+  const user = userEvent.setup()
+  renderConsole('/admin/staff')
+  await user.type(await screen.findByLabelText('E-mail'), 'helper@demo.example')
+  await user.click(screen.getByRole('button', { name: 'Send invite' }))
+  expect(await screen.findByText('Invite made for helper@demo.example: give them the link below.')).toBeVisible()
+  const handOver = screen.getByRole('region', { name: 'Give helper@demo.example this link' })
+  expect(within(handOver).getByRole('textbox', { name: 'Link for helper@demo.example' })).toHaveValue(link)
+  // user-event's stand-in for the clipboard, watched.
+  const write = jest.spyOn(navigator.clipboard, 'writeText')
+  await user.click(within(handOver).getByRole('button', { name: 'Copy link' }))
+  expect(await within(handOver).findByText('Copied the link.')).toBeVisible()
+  expect(write).toHaveBeenCalledWith(link)
 })
 
 test('an invite’s link sets the password and signs in', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { STAFF_ROLES, type Role } from '../../contract/constants'
 import type { StaffMemberView } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
@@ -27,8 +27,47 @@ const RoleOptions = () => (
   </>
 )
 
+/** What an invite or a reset said: the words, and the link to hand over where no e-mail carries it. */
+interface Said {
+  words: string
+  handOver?: { email: string; link: string } | undefined
+}
+
+const handOverOf = (email: string, link: string | null) => (link ? { email, link } : undefined)
+
+/**
+ * A link this server could not e-mail (no SMTP_URL): shown once to the owner who made it, to give
+ * to its person by another way (decision 0081).
+ */
+function HandOver({ email, link }: { email: string; link: string }) {
+  const [copied, setCopied] = useState('')
+  return (
+    <div className="console-card" role="region" aria-labelledby="hand-over-title">
+      <h2 id="hand-over-title">Give {email} this link</h2>
+      <p>
+        This server sends no e-mail (SMTP_URL is not set), so the link was not sent. Give it to {email} yourself: it
+        works once, for 72 hours, and lets its holder set the password.
+      </p>
+      <input className="field__input" readOnly aria-label={`Link for ${email}`} value={link} />
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() =>
+          void navigator.clipboard
+            .writeText(link)
+            .then(() => setCopied('Copied the link.'))
+            .catch(() => setCopied('Could not copy: select the link and copy it.'))
+        }
+      >
+        Copy link
+      </button>
+      <p role="status">{copied}</p>
+    </div>
+  )
+}
+
 /** Invite by e-mail with a role: a single-use link goes to them, for 72 hours. */
-function InviteForm({ onDone }: { onDone: (said: string) => void }) {
+function InviteForm({ onDone }: { onDone: (said: Said) => void }) {
   const [invite, state] = useInviteStaffMutation()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('agent')
@@ -36,8 +75,13 @@ function InviteForm({ onDone }: { onDone: (said: string) => void }) {
     event.preventDefault()
     void invite({ email: email.trim(), role })
       .unwrap()
-      .then(() => {
-        onDone(`Invite sent to ${email.trim()}.`)
+      .then((sent) => {
+        const to = email.trim()
+        onDone(
+          sent.link
+            ? { words: `Invite made for ${to}: give them the link below.`, handOver: handOverOf(to, sent.link) }
+            : { words: `Invite sent to ${to}.` },
+        )
         setEmail('')
       })
       .catch(() => {})
@@ -109,11 +153,13 @@ function ReviewLimit({ limit }: { limit: string | null }) {
 
 type Asking = { member: StaffMemberView; act: 'reset' | 'remove' }
 
-function Question({ asking, onDone }: { asking: Asking; onDone: (said: string | null) => void }) {
+function Question({ asking, onDone }: { asking: Asking; onDone: (said: Said | null) => void }) {
   const [reset, resetState] = useResetStaffMutation()
   const [remove, removeState] = useRemoveStaffMutation()
   const { member, act } = asking
   const state = act === 'reset' ? resetState : removeState
+  // The reset's link, where this server sends no e-mail: read once the act is done.
+  const link = useRef<string | null>(null)
   return (
     <ConfirmQuestion
       id="staff-question"
@@ -121,10 +167,15 @@ function Question({ asking, onDone }: { asking: Asking; onDone: (said: string | 
       confirm={act === 'reset' ? 'Reset' : 'Remove'}
       busy={state.isLoading}
       error={state.error}
-      act={() => (act === 'reset' ? reset(member.id) : remove(member.id)).unwrap()}
-      onDone={(done) =>
-        onDone(done ? (act === 'reset' ? `${member.email} was reset.` : `${member.email} was removed.`) : null)
-      }
+      act={async () => {
+        if (act === 'remove') return remove(member.id).unwrap()
+        link.current = (await reset(member.id).unwrap()).link
+      }}
+      onDone={(done) => {
+        if (!done) return onDone(null)
+        if (act === 'remove') return onDone({ words: `${member.email} was removed.` })
+        onDone({ words: `${member.email} was reset.`, handOver: handOverOf(member.email, link.current) })
+      }}
     >
       {act === 'reset'
         ? 'Their sessions end and their password stops working; a link to set a new one goes to them by e-mail.'
@@ -181,12 +232,13 @@ export function StaffScreen() {
   const list = useStaffQuery()
   const me = useSessionQuery().data?.email
   const [asking, setAsking] = useState<Asking | null>(null)
-  const [said, setSaid] = useState('')
+  const [said, setSaid] = useState<Said>({ words: '' })
   useConsoleTitle('Staff')
   return (
     <section aria-labelledby="staff-title">
       <h1 id="staff-title">Staff</h1>
-      <p role="status">{said}</p>
+      <p role="status">{said.words}</p>
+      {said.handOver && <HandOver {...said.handOver} />}
       {asking && (
         <Question
           asking={asking}

@@ -1,5 +1,4 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
-import type { ReturnItemState } from '../../contract/api'
 import type { RETURN_SORTS, RETURN_STATES, RETURN_VIEWS, REVIEW_STATES, StaffAction } from '../../contract/constants'
 import type { ShopPolicy } from '../../contract/policy'
 import type {
@@ -30,6 +29,7 @@ import type {
   InviteAcceptance,
   NewStaffInvite,
   ReviewLimitChange,
+  StaffLinkSent,
   StaffList,
   StaffRoleChange,
 } from '../../contract/staff'
@@ -266,7 +266,7 @@ export const staffApi = createApi({
       invalidatesTags: ['StoreConnection'],
     }),
     staff: build.query<StaffList, void>({ query: () => 'staff', providesTags: ['Staff'] }),
-    inviteStaff: build.mutation<StaffList, NewStaffInvite>({
+    inviteStaff: build.mutation<StaffLinkSent, NewStaffInvite>({
       query: (body) => ({ url: 'staff/invites', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['Staff'] : []),
     }),
@@ -274,7 +274,7 @@ export const staffApi = createApi({
       query: ({ id, role }) => ({ url: `staff/${encodeURIComponent(id)}/role`, method: 'PUT', body: { role } }),
       invalidatesTags: ['Staff', 'Session'],
     }),
-    resetStaff: build.mutation<StaffList, string>({
+    resetStaff: build.mutation<StaffLinkSent, string>({
       query: (id) => ({ url: `staff/${encodeURIComponent(id)}/reset`, method: 'POST' }),
       invalidatesTags: ['Staff', 'Session'],
     }),

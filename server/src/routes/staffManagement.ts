@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import {
   NewStaffInvite,
   ReviewLimitChange,
+  StaffLinkSent,
   StaffList,
   StaffMemberParams,
   StaffRoleChange,
@@ -39,10 +40,10 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
 
   app.post(
     '/admin/api/staff/invites',
-    { config: manage, schema: { body: NewStaffInvite, response: replies({ 201: StaffList }) } },
+    { config: manage, schema: { body: NewStaffInvite, response: replies({ 201: StaffLinkSent }) } },
     async (request, reply) => {
-      await inviteStaff(context, changeOf(request), request.body)
-      return reply.code(201).send(await staffList(context, request.staff.shop))
+      const { link } = await inviteStaff(context, changeOf(request), request.body)
+      return reply.code(201).send({ ...(await staffList(context, request.staff.shop)), link })
     },
   )
 
@@ -69,10 +70,10 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
 
   app.post(
     '/admin/api/staff/:id/reset',
-    { config: manage, schema: { params: StaffMemberParams, response: replies({ 200: StaffList }) } },
+    { config: manage, schema: { params: StaffMemberParams, response: replies({ 200: StaffLinkSent }) } },
     async (request) => {
-      await resetStaff(context, changeOf(request), request.params.id)
-      return staffList(context, request.staff.shop)
+      const { link } = await resetStaff(context, changeOf(request), request.params.id)
+      return { ...(await staffList(context, request.staff.shop)), link }
     },
   )
 

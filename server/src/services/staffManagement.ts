@@ -96,7 +96,7 @@ async function sendLink(
   context: PortalContext,
   change: Change,
   to: { email: string; role: Role; kind: InviteKind },
-): Promise<Date> {
+): Promise<{ expiresAt: Date; link: string }> {
   const now = context.now()
   const { shop, member } = change.staff
   const { token, expiresAt } = await createInvite(tx, {
@@ -125,18 +125,29 @@ async function sendLink(
     }),
     now,
   )
-  return expiresAt
+  return { expiresAt, link }
 }
 
+/**
+ * The link as the owner who made it may see it: only where this server sends no e-mail, so that
+ * a shop without SMTP can still invite (decision 0081); the e-mail carries it otherwise.
+ */
+const handedLink = (context: PortalContext, link: string): string | null => (context.events.smtp ? null : link)
+
 /** Invites an e-mail to the shop with a role; 409 `already_staff` for one of its staff. */
-export async function inviteStaff(context: PortalContext, change: Change, invite: NewStaffInvite): Promise<void> {
+export async function inviteStaff(
+  context: PortalContext,
+  change: Change,
+  invite: NewStaffInvite,
+): Promise<{ link: string | null }> {
   const { shop } = change.staff
   const email = emailKey(invite.email)
   const staff = await listStaff(context.db, shop)
   if (staff.some((member) => member.email === email))
     throw new Refusal(409, { error: 'already_staff', message: `${email} already works for this shop.` })
-  await context.db.transaction(async (tx) => {
-    const expiresAt = await sendLink(tx, context, change, { email, role: invite.role, kind: 'invite' })
+  const link = await context.db.transaction(async (tx) => {
+    const sent = await sendLink(tx, context, change, { email, role: invite.role, kind: 'invite' })
+    const expiresAt = sent.expiresAt
     await audit(tx, {
       shopId: shop,
       at: context.now(),
@@ -146,8 +157,10 @@ export async function inviteStaff(context: PortalContext, change: Change, invite
       subject: email,
       detail: { role: invite.role, expires_at: expiresAt.toISOString() },
     })
+    return sent.link
   })
   context.events.nudge()
+  return { link: handedLink(context, link) }
 }
 
 /** Changes a member's role; 409 `last_owner` when it would leave the shop without an owner. */
@@ -175,12 +188,13 @@ export async function changeStaffRole(context: PortalContext, change: Change, id
  * Resets a member: their password stops working, their sessions end, and a fresh set-password
  * link goes to them by e-mail. No password is ever shown.
  */
-export async function resetStaff(context: PortalContext, change: Change, id: string): Promise<void> {
+export async function resetStaff(context: PortalContext, change: Change, id: string): Promise<{ link: string | null }> {
   const { shop } = change.staff
-  await context.db.transaction(async (tx) => {
+  const link = await context.db.transaction(async (tx) => {
     const member = await resetMember(tx, shop, id)
     if (!member) throw notFound('No such staff member.')
-    const expiresAt = await sendLink(tx, context, change, { email: member.email, role: member.role, kind: 'reset' })
+    const sent = await sendLink(tx, context, change, { email: member.email, role: member.role, kind: 'reset' })
+    const expiresAt = sent.expiresAt
     await audit(tx, {
       shopId: shop,
       at: context.now(),
@@ -190,8 +204,10 @@ export async function resetStaff(context: PortalContext, change: Change, id: str
       subject: member.email,
       detail: { expires_at: expiresAt.toISOString() },
     })
+    return sent.link
   })
   context.events.nudge()
+  return { link: handedLink(context, link) }
 }
 
 /** Takes the shop from a member (their sessions end); 409 `last_owner` for the shop's last owner. */
