@@ -201,7 +201,7 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number]
 export const AUDIT_KIND_GROUPS = {
   sign_ins: ['session.'],
   staff: ['staff.', 'invite.'],
-  settings: ['policy.', 'store_connection.', 'webhook.', 'api_key.'],
+  settings: ['policy.', 'store_connection.', 'webhook.', 'api_key.', 'shop.'],
   returns: ['return.'],
   deliveries: ['delivery.', 'engine_action.', 'email.'],
   orders_api: ['orders_api.'],

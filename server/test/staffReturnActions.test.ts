@@ -108,7 +108,7 @@ describe.each(engines())('notes, cancelling, closing and resending on %s', (engi
     expect(detail.summary.state).toBe('requested')
     expect(await outbox(id)).toEqual(before)
     expect(await audits('return.note_added', id)).toEqual([
-      { actor_label: 'staff@demo.example', subject: id, detail: { length: 24 } },
+      { actor_label: 'staff@demo.example', subject: id, detail: { return_name: '#1001-R1', length: 24 } },
     ])
   })
 
@@ -145,7 +145,7 @@ describe.each(engines())('notes, cancelling, closing and resending on %s', (engi
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'cancelled', actor: 'staff@demo.example' })
     expect(await outbox(id)).toEqual(['email.created', 'return.created', 'email.cancelled', 'return.cancelled'])
     expect(await audits('return.cancelled', id)).toEqual([
-      { actor_label: 'staff@demo.example', subject: id, detail: {} },
+      { actor_label: 'staff@demo.example', subject: id, detail: { return_name: '#1001-R1' } },
     ])
 
     const label = await api.app.inject({ method: 'GET', url: labelUrl })
@@ -210,7 +210,11 @@ describe.each(engines())('notes, cancelling, closing and resending on %s', (engi
     // Closing tells the webhooks, not the shopper by e-mail, and refunds nothing.
     expect(await outbox(id)).toEqual(['email.created', 'return.created', 'email.received', 'return.closed'])
     expect(await audits('return.closed', id)).toEqual([
-      { actor_label: 'staff@demo.example', subject: id, detail: { reason: 'Resolved by phone' } },
+      {
+        actor_label: 'staff@demo.example',
+        subject: id,
+        detail: { return_name: '#1001-R1', reason: 'Resolved by phone' },
+      },
     ])
     // A closed return keeps its units: the tee is not returnable again.
     const again = await verified(api.app, DEMO, jane)
@@ -239,7 +243,7 @@ describe.each(engines())('notes, cancelling, closing and resending on %s', (engi
       {
         actor_label: 'staff@demo.example',
         subject: id,
-        detail: { email: first!.id, resent_as: resent.id, kind: 'created' },
+        detail: { email: first!.id, resent_as: resent.id, kind: 'created', email_subject: resent.subject },
       },
     ])
     expect((await post(`/admin/api/emails/msg_${'0'.repeat(32)}/resend`)).statusCode).toBe(404)

@@ -86,6 +86,28 @@ function predicate(entry: AuditEntry): string {
       return `recorded the inspection of ${returnName}${detail.refunded ? ' and refunded it' : ''}`
     case 'return.photo_added':
       return `added a photo to ${returnName}`
+    case 'return.note_added':
+      return `wrote a note on ${returnName}`
+    case 'return.cancelled':
+      return `cancelled ${returnName}`
+    case 'return.closed':
+      return `closed ${returnName}${colon(typeof detail.reason === 'string' ? detail.reason : '')}`
+    case 'email.resent':
+      return `resent the e-mail ${typeof detail.email_subject === 'string' ? `“${detail.email_subject}”` : text(detail.kind)}`
+    case 'staff.invited':
+      return `invited ${subject} as ${text(detail.role)}`
+    case 'staff.invite_accepted':
+      return `accepted the invite as ${text(detail.role)}`
+    case 'staff.password_set':
+      return 'set a new password from a reset link'
+    case 'staff.role_changed':
+      return `changed the role of ${subject}: ${text(detail.before)} → ${text(detail.after)}`
+    case 'staff.reset':
+      return `reset ${subject}: a link to set a new password went to them`
+    case 'staff.removed':
+      return `removed ${subject} (${text(detail.role)})`
+    case 'shop.review_limit_changed':
+      return `changed the agents’ review limit: ${text(detail.before) === '—' ? 'none' : text(detail.before)} → ${text(detail.after) === '—' ? 'none' : text(detail.after)}`
     case 'support.reference_opened':
       return `opened the support reference ${subject}`
     case 'returns.exported':

@@ -42,7 +42,7 @@ export async function addNote(
       address: by.address,
       kind: 'return.note_added',
       subject: id,
-      detail: { length: note.length },
+      detail: { return_name: locked.name, length: note.length },
     })
   })
   return returnDetail(context, by.staff.shop, id)
@@ -102,7 +102,7 @@ export async function endShopReturn(
       address: by.address,
       kind: ending.state === 'cancelled' ? 'return.cancelled' : 'return.closed',
       subject: id,
-      detail: ending.reason === null ? {} : { reason: ending.reason },
+      detail: { return_name: locked.name, ...(ending.reason === null ? {} : { reason: ending.reason }) },
     })
   })
   context.events.nudge()
@@ -123,7 +123,12 @@ export async function resendEmail(context: PortalContext, by: StaffRequest, emai
       address: by.address,
       kind: 'email.resent',
       subject: row.return_id,
-      detail: { email: emailId, resent_as: id, kind: (row.payload as EmailPayload).kind },
+      detail: {
+        email: emailId,
+        resent_as: id,
+        kind: (row.payload as EmailPayload).kind,
+        email_subject: row.message?.subject ?? null,
+      },
     })
     return { id, subject: row.message?.subject ?? null }
   })
