@@ -32,6 +32,7 @@ const WIDTH_INDEPENDENT = [
   'moneyJourney',
   'staleTab',
   'submitRefused',
+  'team',
 ].map((name) => `**/${name}.spec.ts`)
 
 export default defineConfig({

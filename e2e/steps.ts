@@ -1,8 +1,8 @@
-import type { Browser, Page, Request, Response } from '@playwright/test'
+import type { APIRequestContext, Browser, Page, Request, Response } from '@playwright/test'
 import { join } from 'node:path'
 import type { Money } from '../contract/api'
 import { formatMoney } from '../src/components/format'
-import { expect, shopUrl, startReturn } from './fixtures'
+import { apiUrl, expect, expectAccessible, shopUrl, startReturn } from './fixtures'
 import { DEMO_STAFF_PASSWORD } from './serverSecrets'
 
 /**
@@ -168,4 +168,64 @@ export async function signOutOfConsole(staff: Page) {
   const menu = staff.getByRole('button', { name: /^Menu/ })
   if (await menu.isVisible()) await menu.click()
   await staff.getByRole('button', { name: 'Sign out' }).click()
+}
+
+/** A return of one item of `order`, submitted through the portal's API; answers its drop-off code and name. */
+export async function submittedByApi(request: APIRequestContext, order: string, email: string, key: string) {
+  const verify = await request.post(apiUrl('/portal-registration/verify'), {
+    data: { order_name: order, email, shop: 'demo', portal_id: 'portal-demo' },
+  })
+  expect(verify.status(), await verify.text()).toBe(200)
+  const verified = (await verify.json()) as { token: string; line_items: { id: string }[] }
+  const submit = await request.post(apiUrl('/portal-registration/returns'), {
+    headers: { authorization: `Bearer ${verified.token}`, 'idempotency-key': key },
+    data: {
+      items: [{ line_item_id: verified.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
+      refund_method: 'original_payment',
+    },
+  })
+  expect(submit.status(), await submit.text()).toBe(201)
+  const made = (await submit.json()) as { id: string }
+  const instructions = await request.get(apiUrl(`/portal-registration/returns/${made.id}/instructions`), {
+    headers: { authorization: `Bearer ${verified.token}` },
+  })
+  expect(instructions.status(), await instructions.text()).toBe(200)
+  const { qr_code_value: code } = (await instructions.json()) as { qr_code_value: string }
+  return { code, name: `${order}-R1` }
+}
+
+/**
+ * The warehouse at the scan field (docs/back-office.md, Receive): each parcel scanned (a USB
+ * scanner types the code and Enter), inspected with the defaults (As new, Restock) and confirmed,
+ * by the keyboard alone; after each the scan field has the focus again, with no key pressed.
+ */
+export async function scanParcelsByKeyboard(page: Page, parcels: { code: string; name: string }[]) {
+  const scan = page.getByRole('textbox', { name: 'Drop-off code or return number' })
+  await expect(scan).toBeFocused()
+  for (const [index, parcel] of parcels.entries()) {
+    // The scanner types into whatever has the focus: the scan field, with no key pressed before.
+    await page.keyboard.type(parcel.code)
+    await page.keyboard.press('Enter')
+    await expect(heading(page)).toHaveText(`Receive ${parcel.name}`)
+    const asNew = page.getByRole('group', { name: 'Condition' }).getByRole('radio', { name: 'As new' })
+    await expect(asNew).toBeChecked()
+    await expect(asNew).toBeFocused()
+    await expect(page.getByRole('group', { name: 'Disposition' }).getByRole('radio', { name: 'Restock' })).toBeChecked()
+    if (index === 0) await expectAccessible(page)
+    // Enter in the form reviews it; the preview takes the focus, Confirm is the next stop.
+    await page.keyboard.press('Enter')
+    const preview = page.getByRole('region', { name: 'Check before you confirm' })
+    await expect(preview.getByRole('heading', { name: 'Check before you confirm' })).toBeFocused()
+    await expect(preview.getByText('Nothing is deducted.')).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(preview.getByRole('button', { name: 'Confirm' })).toBeFocused()
+    await page.keyboard.press('Enter')
+
+    await expect(heading(page)).toHaveText('Receive a return')
+    await expect(scan).toBeFocused()
+    await expect(scan).toHaveValue('')
+    await expect(page.getByRole('status').filter({ hasText: 'Inspection recorded' })).toContainText(
+      `1 item of ${parcel.name} inspected, and the refund issued.`,
+    )
+  }
 }
