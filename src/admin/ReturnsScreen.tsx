@@ -252,7 +252,7 @@ export function ReturnsScreen() {
             <tbody>
               {list.data.returns.map((entry) => (
                 <tr key={entry.id}>
-                  <td>
+                  <td className="console-table__select">
                     <input
                       type="checkbox"
                       aria-label={`Select ${entry.name}`}
