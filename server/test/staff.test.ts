@@ -120,7 +120,13 @@ describe.each(engines())('the back office on %s', (engine) => {
     test('the right password starts a session in an HttpOnly, SameSite=Strict cookie for /admin; sign-out ends it', async () => {
       const response = await signIn(' STAFF@demo.example ', PASSWORD)
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ email: 'staff@demo.example', shop: 'demo', shops: ['demo'], role: 'owner', actions: [...STAFF_ACTIONS] })
+      expect(response.json()).toEqual({
+        email: 'staff@demo.example',
+        shop: 'demo',
+        shops: ['demo'],
+        role: 'owner',
+        actions: [...STAFF_ACTIONS],
+      })
       const cookie = response.cookies.find((each) => each.name === 'rebound_staff')!
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' })
       expect(cookie.secure).toBeUndefined()
@@ -322,7 +328,13 @@ describe.each(engines())('the back office on %s', (engine) => {
     test('an operator of both shops works on each on its host', async () => {
       await addStaff(api.db, 'acme', 'staff@demo.example', '', NOW)
       const onAcme = await signIn('staff@demo.example', PASSWORD, { host: ACME_HOST })
-      expect(onAcme.json()).toEqual({ email: 'staff@demo.example', shop: 'acme', shops: ['acme', 'demo'], role: 'owner', actions: [...STAFF_ACTIONS] })
+      expect(onAcme.json()).toEqual({
+        email: 'staff@demo.example',
+        shop: 'acme',
+        shops: ['acme', 'demo'],
+        role: 'owner',
+        actions: [...STAFF_ACTIONS],
+      })
       await janeReturns()
       expect((await returnsOf('', sessionCookie(onAcme), ACME_HOST)).returns).toEqual([])
     })

@@ -198,8 +198,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
     { config: { staffAction: 'emails.read' }, schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const row = await findOutboxRow(context.db, request.staff.shop, request.params.id)
-      if (!row || row.channel !== 'email' || row.return_id === null || !row.message)
-        throw notFound('No such message.')
+      if (!row || row.channel !== 'email' || row.return_id === null || !row.message) throw notFound('No such message.')
       // The drop-off code travels as an attachment; here it is put in place.
       const code = (row.payload as EmailPayload).status.label?.qr_code_value
       const html = code
