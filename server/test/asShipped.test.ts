@@ -189,8 +189,11 @@ test(
     expect(
       (await server.callFrom(from, 'GET', `/portal-registration/returns/${id}/status?signature=${statusToken}`)).status,
     ).toBe(200)
-    // The log is written as each request completes; give it a moment to reach the pipe.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The log is written as each request completes: wait until both lines reached the pipe.
+    const opened = [`/portal-registration/returns/${id}/label.pdf?`, `/portal-registration/returns/${id}/status?`]
+    const deadline = Date.now() + 20_000
+    while (!opened.every((line) => server.log().includes(line)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     const log = server.log()
     expect(log).toContain(`/portal-registration/returns/${id}/label.pdf?expires=…&signature=…`)
     expect(log).toContain(`/portal-registration/returns/${id}/status?signature=…`)
