@@ -199,9 +199,11 @@ export const HeldExchange = Type.Object({
 })
 export type HeldExchange = Static<typeof HeldExchange>
 
-/** What the warehouse recorded of one received item. */
+/** What the warehouse recorded of one received item, or of one unit of it (docs/decisions/0085-inspection-per-unit.md). */
 export const Inspection = Type.Object({
   line_item_id: Type.String(),
+  /** the unit it is of a line inspected unit by unit ("unit 1 of 2"); absent when it is every unit's */
+  unit: Type.Optional(Type.Object({ number: Type.Integer({ minimum: 1 }), of: Type.Integer({ minimum: 1 }) })),
   condition: oneOf(INSPECTION_CONDITIONS),
   /** null for a missing item: nothing came back */
   disposition: Nullable(oneOf(DISPOSITIONS)),
@@ -404,9 +406,20 @@ export const InspectionRequest = Type.Object(
       Type.Object(
         {
           line_item_id: Type.String({ minLength: 1, maxLength: 128 }),
-          condition: oneOf(INSPECTION_CONDITIONS),
-          /** required, but for a missing item, which has none */
+          /** every unit's condition; or, instead, `units` */
+          condition: Type.Optional(oneOf(INSPECTION_CONDITIONS)),
+          /** required with `condition`, but for a missing item, which has none */
           disposition: Type.Optional(oneOf(DISPOSITIONS)),
+          /** each unit's condition and disposition, one for each unit returned (docs/decisions/0085-inspection-per-unit.md) */
+          units: Type.Optional(
+            Type.Array(
+              Type.Object(
+                { condition: oneOf(INSPECTION_CONDITIONS), disposition: Type.Optional(oneOf(DISPOSITIONS)) },
+                { additionalProperties: false },
+              ),
+              { minItems: 1, maxItems: 1000 },
+            ),
+          ),
           note: Type.Optional(Type.String({ maxLength: 1000 })),
           photo_ids: Type.Optional(
             Type.Array(Type.String({ pattern: PHOTO_ID_PATTERN.source }), { maxItems: 3, uniqueItems: true }),

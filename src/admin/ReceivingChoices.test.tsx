@@ -62,6 +62,7 @@ test('a draft keeps the choices and the photos uploaded, not those uploading, an
     condition: 'opened',
     disposition: 'refurbish',
     dispositionAuto: false,
+    units: null,
     note: 'Box torn',
     photos: [{ key: 'a', name: 'mug.jpg', photo }],
     photoProblem: null,
@@ -139,5 +140,68 @@ test('buildInspection: the defaults untouched inspect every item as new and rest
       refund: false,
     },
     left: [],
+  })
+})
+
+describe('an item of two units or more (decision 0085)', () => {
+  const start = () => initialChoices(['pair'], { pair: 2 })
+  const onUnit = (unit: number, value: 'as_new' | 'damaged'): ChoiceEvent => ({
+    type: 'conditionChosen',
+    item: 'pair',
+    condition: value,
+    unit,
+  })
+  const conditions = (choices: Choices) => choices.pair!.units!.map((unit) => [unit.condition, unit.disposition])
+
+  test('each unit starts as new and restocked, and changes on its own; left for later, every unit is blank', () => {
+    const choices = [onUnit(1, 'damaged')].reduce(choicesReducer, start())
+    expect(conditions(choices)).toEqual([
+      ['as_new', 'restock'],
+      ['damaged', null],
+    ])
+    expect(conditions(choicesReducer(choices, later('pair')))).toEqual([
+      [null, null],
+      [null, null],
+    ])
+    // An event for a unit the item does not have changes nothing.
+    expect(choicesReducer(choices, onUnit(5, 'as_new'))).toBe(choices)
+  })
+
+  test('buildInspection sends each unit, and names the unit still to choose', () => {
+    const items = [{ id: 'pair', title: 'Tee' }]
+    const damaged = [onUnit(0, 'damaged')].reduce(choicesReducer, start())
+    expect(buildInspection(items, damaged, true)).toEqual({
+      ok: false,
+      problem: 'Choose the disposition of Tee, unit 1 of 2: restock, refurbish or dispose.',
+      item: 'pair',
+    })
+    const chosen = choicesReducer(damaged, { type: 'dispositionChosen', item: 'pair', disposition: 'dispose', unit: 0 })
+    expect(buildInspection(items, chosen, false)).toEqual({
+      ok: true,
+      body: {
+        items: [
+          {
+            line_item_id: 'pair',
+            units: [
+              { condition: 'damaged', disposition: 'dispose' },
+              { condition: 'as_new', disposition: 'restock' },
+            ],
+          },
+        ],
+        refund: false,
+      },
+      left: [],
+    })
+  })
+
+  test("a draft keeps each unit's choice; one of another number of units gives each unit the item's", () => {
+    const chosen = [onUnit(1, 'damaged')].reduce(choicesReducer, start())
+    const draft = JSON.parse(JSON.stringify(draftOf(chosen))) as ReturnType<typeof draftOf>
+    expect(conditions(restoredChoices(['pair'], draft, { pair: 2 }))).toEqual(conditions(chosen))
+    expect(conditions(restoredChoices(['pair'], draft, { pair: 3 }))).toEqual([
+      ['as_new', 'restock'],
+      ['as_new', 'restock'],
+      ['as_new', 'restock'],
+    ])
   })
 })

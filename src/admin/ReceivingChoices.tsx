@@ -25,12 +25,18 @@ export interface PhotoSlot {
   photo: StaffPhoto | null
 }
 
-/** What the warehouse has chosen for one item so far. */
-export interface ItemChoice {
+/** A condition and a disposition: an item's, or one unit's of it. */
+export interface UnitChoice {
   condition: Condition | null
   disposition: Disposition | null
   /** restock put there by choosing "As new", not by staff: another condition takes it back */
   dispositionAuto: boolean
+}
+
+/** What the warehouse has chosen for one item so far. */
+export interface ItemChoice extends UnitChoice {
+  /** an item of two units or more: each unit's own (docs/decisions/0085-inspection-per-unit.md); null otherwise */
+  units: UnitChoice[] | null
   note: string
   photos: PhotoSlot[]
   /** why the last photo was not taken */
@@ -40,8 +46,9 @@ export interface ItemChoice {
 export type Choices = Record<string, ItemChoice>
 
 export type ChoiceEvent =
-  | { type: 'conditionChosen'; item: string; condition: Condition }
-  | { type: 'dispositionChosen'; item: string; disposition: Disposition }
+  /** `unit`: the unit's index, for an item inspected unit by unit */
+  | { type: 'conditionChosen'; item: string; condition: Condition; unit?: number }
+  | { type: 'dispositionChosen'; item: string; disposition: Disposition; unit?: number }
   | { type: 'noteWritten'; item: string; note: string }
   | { type: 'photoStarted'; item: string; key: string; name: string }
   | { type: 'photoUploaded'; item: string; key: string; photo: StaffPhoto }
@@ -49,27 +56,36 @@ export type ChoiceEvent =
   | { type: 'photoRemoved'; item: string; key: string }
   | { type: 'leftForLater'; item: string }
 
-const blank = (): ItemChoice => ({
-  condition: null,
-  disposition: null,
-  dispositionAuto: false,
+const noUnit = (): UnitChoice => ({ condition: null, disposition: null, dispositionAuto: false })
+/**
+ * What most parcels hold: each item as new, going back on sale. The restock is the suggestion
+ * "As new" makes (dispositionAuto), so another condition takes it back.
+ */
+const newUnit = (): UnitChoice => ({ condition: 'as_new', disposition: 'restock', dispositionAuto: true })
+const unitsFor = (quantity: number, unit: () => UnitChoice) =>
+  quantity > 1 ? Array.from({ length: quantity }, unit) : null
+
+const blank = (quantity = 1): ItemChoice => ({
+  ...noUnit(),
+  units: unitsFor(quantity, noUnit),
   note: '',
   photos: [],
   photoProblem: null,
 })
 
-/**
- * What most parcels hold: each item as new, going back on sale. The restock is the suggestion
- * "As new" makes (dispositionAuto), so another condition takes it back.
- */
-const asNew = (): ItemChoice => ({ ...blank(), condition: 'as_new', disposition: 'restock', dispositionAuto: true })
+const asNew = (quantity: number): ItemChoice => ({ ...blank(), ...newUnit(), units: unitsFor(quantity, newUnit) })
 
-/** Each of these items as new and restocked, until staff say otherwise. */
-export const initialChoices = (items: readonly string[]): Choices =>
-  Object.fromEntries(items.map((item) => [item, asNew()]))
+/** The units returned of each item, by id: an item not named has one. */
+export type Quantities = Readonly<Record<string, number>>
+
+/** Each of these items (each of their units) as new and restocked, until staff say otherwise. */
+export const initialChoices = (items: readonly string[], quantities: Quantities = {}): Choices =>
+  Object.fromEntries(items.map((item) => [item, asNew(quantities[item] ?? 1)]))
 
 /** What a draft keeps of one item: its choices and the photos uploaded (not those uploading). */
 export type DraftChoice = Pick<ItemChoice, 'condition' | 'disposition' | 'dispositionAuto' | 'note'> & {
+  /** absent from a draft kept before units were: each unit then takes the item's choice */
+  units?: UnitChoice[] | null
   photos: { key: string; name: string; photo: StaffPhoto }[]
 }
 
@@ -82,22 +98,42 @@ export const draftOf = (choices: Choices): Record<string, DraftChoice> =>
         condition: choice.condition,
         disposition: choice.disposition,
         dispositionAuto: choice.dispositionAuto,
+        units: choice.units,
         note: choice.note,
         photos: choice.photos.flatMap((slot) => (slot.photo ? [{ ...slot, photo: slot.photo }] : [])),
       },
     ]),
   )
 
-/** The defaults for these items, with what a draft kept of those still on the form. */
-export function restoredChoices(items: readonly string[], draft: Record<string, DraftChoice> | null): Choices {
-  const choices = initialChoices(items)
+/** A unit's choice as a draft kept it; what it lacks is not chosen. */
+const keptUnit = (kept: Partial<UnitChoice> | null | undefined): UnitChoice => ({
+  condition: kept?.condition ?? null,
+  disposition: kept?.disposition ?? null,
+  dispositionAuto: kept?.dispositionAuto === true,
+})
+
+/**
+ * The defaults for these items, with what a draft kept of those still on the form. A draft kept
+ * before units were, or of another number of units, gives each unit the item's choice.
+ */
+export function restoredChoices(
+  items: readonly string[],
+  draft: Record<string, DraftChoice> | null,
+  quantities: Quantities = {},
+): Choices {
+  const choices = initialChoices(items, quantities)
   for (const item of items) {
     const kept = draft?.[item]
+    const quantity = quantities[item] ?? 1
     if (kept && typeof kept === 'object')
       choices[item] = {
-        condition: kept.condition ?? null,
-        disposition: kept.disposition ?? null,
-        dispositionAuto: kept.dispositionAuto === true,
+        ...keptUnit(kept),
+        units:
+          quantity > 1
+            ? Array.from({ length: quantity }, (_, index) =>
+                keptUnit(Array.isArray(kept.units) && kept.units.length === quantity ? kept.units[index] : kept),
+              )
+            : null,
         note: typeof kept.note === 'string' ? kept.note : '',
         photos: Array.isArray(kept.photos) ? kept.photos : [],
         photoProblem: null,
@@ -114,15 +150,23 @@ export function choicesReducer(choices: Choices, event: ChoiceEvent): Choices {
   const now = choices[event.item]
   if (!now) return choices
   const next = (change: Partial<ItemChoice>): Choices => ({ ...choices, [event.item]: { ...now, ...change } })
+  /** The change to the item, or to its unit `event.unit` when it is inspected unit by unit. */
+  const nextUnit = (change: (unit: UnitChoice) => UnitChoice): Choices => {
+    if (!('unit' in event) || event.unit === undefined || !now.units) return next(change(now))
+    const index = event.unit
+    if (!now.units[index]) return choices
+    return next({ units: now.units.map((unit, at) => (at === index ? change(unit) : unit)) })
+  }
   switch (event.type) {
-    case 'conditionChosen': {
-      if (event.condition === 'as_new' && (now.disposition === null || now.dispositionAuto))
-        return next({ condition: event.condition, disposition: 'restock', dispositionAuto: true })
-      if (now.dispositionAuto) return next({ condition: event.condition, disposition: null, dispositionAuto: false })
-      return next({ condition: event.condition })
-    }
+    case 'conditionChosen':
+      return nextUnit((unit) => {
+        if (event.condition === 'as_new' && (unit.disposition === null || unit.dispositionAuto))
+          return { condition: event.condition, disposition: 'restock', dispositionAuto: true }
+        if (unit.dispositionAuto) return { condition: event.condition, disposition: null, dispositionAuto: false }
+        return { ...unit, condition: event.condition }
+      })
     case 'dispositionChosen':
-      return next({ disposition: event.disposition, dispositionAuto: false })
+      return nextUnit((unit) => ({ ...unit, disposition: event.disposition, dispositionAuto: false }))
     case 'noteWritten':
       return next({ note: event.note })
     case 'photoStarted':
@@ -138,12 +182,15 @@ export function choicesReducer(choices: Choices, event: ChoiceEvent): Choices {
     case 'photoRemoved':
       return next({ photos: now.photos.filter((slot) => slot.key !== event.key), photoProblem: null })
     case 'leftForLater':
-      return { ...choices, [event.item]: blank() }
+      return { ...choices, [event.item]: blank(now.units?.length ?? 1) }
   }
 }
 
+const unitTouched = (unit: UnitChoice) => unit.condition !== null || unit.disposition !== null
 const touched = (choice: ItemChoice) =>
-  choice.condition !== null || choice.disposition !== null || choice.note.trim() !== '' || choice.photos.length > 0
+  (choice.units ? choice.units.some(unitTouched) : unitTouched(choice)) ||
+  choice.note.trim() !== '' ||
+  choice.photos.length > 0
 
 export type BuiltInspection =
   { ok: true; body: InspectionRequest; left: string[] } | { ok: false; problem: string; item: string | null }
@@ -168,17 +215,26 @@ export function buildInspection(
       left.push(title)
       continue
     }
-    if (!choice.condition) return { ok: false, problem: `Choose the condition of ${title}.`, item: id }
-    // A missing item has no disposition: nothing came back (decision 0057).
-    const missing = choice.condition === 'missing'
-    if (!missing && !choice.disposition)
-      return { ok: false, problem: `Choose the disposition of ${title}: restock, refurbish or dispose.`, item: id }
+    // Each unit of an item of two or more, named "unit 1 of 2"; or the item's own.
+    const units = choice.units ?? [choice]
+    const found: { condition: Condition; disposition?: Disposition }[] = []
+    for (const [index, unit] of units.entries()) {
+      const named = choice.units ? `${title}, unit ${index + 1} of ${units.length}` : title
+      if (!unit.condition) return { ok: false, problem: `Choose the condition of ${named}.`, item: id }
+      // A missing item has no disposition: nothing came back (decision 0057).
+      const missing = unit.condition === 'missing'
+      if (!missing && !unit.disposition)
+        return { ok: false, problem: `Choose the disposition of ${named}: restock, refurbish or dispose.`, item: id }
+      found.push({
+        condition: unit.condition,
+        ...(!missing && unit.disposition ? { disposition: unit.disposition } : {}),
+      })
+    }
     const note = choice.note.trim()
     const photoIds = choice.photos.flatMap((slot) => (slot.photo ? [slot.photo.id] : []))
     body.push({
       line_item_id: id,
-      condition: choice.condition,
-      ...(!missing && choice.disposition ? { disposition: choice.disposition } : {}),
+      ...(choice.units ? { units: found } : found[0]!),
       ...(note ? { note } : {}),
       ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}),
     })

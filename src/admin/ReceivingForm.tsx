@@ -61,7 +61,10 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
   const shop = session?.shop ?? ''
   const returnId = detail.summary.id
   const items = detail.status.items
-  const inspections = new Map(detail.inspections.map((inspection) => [inspection.line_item_id, inspection]))
+  // An item inspected unit by unit has one inspection a unit.
+  const inspections = new Map<string, ReturnDetail['inspections']>()
+  for (const inspection of detail.inspections)
+    inspections.set(inspection.line_item_id, [...(inspections.get(inspection.line_item_id) ?? []), inspection])
   const inspected = new Set(inspections.keys())
   const toInspect = items.filter((item) => inspectable(item, inspected))
   const settled = items.filter((item) => !inspectable(item, inspected))
@@ -75,6 +78,7 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
     restoredChoices(
       items.map((item) => item.line_item_id),
       readDraft<Record<string, DraftChoice>>(email, shop, returnId),
+      Object.fromEntries(items.map((item) => [item.line_item_id, item.quantity])),
     ),
   )
   // Kept once staff changed something: a return only opened leaves nothing behind.

@@ -8,6 +8,7 @@ import {
   RadioChoices,
   type ChoiceEvent,
   type ItemChoice,
+  type UnitChoice,
 } from './ReceivingChoices'
 import { ReceivingPhotos } from './ReceivingPhotos'
 
@@ -68,23 +69,20 @@ export function InspectItem({
           Leave for later<span className="visually-hidden"> ({title})</span>
         </button>
       )}
-      <RadioChoices
-        legend="Condition"
-        name={`${base}-condition`}
-        labels={CONDITION_LABELS}
-        value={choice.condition}
-        onChange={(condition) => dispatch({ type: 'conditionChosen', item: id, condition })}
-      />
-      {choice.condition === 'missing' ? (
-        <p className="muted">Nothing came back: it is neither restocked nor refunded, unless the shop says so.</p>
+      {choice.units ? (
+        // Each unit of two or more on its own (docs/decisions/0085-inspection-per-unit.md), named
+        // with the item so a screen reader's list of groups tells them apart.
+        choice.units.map((unit, index) => (
+          <fieldset key={index} className="receiving-unit">
+            <legend>
+              Unit {index + 1} of {choice.units!.length}
+              <span className="visually-hidden"> ({title})</span>
+            </legend>
+            <UnitChoices base={`${base}-${index}`} choice={unit} dispatch={dispatch} id={id} unit={index} />
+          </fieldset>
+        ))
       ) : (
-        <RadioChoices
-          legend="Disposition"
-          name={`${base}-disposition`}
-          labels={DISPOSITION_LABELS}
-          value={choice.disposition}
-          onChange={(disposition) => dispatch({ type: 'dispositionChosen', item: id, disposition })}
-        />
+        <UnitChoices base={base} choice={choice} dispatch={dispatch} id={id} />
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${base}-note`}>
@@ -111,13 +109,60 @@ export function InspectItem({
   )
 }
 
-/** Why an item is not on the form: kept by the shopper, inspected already, or refunded. */
-export function settledText(item: ReturnStatusItem, inspection: Inspection | undefined): string {
+/** The condition and the disposition of an item, or of its unit `unit`. */
+function UnitChoices({
+  base,
+  choice,
+  dispatch,
+  id,
+  unit,
+}: {
+  base: string
+  choice: UnitChoice
+  dispatch: Dispatch<ChoiceEvent>
+  id: string
+  unit?: number
+}) {
+  const at = unit === undefined ? {} : { unit }
+  return (
+    <>
+      <RadioChoices
+        legend="Condition"
+        name={`${base}-condition`}
+        labels={CONDITION_LABELS}
+        value={choice.condition}
+        onChange={(condition) => dispatch({ type: 'conditionChosen', item: id, condition, ...at })}
+      />
+      {choice.condition === 'missing' ? (
+        <p className="muted">Nothing came back: it is neither restocked nor refunded, unless the shop says so.</p>
+      ) : (
+        <RadioChoices
+          legend="Disposition"
+          name={`${base}-disposition`}
+          labels={DISPOSITION_LABELS}
+          value={choice.disposition}
+          onChange={(disposition) => dispatch({ type: 'dispositionChosen', item: id, disposition, ...at })}
+        />
+      )}
+    </>
+  )
+}
+
+/**
+ * Why an item is not on the form: kept by the shopper, inspected already (each unit, when it was
+ * inspected unit by unit), or refunded.
+ */
+export function settledText(item: ReturnStatusItem, inspections: readonly Inspection[] | undefined): string {
   if (item.keep) return 'Kept by the shopper: not sent back.'
-  if (inspection) {
-    const restocked = inspection.restocked_variant ? `, ${inspection.restocked_variant} back on sale` : ''
-    const disposition = inspection.disposition ? `, ${DISPOSITION_LABELS[inspection.disposition].toLowerCase()}` : ''
-    return `Inspected: ${CONDITION_LABELS[inspection.condition].toLowerCase()}${disposition}${restocked} (${inspection.inspected_by}).`
+  const first = inspections?.[0]
+  if (first) {
+    const found = inspections.map((inspection) => {
+      const restocked = inspection.restocked_variant ? `, ${inspection.restocked_variant} back on sale` : ''
+      const disposition = inspection.disposition ? `, ${DISPOSITION_LABELS[inspection.disposition].toLowerCase()}` : ''
+      const unit = inspection.unit ? `unit ${inspection.unit.number}: ` : ''
+      return `${unit}${CONDITION_LABELS[inspection.condition].toLowerCase()}${disposition}${restocked}`
+    })
+    return `Inspected: ${found.join('; ')} (${first.inspected_by}).`
   }
   return 'Refunded already.'
 }

@@ -643,3 +643,103 @@ test('inspect: a draft is another staff member’s own: signed in as someone els
   expect(within(mug).getByRole('radio', { name: 'As new' })).toBeChecked()
   expect(within(mug).getByLabelText('Note (optional)')).toHaveValue('')
 })
+
+/** Two shirts in M returned on one line: each is inspected on its own (decision 0085). */
+const SHIRTS = { ...SHIRT, quantity: 2 }
+const unitGroup = (n: number) => screen.getByRole('group', { name: `Unit ${n} of 2 (Linen Shirt · M)` })
+
+test('inspect: a line of two units shows one condition group a unit, each as new and restocked; Confirm sends each unit and goes back to the scan field', async () => {
+  const previewed: InspectionRequest[] = []
+  const inspected: InspectionRequest[] = []
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail({ items: [MUG, SHIRTS] }))),
+    http.post('*/admin/api/returns/r-1/inspection/preview', async ({ request }) => {
+      previewed.push((await request.json()) as InspectionRequest)
+      return HttpResponse.json(PREVIEW)
+    }),
+    http.post('*/admin/api/returns/r-1/inspection', async ({ request }) => {
+      inspected.push((await request.json()) as InspectionRequest)
+      return HttpResponse.json([])
+    }),
+  )
+  renderConsole('/admin/receive/r-1')
+  const user = userEvent.setup({ delay: null })
+  const mug = await screen.findByRole('group', { name: 'Ceramic Mug' })
+  // One unit looks as it always did: no unit groups.
+  expect(within(mug).queryByRole('group', { name: /^Unit/ })).not.toBeInTheDocument()
+  for (const n of [1, 2]) {
+    expect(within(unitGroup(n)).getByRole('radio', { name: 'As new' })).toBeChecked()
+    expect(within(unitGroup(n)).getByRole('radio', { name: 'Restock' })).toBeChecked()
+  }
+  await user.click(within(unitGroup(2)).getByRole('radio', { name: 'Damaged' }))
+  // The other unit keeps its own choice.
+  expect(within(unitGroup(1)).getByRole('radio', { name: 'As new' })).toBeChecked()
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Choose the disposition of Linen Shirt · M, unit 2 of 2: restock, refurbish or dispose.',
+  )
+  await user.click(within(unitGroup(2)).getByRole('radio', { name: 'Dispose' }))
+  await user.click(screen.getByRole('button', { name: 'Review' }))
+  const preview = await screen.findByRole('region', { name: 'Check before you confirm' })
+  const expected: InspectionRequest = {
+    items: [
+      { line_item_id: 'li-mug', condition: 'as_new', disposition: 'restock' },
+      {
+        line_item_id: 'li-shirt',
+        units: [
+          { condition: 'as_new', disposition: 'restock' },
+          { condition: 'damaged', disposition: 'dispose' },
+        ],
+      },
+    ],
+    refund: true,
+  }
+  expect(previewed).toEqual([expected])
+  await user.click(within(preview).getByRole('button', { name: 'Confirm' }))
+  await waitFor(async () => expect(await codeField()).toHaveFocus())
+  expect(inspected).toEqual([expected])
+})
+
+test('inspect: a draft kept before units were gives each unit the line’s choice', async () => {
+  localStorage.setItem(
+    `rebound-receiving:${JSON.stringify([SESSION.email, 'demo', 'r-1'])}`,
+    JSON.stringify({
+      saved_at: Date.now(),
+      value: { 'li-shirt': { condition: 'opened', disposition: 'refurbish', note: 'Creased', photos: [] } },
+    }),
+  )
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () => HttpResponse.json(buildDetail({ items: [SHIRTS] }))),
+  )
+  renderConsole('/admin/receive/r-1')
+  const shirt = await screen.findByRole('group', { name: 'Linen Shirt · M' })
+  for (const n of [1, 2]) {
+    expect(within(unitGroup(n)).getByRole('radio', { name: 'Opened' })).toBeChecked()
+    expect(within(unitGroup(n)).getByRole('radio', { name: 'Refurbish' })).toBeChecked()
+  }
+  expect(within(shirt).getByLabelText('Note (optional)')).toHaveValue('Creased')
+})
+
+test('inspect: a line inspected unit by unit is listed with each unit’s condition', async () => {
+  const unit = (number: number, condition: Inspection['condition']): Inspection => ({
+    ...SCARF_INSPECTED,
+    unit: { number, of: 2 },
+    condition,
+    disposition: condition === 'as_new' ? 'restock' : 'dispose',
+  })
+  server.use(
+    ...signedIn(),
+    http.get('*/admin/api/returns/r-1', () =>
+      HttpResponse.json(
+        buildDetail({ items: [MUG, { ...SCARF, quantity: 2 }], inspections: [unit(1, 'as_new'), unit(2, 'damaged')] }),
+      ),
+    ),
+  )
+  renderConsole('/admin/receive/r-1')
+  const settled = await screen.findByRole('list', { name: 'Items not to inspect' })
+  expect(within(settled).getByText('Wool Scarf').parentElement).toHaveTextContent(
+    'Inspected: unit 1: as new, restock; unit 2: damaged, dispose (anna@demo.example).',
+  )
+})

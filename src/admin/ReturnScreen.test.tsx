@@ -173,6 +173,18 @@ test('inspections show each item’s condition, disposition, note, photos, deduc
   expect(screen.queryByRole('region', { name: 'Waiting for review' })).not.toBeInTheDocument()
 })
 
+test('a line inspected unit by unit shows each unit as its own inspection, named "unit 1 of 2"', async () => {
+  const unit = (number: number, condition: Inspection['condition']) =>
+    inspection({ unit: { number, of: 2 }, condition, photos: [], note: null })
+  serve(() => detail({ inspections: [unit(1, 'opened'), unit(2, 'damaged')] }, 'received'))
+  renderConsole()
+  const section = await screen.findByRole('region', { name: 'Inspection' })
+  const first = within(section).getByRole('heading', { name: 'Ceramic Mug, unit 1 of 2' }).closest('li')!
+  const second = within(section).getByRole('heading', { name: 'Ceramic Mug, unit 2 of 2' }).closest('li')!
+  expect(within(first).getByText('Opened')).toBeInTheDocument()
+  expect(within(second).getByText('Damaged')).toBeInTheDocument()
+})
+
 test('a return with items still to come offers receiving them', async () => {
   serve(() => detail({ inspections: [inspection()] }, 'received'))
   renderConsole()

@@ -47,9 +47,11 @@ export function Inspections({ detail }: { detail: ReturnDetail }) {
       <h2 id="inspections-title">Inspection</h2>
       <ul className="console-items">
         {detail.inspections.map((inspection) => {
-          const title = titleOf(inspection)
+          // A unit inspected on its own (decision 0085) is named as one: "Classic Tee · M, unit 1 of 3".
+          const unit = inspection.unit
+          const title = titleOf(inspection) + (unit ? `, unit ${unit.number} of ${unit.of}` : '')
           return (
-            <li key={inspection.line_item_id} className="console-inspection">
+            <li key={`${inspection.line_item_id} ${unit?.number ?? 0}`} className="console-inspection">
               <h3 className="console-item__title">{title}</h3>
               <dl className="console-inspection__facts">
                 <div>

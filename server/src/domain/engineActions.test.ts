@@ -190,6 +190,41 @@ describe('engineActionsDue: what a return of an engine order still asks of the e
     ])
   })
 
+  test('a line inspected unit by unit is received in parts: its restocked units into stock, the rest dismissed', () => {
+    const opened = writeAll(engineReturn([{ id: 'tee', state: 'requested', quantity: 3 }]))
+    const unit = (restock: boolean, arrived = true): InspectedItem => ({
+      line_item_id: 'tee',
+      arrived,
+      restock,
+      quantity: 1,
+    })
+    const receipt = (inspections: InspectedItem[]) =>
+      engineActionsDue(
+        engineReturn([{ id: 'tee', state: 'received', received: true, quantity: 3 }], { inspections }),
+        opened,
+      )[0]
+    expect(receipt([unit(true), unit(false), unit(true)])).toEqual({
+      kind: 'receive_return',
+      order_id: 'order_1',
+      return_key: opened[0]!.id,
+      items: [
+        { line_item_id: 'tee', quantity: 2, restock: true },
+        { line_item_id: 'tee', quantity: 1, restock: false },
+      ],
+    })
+    // A missing unit is neither: only what came back is received.
+    expect(receipt([unit(true), unit(false, false), unit(false)])).toMatchObject({
+      items: [
+        { line_item_id: 'tee', quantity: 1, restock: true },
+        { line_item_id: 'tee', quantity: 1, restock: false },
+      ],
+    })
+    // A row of the whole line (inspected before units were) stands for every unit.
+    expect(receipt([{ line_item_id: 'tee', arrived: true, restock: true }])).toMatchObject({
+      items: [{ line_item_id: 'tee', quantity: 3, restock: true }],
+    })
+  })
+
   test('a partial receipt waits: one item inspected, the other on its way, receives nothing yet', () => {
     const opened = writeAll(
       engineReturn([

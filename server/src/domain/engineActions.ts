@@ -52,13 +52,15 @@ export interface WrittenAction {
   action: EngineAction
 }
 
-/** An inspection of one item as the engine's receipt reads it. */
+/** An inspection of one item, or of one unit of it, as the engine's receipt reads it. */
 export interface InspectedItem {
   line_item_id: string
   /** it came back (every condition but `missing`) */
   arrived: boolean
   /** its disposition was `restock` */
   restock: boolean
+  /** the units it is of: 1 for a unit inspected on its own; absent for every unit of the line (decision 0085) */
+  quantity?: number
 }
 
 /** What Rebound knows of a return of an order that comes from the engine, after a change. */
@@ -93,8 +95,9 @@ export function engineNote(name: string, reasons: readonly string[]): string {
  *   sent back and refunded, not those the shopper keeps (they never travel) nor the exchanged ones
  *   (the engine's exchange brings those back).
  * - `receive_return` once, when every item of that return is settled: inspected, or at its last
- *   step. It receives the items that arrived, restocked when their inspection said `restock`; a
- *   missing item or one refunded unreceived is not received. Nothing arrived: nothing is written.
+ *   step. It receives the units that arrived, restocked when their inspection said `restock`, the
+ *   others dismissed: a line inspected unit by unit may be both (decision 0085); a missing unit or
+ *   an item refunded unreceived is not received. Nothing arrived: nothing is written.
  * - `refund` or `store_credit` once, with the change that refunds the return (as `return.refunded`):
  *   the refund after the inspections' deductions, never more than the return refunds to the payment;
  *   the store credit as issued, with its code.
@@ -130,18 +133,29 @@ export function engineActionsDue(input: EngineReturn, written: readonly WrittenA
 
   const request = written.find((entry) => entry.action.kind === 'request_return')
   if (request?.action.kind === 'request_return' && !kinds.has('receive_return')) {
-    const inspected = new Map(input.inspections.map((item) => [item.line_item_id, item]))
+    const inspected = new Map<string, InspectedItem[]>()
+    for (const item of input.inspections)
+      inspected.set(item.line_item_id, [...(inspected.get(item.line_item_id) ?? []), item])
     const items = new Map(status.items.map((item) => [item.line_item_id, item]))
     const settled = request.action.items.every((line) => {
       const item = items.get(line.line_item_id)
       return inspected.has(line.line_item_id) || (item !== undefined && atLastState(item))
     })
     const arrived = request.action.items.flatMap((line) => {
-      const inspection = inspected.get(line.line_item_id)
-      const received = inspection
-        ? inspection.arrived
-        : (byLine.get(line.line_item_id)?.events.some((event) => event.state === 'received') ?? false)
-      return received ? [{ ...line, restock: inspection?.restock ?? false }] : []
+      const inspections = inspected.get(line.line_item_id)
+      if (!inspections) {
+        const received = byLine.get(line.line_item_id)?.events.some((event) => event.state === 'received') ?? false
+        return received ? [{ ...line, restock: false }] : []
+      }
+      // The units that came back, restocked or not: a line may be received in two parts.
+      const count = (restock: boolean) =>
+        inspections
+          .filter((unit) => unit.arrived && unit.restock === restock)
+          .reduce((sum, unit) => sum + (unit.quantity ?? line.quantity), 0)
+      return [true, false].flatMap((restock) => {
+        const quantity = Math.min(count(restock), line.quantity)
+        return quantity > 0 ? [{ line_item_id: line.line_item_id, quantity, restock }] : []
+      })
     })
     if (settled && arrived.length > 0)
       due.push({ kind: 'receive_return', order_id, return_key: request.id, items: arrived })

@@ -4,8 +4,10 @@ import {
   deductionMinor,
   deductionPercent,
   dropOffCode,
+  heldExchanges,
   holdingConditions,
   inspectionProblems,
+  mergedDeductions,
   planInspection,
   refundAfterDeductions,
   refundedWithInspection,
@@ -23,6 +25,12 @@ const item = (line_item_id: string, overrides: Partial<Item> = {}): Item => ({
   line_item_id,
   condition: 'opened',
   disposition: 'refurbish',
+  ...overrides,
+})
+/** An item inspected unit by unit. */
+const byUnit = (line_item_id: string, units: NonNullable<Item['units']>, overrides: Partial<Item> = {}): Item => ({
+  line_item_id,
+  units,
   ...overrides,
 })
 
@@ -81,10 +89,12 @@ describe('inspectionProblems', () => {
     kept: false,
     state: 'in_transit',
     inspected: false,
+    quantity: 1,
     ...overrides,
   })
   const lines = new Map<string, InspectableLine>([
     ['sent', line()],
+    ['pair', line({ quantity: 2 })],
     ['arrived', line({ state: 'received' })],
     ['waiting', line({ state: 'requested' })],
     ['kept', line({ kept: true, state: 'refunded' })],
@@ -116,6 +126,27 @@ describe('inspectionProblems', () => {
       ],
     ],
     [
+      'each unit of a pair',
+      [byUnit('pair', [{ condition: 'as_new', disposition: 'restock' }, { condition: 'missing' }])],
+      [],
+    ],
+    [
+      'units not one for each unit returned',
+      [byUnit('pair', [{ condition: 'as_new', disposition: 'restock' }])],
+      ['items[0].units: one for each of the 2 units returned, not 1'],
+    ],
+    [
+      'a unit without its disposition',
+      [byUnit('pair', [{ condition: 'as_new', disposition: 'restock' }, { condition: 'damaged' }])],
+      ['items[0].units[1].disposition: say what becomes of the item (restock, refurbish or dispose)'],
+    ],
+    [
+      "the line's condition and its units' too",
+      [item('pair', { units: [{ condition: 'as_new', disposition: 'restock' }, { condition: 'missing' }] })],
+      ['items[0]: give the condition of the item or of each of its units, not both'],
+    ],
+    ['neither', [{ line_item_id: 'pair' }], ['items[0].condition: say what condition the item came back in']],
+    [
       'every problem, each named',
       [item('other'), item('kept'), item('done')],
       [
@@ -131,7 +162,8 @@ describe('inspectionProblems', () => {
 
 describe('planInspection', () => {
   const priced = (overrides: Partial<PricedLine> = {}): PricedLine => ({
-    paidMinor: 4500,
+    unitPaidMinor: 4500,
+    quantity: 1,
     exchanged: false,
     catalogueVariantId: 'tee-m',
     ...overrides,
@@ -140,12 +172,13 @@ describe('planInspection', () => {
     ['tee', priced()],
     ['swap', priced({ exchanged: true })],
     ['gone', priced({ catalogueVariantId: null })],
-    ['pair', priced({ paidMinor: 2 * 1999 })],
+    ['pair', priced({ unitPaidMinor: 1999, quantity: 2 })],
   ])
   const policy = { deductions: { opened: 10, damaged: 50 } }
   it.each([
     ['opened: 10% of 45.00', item('tee'), true, { percent: 10, deduction_minor: 450 }],
-    ['two units, rounded down once', item('pair'), true, { percent: 10, deduction_minor: 399 }],
+    // 10% of 19.99 is 1.999: 1.99 for each unit (decision 0085), not 3.99 for the two.
+    ['two units, each rounded down', item('pair'), true, { percent: 10, deduction_minor: 398, quantity: 2, unit: 0 }],
     [
       'as new: the policy names nothing',
       item('tee', { condition: 'as_new' }),
@@ -180,7 +213,113 @@ describe('planInspection', () => {
     ['an exchange found opened goes on', item('swap'), true, { held: false, arrived: true }],
     ['a refund is never held', item('tee', { condition: 'wrong_item' }), true, { held: false }],
   ])('%s', (_name, request, refunds, expected) => {
-    expect(planInspection([request], lines, policy, refunds)[0]).toMatchObject(expected)
+    const [planned] = planInspection([request], lines, policy, refunds)
+    // A line inspected as a whole is one unit row, unit 0, standing for every unit.
+    expect(planned!.units).toHaveLength(1)
+    expect({ ...planned, ...planned!.units[0] }).toMatchObject(expected)
+  })
+
+  describe('unit by unit', () => {
+    const units = new Map<string, PricedLine>([
+      ['three', priced({ unitPaidMinor: 1999, quantity: 3 })],
+      ['swap', priced({ exchanged: true, quantity: 2 })],
+    ])
+    const plan = (request: Item, refunds = true) => planInspection([request], units, policy, refunds)[0]!
+
+    it("takes each unit's percent of its own price, rounded down, and sums them", () => {
+      const planned = plan(
+        byUnit('three', [
+          { condition: 'damaged', disposition: 'dispose' },
+          { condition: 'opened', disposition: 'refurbish' },
+          { condition: 'as_new', disposition: 'restock' },
+        ]),
+      )
+      // 50% of 19.99 is 9.995, 10% is 1.999: 9.99 + 1.99 + 0.
+      expect(planned.units.map((unit) => [unit.unit, unit.quantity, unit.percent, unit.deduction_minor])).toEqual([
+        [1, 1, 50, 999],
+        [2, 1, 10, 199],
+        [3, 1, 0, 0],
+      ])
+      expect(planned.deduction_minor).toBe(1198)
+    })
+
+    it('restocks only the restocked units: the line names its variant when one is', () => {
+      const planned = plan(
+        byUnit('three', [
+          { condition: 'damaged', disposition: 'dispose' },
+          { condition: 'as_new', disposition: 'restock' },
+          { condition: 'missing', disposition: 'restock' },
+        ]),
+      )
+      expect(planned.units.map((unit) => [unit.disposition, unit.restock_variant_id])).toEqual([
+        ['dispose', null],
+        ['restock', 'tee-m'],
+        [null, null],
+      ])
+      expect(planned).toMatchObject({ restock_variant_id: 'tee-m', arrived: true, held: false })
+    })
+
+    it('an item is received when any unit came back, not when every one is missing', () => {
+      expect(plan(byUnit('swap', [{ condition: 'missing' }, { condition: 'missing' }])).arrived).toBe(false)
+    })
+
+    it('holds an exchange when any unit is in a holding condition, named by the first', () => {
+      const held = plan(
+        byUnit('swap', [
+          { condition: 'as_new', disposition: 'restock' },
+          { condition: 'wrong_item', disposition: 'dispose' },
+        ]),
+      )
+      expect(held).toMatchObject({ held: true, held_condition: 'wrong_item', deduction_minor: 0 })
+      const fine = plan(
+        byUnit('swap', [
+          { condition: 'as_new', disposition: 'restock' },
+          { condition: 'opened', disposition: 'restock' },
+        ]),
+      )
+      expect(fine).toMatchObject({ held: false, held_condition: null })
+    })
+
+    it('takes nothing from a return that refunds nothing', () => {
+      expect(
+        plan(byUnit('three', [{ condition: 'missing' }, { condition: 'missing' }, { condition: 'missing' }]), false)
+          .deduction_minor,
+      ).toBe(0)
+    })
+  })
+})
+
+describe('mergedDeductions', () => {
+  it('merges the units in one condition, leaves out those that take nothing, keeps the order found', () => {
+    expect(
+      mergedDeductions([
+        { condition: 'damaged', percent: 50, deduction_minor: 999 },
+        { condition: 'as_new', percent: 0, deduction_minor: 0 },
+        { condition: 'opened', percent: 10, deduction_minor: 199 },
+        { condition: 'damaged', percent: 50, deduction_minor: 999 },
+      ]),
+    ).toEqual([
+      { condition: 'damaged', percent: 50, deduction_minor: 1998 },
+      { condition: 'opened', percent: 10, deduction_minor: 199 },
+    ])
+  })
+})
+
+describe('heldExchanges', () => {
+  const line = {
+    line_item_id: 'swap',
+    title: 'Tee · S',
+    exchanged: true,
+    exchange_variant_title: 'L',
+    state: 'received' as const,
+  }
+  it.each([
+    ['one unit of two in a holding condition', ['as_new', 'wrong_item'], 'wrong_item'],
+    ['the first holding unit names it', ['missing', 'wrong_item'], 'missing'],
+    ['no unit in one', ['as_new', 'opened'], null],
+  ] as const)('%s', (_name, conditions, expected) => {
+    const rows = conditions.map((condition) => ({ line_item_id: 'swap', condition }))
+    expect(heldExchanges([line], rows, {}).map((held) => held.condition)).toEqual(expected ? [expected] : [])
   })
 })
 

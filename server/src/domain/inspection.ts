@@ -60,13 +60,29 @@ export interface InspectableLine {
   kept: boolean
   state: ReturnItemState
   inspected: boolean
+  /** the units returned: a request's `units` names each of them */
+  quantity: number
+}
+
+/** What an inspection found of one unit, or of every unit of its line (docs/decisions/0085-inspection-per-unit.md). */
+type FoundUnit = NonNullable<InspectionRequest['items'][number]['units']>[number]
+
+/**
+ * What the request says of each unit of an item: its `units`, one for each; or its `condition`
+ * (and disposition), which is every unit's. Empty when it says neither.
+ */
+export function unitsOf(item: InspectionRequest['items'][number]): FoundUnit[] {
+  if (item.units) return item.units
+  if (item.condition === undefined) return []
+  return [{ condition: item.condition, ...(item.disposition ? { disposition: item.disposition } : {}) }]
 }
 
 /**
  * Every reason the request cannot be recorded, each naming its field: an item not of this return,
- * kept, already inspected or refunded, or listed twice; a photo that is not one staff took of
- * that item (`staffPhotos`: the return's staff photos, by id, with the line each was taken of).
- * Empty when it can.
+ * kept, already inspected or refunded, or listed twice; a condition for the whole line and for
+ * its units too, or for neither, or units not one for each unit returned; a disposition left out
+ * (but for a missing unit); a photo that is not one staff took of that item (`staffPhotos`: the
+ * return's staff photos, by id, with the line each was taken of). Empty when it can.
  */
 export function inspectionProblems(
   items: InspectionRequest['items'],
@@ -88,8 +104,19 @@ export function inspectionProblems(
     if (line.kept) return [`${named} is kept by the shopper (never sent back), so it is not inspected`]
     if (line.inspected) return [`${named} is already inspected`]
     if (line.state === 'refunded') return [`${named} is already refunded`]
-    if (item.disposition === undefined && item.condition !== 'missing')
-      return [`${field}.disposition: say what becomes of the item (restock, refurbish or dispose)`]
+    if (item.units && (item.condition !== undefined || item.disposition !== undefined))
+      return [`${field}: give the condition of the item or of each of its units, not both`]
+    if (!item.units && item.condition === undefined)
+      return [`${field}.condition: say what condition the item came back in`]
+    if (item.units && item.units.length !== line.quantity)
+      return [
+        `${field}.units: one for each of the ${line.quantity} ${line.quantity === 1 ? 'unit' : 'units'} returned, not ${item.units.length}`,
+      ]
+    const undisposed = unitsOf(item).findIndex((unit) => unit.disposition === undefined && unit.condition !== 'missing')
+    if (undisposed >= 0)
+      return [
+        `${item.units ? `${field}.units[${undisposed}]` : field}.disposition: say what becomes of the item (restock, refurbish or dispose)`,
+      ]
     return (item.photo_ids ?? []).flatMap((photoId, photoIndex) =>
       staffPhotos.get(photoId) === id
         ? []
@@ -100,38 +127,56 @@ export function inspectionProblems(
 
 /** A line as its deduction and restock are worked out. */
 export interface PricedLine {
-  /** what the shopper paid for the units returned: unit price paid × quantity, minor units */
-  paidMinor: number
+  /** what the shopper paid for one unit returned, minor units */
+  unitPaidMinor: number
+  /** the units returned */
+  quantity: number
   /** exchanged for another variant: nothing of it is refunded */
   exchanged: boolean
   /** the returned unit's variant, when the shop's catalogue has it; null otherwise */
   catalogueVariantId: string | null
 }
 
-/** One item's inspection as it is recorded. */
-export interface PlannedInspection {
-  line_item_id: string
+/** What an inspection recorded of one unit of an item, or of every unit of it (unit 0). */
+export interface PlannedUnit {
+  /** 1 to the line's quantity; 0 for the whole line, every unit in this condition (docs/decisions/0085-inspection-per-unit.md) */
+  unit: number
+  /** the units it stands for: 1, or the line's quantity for unit 0 */
+  quantity: number
   condition: InspectionCondition
-  /** null for a missing item: nothing came back to restock, refurbish or dispose of */
+  /** null for a missing unit: nothing came back to restock, refurbish or dispose of */
   disposition: Disposition | null
-  note: string | null
-  photo_ids: string[]
   /** the percent taken; 0 when nothing is (an exchange, a return that refunds nothing) */
   percent: number
+  /** what it takes: the percent of each unit's price paid, rounded down, times its units */
   deduction_minor: number
   /** the variant a `restock` puts back on sale; null otherwise */
   restock_variant_id: string | null
-  /** it came back (every condition but `missing`): it is marked received */
+}
+
+/** One item's inspection as it is recorded: its units, and what they come to. */
+export interface PlannedInspection {
+  line_item_id: string
+  units: PlannedUnit[]
+  note: string | null
+  photo_ids: string[]
+  /** what its units take off the refund, summed */
+  deduction_minor: number
+  /** the variant put back on sale when any unit is restocked; null otherwise */
+  restock_variant_id: string | null
+  /** something of it came back (a unit in any condition but `missing`): it is marked received */
   arrived: boolean
-  /** an exchange in a holding condition: its new item waits for staff (decision 0055) */
+  /** an exchange with a unit in a holding condition: its new item waits for staff (decision 0055) */
   held: boolean
+  /** the condition that holds it (the first unit's found in one); null when not held */
+  held_condition: InspectionCondition | null
 }
 
 /**
- * Each item's deduction, restock and hold. `refunds` is false when the return refunds nothing an
- * inspection could take from (no money back, or a refund already issued at submission): then
- * nothing is deducted. A missing item is never restocked and has no disposition. Call with items
- * that passed inspectionProblems.
+ * Each item's deductions, restock and hold, unit by unit (docs/decisions/0085-inspection-per-unit.md). `refunds` is
+ * false when the return refunds nothing an inspection could take from (no money back, or a refund
+ * already issued at submission): then nothing is deducted. A missing unit is never restocked and
+ * has no disposition. Call with items that passed inspectionProblems.
  */
 export function planInspection(
   items: InspectionRequest['items'],
@@ -143,22 +188,52 @@ export function planInspection(
   return items.map((item) => {
     const line = lines.get(item.line_item_id)
     const deducts = refunds && line !== undefined && !line.exchanged
-    const percent = deducts ? deductionPercent(policy.deductions, item.condition) : 0
-    const arrived = item.condition !== 'missing'
-    const disposition = arrived ? (item.disposition ?? null) : null
+    const found = unitsOf(item)
+    const units = found.map((unit, index): PlannedUnit => {
+      const quantity = item.units ? 1 : (line?.quantity ?? 1)
+      const percent = deducts ? deductionPercent(policy.deductions, unit.condition) : 0
+      const disposition = unit.condition === 'missing' ? null : (unit.disposition ?? null)
+      return {
+        unit: item.units ? index + 1 : 0,
+        quantity,
+        condition: unit.condition,
+        disposition,
+        percent,
+        deduction_minor: deducts ? quantity * deductionMinor(line.unitPaidMinor, percent) : 0,
+        restock_variant_id: disposition === 'restock' ? (line?.catalogueVariantId ?? null) : null,
+      }
+    })
+    const heldBy = line?.exchanged === true ? units.find((unit) => holding.has(unit.condition)) : undefined
     return {
       line_item_id: item.line_item_id,
-      condition: item.condition,
-      disposition,
+      units,
       note: item.note?.trim() || null,
       photo_ids: item.photo_ids ?? [],
-      percent,
-      deduction_minor: deducts ? deductionMinor(line.paidMinor, percent) : 0,
-      restock_variant_id: disposition === 'restock' ? (line?.catalogueVariantId ?? null) : null,
-      arrived,
-      held: line?.exchanged === true && holding.has(item.condition),
+      deduction_minor: units.reduce((sum, unit) => sum + unit.deduction_minor, 0),
+      restock_variant_id: units.find((unit) => unit.restock_variant_id)?.restock_variant_id ?? null,
+      arrived: units.some((unit) => unit.condition !== 'missing'),
+      held: heldBy !== undefined,
+      held_condition: heldBy?.condition ?? null,
     }
   })
+}
+
+/**
+ * An item's deductions as the refund lists them: its units' merged by condition and percent (two
+ * units damaged are one deduction of both), in the order first found; only those that take something.
+ * @example mergedDeductions([{ condition: 'damaged', percent: 50, deduction_minor: 500 }, { condition: 'damaged', percent: 50, deduction_minor: 500 }]) // [{ condition: 'damaged', percent: 50, deduction_minor: 1000 }]
+ */
+export function mergedDeductions<
+  T extends { condition: InspectionCondition; percent: number; deduction_minor: number },
+>(units: readonly T[]): T[] {
+  const merged = new Map<string, T>()
+  for (const unit of units) {
+    if (unit.deduction_minor <= 0) continue
+    const key = `${unit.condition} ${unit.percent}`
+    const before = merged.get(key)
+    merged.set(key, before ? { ...before, deduction_minor: before.deduction_minor + unit.deduction_minor } : unit)
+  }
+  return [...merged.values()]
 }
 
 /** A line of the return as "issue the refund" finds it. */
@@ -230,8 +305,9 @@ export interface ExchangeLine {
 }
 
 /**
- * The exchanges waiting for a staff decision (decision 0055): inspected in a holding condition,
- * their new item not sent yet (the item not moved on to its last state).
+ * The exchanges waiting for a staff decision (decision 0055): a unit inspected in a holding
+ * condition (any unit of the line: the first found names it), their new item not sent yet (the
+ * item not moved on to its last state).
  */
 export function heldExchanges(
   lines: readonly ExchangeLine[],
@@ -239,10 +315,12 @@ export function heldExchanges(
   policy: Pick<ShopPolicy, 'hold'>,
 ): HeldExchange[] {
   const holding = holdingConditions(policy)
-  const found = new Map(inspections.map((row) => [row.line_item_id, row.condition]))
+  const found = new Map<string, InspectionCondition>()
+  for (const row of inspections)
+    if (holding.has(row.condition) && !found.has(row.line_item_id)) found.set(row.line_item_id, row.condition)
   return lines.flatMap((line) => {
     const condition = found.get(line.line_item_id)
-    if (!line.exchanged || condition === undefined || !holding.has(condition) || line.state === 'refunded') return []
+    if (!line.exchanged || condition === undefined || line.state === 'refunded') return []
     return [
       {
         line_item_id: line.line_item_id,

@@ -10,6 +10,7 @@ import {
   dropOffCode,
   heldExchanges,
   inspectionProblems,
+  mergedDeductions,
   planInspection,
   refundAfterDeductions,
   returnNumber,
@@ -170,7 +171,12 @@ async function assess(
   const inspectable = new Map<string, InspectableLine>(
     lines.map((line) => [
       line.line_item_id,
-      { kept: kept.has(line.line_item_id), state: lineState(line), inspected: inspected.has(line.line_item_id) },
+      {
+        kept: kept.has(line.line_item_id),
+        state: lineState(line),
+        inspected: inspected.has(line.line_item_id),
+        quantity: line.quantity,
+      },
     ]),
   )
   const before = await returnStatus(context, found, order, shop, lines, db)
@@ -218,7 +224,7 @@ export function exchangeLines(lines: readonly ReturnedLine[], status: ReturnStat
 const nameOf = (item: ReturnStatus['items'][number]) =>
   item.variant_title ? `${item.title} · ${item.variant_title}` : item.title
 
-/** Each returned line's price paid (as verify shows it), whether exchanged, and its catalogue variant. */
+/** Each returned line's unit price paid (as verify shows it), its units, whether exchanged, and its catalogue variant. */
 function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly ReturnedLine[]): Map<string, PricedLine> {
   const paid = unitPricesPaid(orderPricing(shop, order))
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
@@ -229,7 +235,8 @@ function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly Retur
       return [
         line.line_item_id,
         {
-          paidMinor: (paid.get(line.line_item_id) ?? 0) * line.quantity,
+          unitPaidMinor: paid.get(line.line_item_id) ?? 0,
+          quantity: line.quantity,
           exchanged: line.exchange_variant_id !== null,
           catalogueVariantId: variantId && catalogue.variant(variantId) ? variantId : null,
         },
@@ -248,23 +255,26 @@ function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): In
   const currency = shop.currency_code
   const money = (minor: number): Money => ({ amount: fromMinor(minor, currency), currency_code: currency })
   const titles = new Map(before.items.map((item) => [item.line_item_id, item.title]))
+  // An item's units in one condition are one deduction, as the status page lists them (findDeductions).
   const deductionsOf = (items: readonly PlannedInspection[]) =>
-    items
-      .filter((item) => item.deduction_minor > 0)
-      .map((item) => ({
+    items.flatMap((item) =>
+      mergedDeductions(item.units).map((unit) => ({
         line_item_id: item.line_item_id,
         title: titles.get(item.line_item_id) ?? 'Item',
-        condition: item.condition,
-        percent: item.percent,
-        amount: money(item.deduction_minor),
-      }))
+        condition: unit.condition,
+        percent: unit.percent,
+        amount: money(unit.deduction_minor),
+      })),
+    )
   const refund = before.refund
   const deductions = [...(refund?.deductions ?? []), ...deductionsOf(planned)]
   const beforeMoney = refund?.before_deductions ?? refund?.amount
   const catalogue = indexCatalogue(shop.catalogue, currency)
   const inspectedNow = new Set(planned.map((item) => item.line_item_id))
   const names = new Map(before.items.map((item) => [item.line_item_id, nameOf(item)]))
-  const heldNow = new Set(planned.filter((item) => item.held).map((item) => item.line_item_id))
+  const heldNow = new Map(
+    planned.flatMap((item) => (item.held_condition ? [[item.line_item_id, item.held_condition]] : [])),
+  )
   return {
     refund:
       refund && beforeMoney
@@ -292,7 +302,7 @@ function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): In
       .map((line) => ({
         line_item_id: line.line_item_id,
         title: line.title,
-        condition: planned.find((item) => item.line_item_id === line.line_item_id)!.condition,
+        condition: heldNow.get(line.line_item_id)!,
         exchange_variant_title: line.exchange_variant_title,
       })),
     refunded_with: refundNow
@@ -356,7 +366,12 @@ async function recordInspection(
     await writeReturnEvents(tx, id, before, after, at)
     const detail = {
       return_name: locked.name,
-      items: planned.map((item) => ({ line_item_id: item.line_item_id, condition: item.condition })),
+      // An item inspected unit by unit names each unit's condition.
+      items: planned.map((item) =>
+        item.units.length === 1 && item.units[0]!.unit === 0
+          ? { line_item_id: item.line_item_id, condition: item.units[0]!.condition }
+          : { line_item_id: item.line_item_id, conditions: item.units.map((unit) => unit.condition) },
+      ),
       refunded: refunded.size > 0,
     }
     await audit(tx, { shopId: shop.id, at, ...author, kind: 'return.inspected', subject: id, detail })

@@ -65,12 +65,15 @@ export async function findInspectedLines(db: Queryable, returnId: string): Promi
   return new Set(rows.map((row) => row.line_item_id))
 }
 
-/** What the warehouse recorded of one item, as stored. */
+/** What the warehouse recorded of one item, or of one unit of it, as stored. */
 export interface InspectionRow {
   line_item_id: string
+  /** 1 to the line's quantity; 0 for a row of the whole line, every unit in its condition (decision 0085) */
+  unit: number
   condition: (typeof INSPECTION_CONDITIONS)[number]
   /** null for a missing item (stored as '': the column predates items that never came) */
   disposition: (typeof DISPOSITIONS)[number] | null
+  /** the item's note and photos, on its first row */
   note: string | null
   photo_ids: string[]
   percent: number
@@ -80,16 +83,17 @@ export interface InspectionRow {
   inspected_by: string
 }
 
-/** The return's inspections, in the order they were recorded. */
+/** The return's inspections, in the order they were recorded, an item's units in order. */
 export async function findInspections(db: Queryable, returnId: string): Promise<InspectionRow[]> {
   const rows = await db.query<InspectionRow>(
-    `SELECT line_item_id, condition, disposition, note, photo_ids, percent, deduction_minor, restocked_variant_id,
+    `SELECT line_item_id, unit, condition, disposition, note, photo_ids, percent, deduction_minor, restocked_variant_id,
             inspected_at, inspected_by
-       FROM return_inspections WHERE return_id = $1 ORDER BY inspected_at, line_item_id`,
+       FROM return_inspections WHERE return_id = $1 ORDER BY inspected_at, line_item_id, unit`,
     [returnId],
   )
   return rows.map((row) => ({
     ...row,
+    unit: Number(row.unit),
     disposition: row.disposition || null,
     percent: Number(row.percent),
     // bigint: a string from node-postgres
@@ -98,14 +102,20 @@ export async function findInspections(db: Queryable, returnId: string): Promise<
   }))
 }
 
-/** What inspections took off the return's refund, per item: only items something was taken from. */
+/**
+ * What inspections took off the return's refund, per item: only items something was taken from.
+ * An item's units in the same condition are one deduction, their amounts summed
+ * (mergedDeductions, domain/inspection.ts, does the same for the preview).
+ */
 export async function findDeductions(
   db: Queryable,
   returnId: string,
 ): Promise<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>[]> {
   const rows = await db.query<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>>(
-    `SELECT line_item_id, condition, percent, deduction_minor FROM return_inspections
-      WHERE return_id = $1 AND deduction_minor > 0 ORDER BY inspected_at, line_item_id`,
+    `SELECT line_item_id, condition, percent, SUM(deduction_minor) AS deduction_minor FROM return_inspections
+      WHERE return_id = $1 AND deduction_minor > 0
+      GROUP BY line_item_id, condition, percent
+      ORDER BY MIN(inspected_at), line_item_id, MIN(unit)`,
     [returnId],
   )
   return rows.map((row) => ({ ...row, percent: Number(row.percent), deduction_minor: Number(row.deduction_minor) }))
@@ -119,24 +129,27 @@ export async function insertInspections(
   by: string,
 ): Promise<void> {
   for (const item of planned)
-    await tx.query(
-      `INSERT INTO return_inspections (return_id, line_item_id, condition, disposition, note, photo_ids, percent,
-                                       deduction_minor, restocked_variant_id, inspected_at, inspected_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        returnId,
-        item.line_item_id,
-        item.condition,
-        item.disposition ?? '',
-        item.note,
-        JSON.stringify(item.photo_ids),
-        item.percent,
-        item.deduction_minor,
-        item.restock_variant_id,
-        at,
-        by,
-      ],
-    )
+    for (const [index, unit] of item.units.entries())
+      await tx.query(
+        `INSERT INTO return_inspections (return_id, line_item_id, unit, condition, disposition, note, photo_ids, percent,
+                                         deduction_minor, restocked_variant_id, inspected_at, inspected_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          returnId,
+          item.line_item_id,
+          unit.unit,
+          unit.condition,
+          unit.disposition ?? '',
+          // The item's note and photos, once: on its first row.
+          index === 0 ? item.note : null,
+          JSON.stringify(index === 0 ? item.photo_ids : []),
+          unit.percent,
+          unit.deduction_minor,
+          unit.restock_variant_id,
+          at,
+          by,
+        ],
+      )
 }
 
 /**
@@ -223,8 +236,11 @@ export async function inspectionViews(
     amount: fromMinor(minor, shop.currency_code),
     currency_code: shop.currency_code,
   })
+  const unitsOf = new Map<string, number>()
+  for (const row of rows) if (row.unit > 0) unitsOf.set(row.line_item_id, (unitsOf.get(row.line_item_id) ?? 0) + 1)
   return rows.map((row) => ({
     line_item_id: row.line_item_id,
+    ...(row.unit > 0 ? { unit: { number: row.unit, of: unitsOf.get(row.line_item_id) ?? row.unit } } : {}),
     condition: row.condition,
     disposition: row.disposition,
     note: row.note,

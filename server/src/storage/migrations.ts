@@ -545,6 +545,18 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     // (docs/benchmarks.md, "Verify as replicas scale").
     sql: `ALTER TABLE rate_limits SET UNLOGGED;`,
   },
+  {
+    version: 21,
+    name: 'inspections per unit',
+    // The warehouse records a condition and a disposition for each unit of a line
+    // (docs/decisions/0085-inspection-per-unit.md): a row per unit, numbered from 1. The rows
+    // before keep unit 0, which stands for every unit of its line in that condition.
+    sql: `
+      ALTER TABLE return_inspections ADD COLUMN unit integer NOT NULL DEFAULT 0;
+      ALTER TABLE return_inspections DROP CONSTRAINT return_inspections_pkey;
+      ALTER TABLE return_inspections ADD PRIMARY KEY (return_id, line_item_id, unit);
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -190,6 +190,8 @@ async function writeEngineActions(
       line_item_id: row.line_item_id,
       arrived: row.condition !== 'missing',
       restock: row.disposition === 'restock',
+      // A row of one unit (decision 0085); unit 0 stands for every unit of its line.
+      ...(row.unit > 0 ? { quantity: 1 } : {}),
     })),
     email: contact.email,
   }

@@ -193,6 +193,32 @@ if (!running && process.env.CI) throw new Error('TEST_DATABASE_URL is not set: t
     expect(await stockedQuantity(medusa, 'TEE-S')).toBe(before.tee + 2)
   })
 
+  it('receives one line in two parts: a unit restocked raises the stock by one, the other is dismissed', async () => {
+    // A line inspected unit by unit (docs/decisions/0085-inspection-per-unit.md): 1 restock, 1 dispose.
+    const placed = await order('dee@example.com', [{ sku: 'TEE-S', quantity: 2 }])
+    const [tee] = placed.lineItems
+    const made = await client.requestReturn({
+      orderId: placed.orderId,
+      items: [{ lineItemId: tee!.id, quantity: 2 }],
+      reasonNote: 'Too small',
+      key: 'return-units',
+    })
+    const before = await stockedQuantity(medusa, 'TEE-S')
+    const receipt = {
+      returnId: made.returnId,
+      items: [
+        { lineItemId: tee!.id, quantity: 1, restock: true },
+        { lineItemId: tee!.id, quantity: 1, restock: false },
+      ],
+    }
+    expect(await client.receiveReturn(receipt)).toEqual({ alreadyDone: false })
+    expect(await client.getReturn(made.returnId)).toMatchObject({ status: 'received' })
+    expect(await stockedQuantity(medusa, 'TEE-S')).toBe(before + 1)
+    // A retried receipt restocks nothing more.
+    expect(await client.receiveReturn(receipt)).toEqual({ alreadyDone: true })
+    expect(await stockedQuantity(medusa, 'TEE-S')).toBe(before + 1)
+  })
+
   it('makes again a return a failed attempt left open (begun, never requested)', async () => {
     const placed = await order('cleo@example.com', [{ sku: 'TEE-L', quantity: 1 }])
     // What an attempt that died after its first call leaves: a return begun with the key.
