@@ -144,7 +144,14 @@ export const INSPECTION_CONDITIONS = ['as_new', 'opened', 'damaged', 'wrong_item
 export const DISPOSITIONS = ['restock', 'refurbish', 'dispose'] as const
 
 /** What Rebound asks of a shop's commerce engine (docs/commerce.md; the server's domain/engineActions.ts). */
-export const ENGINE_ACTION_KINDS = ['request_return', 'receive_return', 'refund', 'store_credit', 'exchange'] as const
+export const ENGINE_ACTION_KINDS = [
+  'request_return',
+  'receive_return',
+  'refund',
+  'store_credit',
+  'exchange',
+  'cancel_return',
+] as const
 export type EngineActionKind = (typeof ENGINE_ACTION_KINDS)[number]
 
 /**

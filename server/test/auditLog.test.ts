@@ -45,4 +45,22 @@ describe.each(engines())('the audit log on %s', (engine) => {
     expect(await readAudit(db, 'demo')).toHaveLength(2)
     expect(await readAudit(db, 'acme')).toEqual([])
   })
+
+  it('takes the kinds beginning with a prefix, byte for byte, and the kinds named', async () => {
+    const kinds = ['policy', 'policy.changed', 'policy/x', 'policyx', 'storeXconnection.set', 'store_connection.set']
+    for (const [index, kind] of kinds.entries())
+      await appendAudit(db, {
+        shopId: 'prefixes',
+        at: new Date(NOW.getTime() + index * 1000),
+        actor: { kind: 'system', id: null, label: 'Rebound' },
+        address: null,
+        kind,
+        subject: null,
+        detail: {},
+      })
+    const read = async (exact: string[], prefixes: string[]) =>
+      (await readAudit(db, 'prefixes', 100, { kinds: { exact, prefixes } })).map((row) => row.kind)
+    expect(await read([], ['policy.', 'store_connection.'])).toEqual(['store_connection.set', 'policy.changed'])
+    expect(await read(['policyx'], ['policy/'])).toEqual(['policyx', 'policy/x'])
+  })
 })

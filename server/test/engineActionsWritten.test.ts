@@ -310,6 +310,26 @@ describe.each(engines())('engine actions written by the use cases on %s', (engin
     ])
   })
 
+  test('cancelling a return opened in the engine cancels it there, naming its opening, once', async () => {
+    const { id } = await submit(fromEngine, everything('ordli_'))
+    ok(await post(`/admin/api/returns/${id}/cancel`, {}))
+    expect((await post(`/admin/api/returns/${id}/cancel`, {})).statusCode).toBe(409)
+    const rows = await actions(id)
+    expect(rows.map((row) => row.payload.action.kind)).toEqual(['request_return', 'cancel_return'])
+    expect(rows[1]).toMatchObject({
+      event: 'engine.cancel_return',
+      target: 'engine:demo',
+      payload: { action: { kind: 'cancel_return', order_id: 'order_01MEDUSA', return_key: rows[0]!.id } },
+    })
+  })
+
+  test('cancelling a return never opened in the engine (waiting for review) asks nothing of it', async () => {
+    await submit(fromEngine, [returnItem('ordli_jacket')])
+    const { id } = await submit(fromEngine, [returnItem('ordli_tee')])
+    ok(await post(`/admin/api/returns/${id}/cancel`, {}))
+    expect(await actions(id)).toEqual([])
+  })
+
   test('a held exchange asks for nothing until staff release it', async () => {
     const { id } = await submit(fromEngine, [returnItem('ordli_tee', { exchange_variant_id: 'tee-l' })])
     ok(

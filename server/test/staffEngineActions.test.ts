@@ -6,7 +6,7 @@ import { EngineError, type CommerceEngine, type EngineDirectory } from '../src/c
 import { hashPassword } from '../src/domain/passwords'
 import type { EngineAction } from '../src/domain/engineActions'
 import { signStatus } from '../src/domain/token'
-import { writeEngineAction } from '../src/storage/outbox'
+import { claimDue, writeEngineAction } from '../src/storage/outbox'
 import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
 import { bearer, engines, loadShops, NOW, staffCookie, startApi, type TestApi, verified } from './harness'
@@ -201,6 +201,38 @@ describe.each(engines())('engine actions in the back office on %s', (engine) => 
       return action?.state === 'delivered' ? action : null
     }, 'the refund to be done')
     expect(done).toMatchObject({ reference: 'ref_1', attempts: 9 })
+  })
+
+  test('a cancel waits behind the opening it undoes; once written, that opening is never retried', async () => {
+    const created = await submit()
+    const openedId = await write(created.id, opened)
+    const cancelId = await write(created.id, { kind: 'cancel_return', order_id: 'order_1', return_key: openedId })
+    await attempted(created.id)
+    // The opening waits for its retry (the clock stands still): the cancel behind it is not due.
+    expect(await claimDue(api.db, NOW, new Date(NOW.getTime() + 30_000), 10)).toEqual([])
+    expect(fake.calls).toEqual([{ kind: 'request_return', key: openedId }])
+    const refused = await call('POST', `/admin/api/engine-actions/${openedId}/retry`)
+    expect({ status: refused.statusCode, body: refused.json<unknown>() }).toMatchObject({
+      status: 409,
+      body: { error: 'return_cancelled' },
+    })
+
+    // Given up, the opening lets the cancel go: it finds nothing opened (decision 0088).
+    fake.state.failing = false
+    await api.db.query("UPDATE outbox SET state = 'failed', attempts = 8 WHERE id = $1", [openedId])
+    await eventually(async () => {
+      const [cancel] = (await list(`?return_id=${created.id}`)).actions
+      return cancel?.state === 'delivered' ? cancel : null
+    }, 'the cancel to be done')
+    expect(fake.calls).toEqual([
+      { kind: 'request_return', key: openedId },
+      { kind: 'cancel_return', key: cancelId },
+    ])
+    const again = await call('POST', `/admin/api/engine-actions/${openedId}/retry`)
+    expect(again.json()).toMatchObject({ error: 'return_cancelled' })
+    expect((await list(`?return_id=${created.id}&kind=cancel_return`)).actions.map((action) => action.id)).toEqual([
+      cancelId,
+    ])
   })
 
   test('across returns: every refund the engine has not confirmed, named by the connected engine', async () => {

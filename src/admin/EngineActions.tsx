@@ -31,6 +31,7 @@ export function actionTitle(action: EngineActionView, engine: string): string {
     refund: `Refund${amountOf(action)}`,
     store_credit: `Store credit${amountOf(action)}`,
     exchange: 'Exchange order',
+    cancel_return: 'Return cancelled',
   }
   return `${words[action.kind]} in ${engine}`
 }
@@ -43,6 +44,7 @@ function actionObject(action: EngineActionView, engine: string): string {
     refund: `the refund${amountOf(action)}`,
     store_credit: `the store credit${amountOf(action)}`,
     exchange: 'the exchange order',
+    cancel_return: 'cancelling the return',
   }
   return `${words[action.kind]} in ${engine}`
 }
@@ -171,6 +173,7 @@ const KIND_LABELS: Record<EngineActionKind, string> = {
   refund: 'Refund',
   store_credit: 'Store credit',
   exchange: 'Exchange order',
+  cancel_return: 'Return cancelled',
 }
 
 const FILTER_LABELS: Record<(typeof ENGINE_ACTION_FILTERS)[number], string> = {

@@ -548,14 +548,19 @@ export function medusaClient(options: MedusaOptions) {
       return variants.map((variant) => toVariant(variant, currency))
     },
 
-    /** The return of this order that carries `key` (protects requestReturn), or null. */
-    async findReturnFor(orderId: string, key: string): Promise<MedusaReturn | null> {
+    /** The returns of this order that carry `key`: one, and a canceled one a failed attempt left. */
+    async returnsFor(orderId: string, key: string): Promise<MedusaReturn[]> {
       const { returns } = await call<{ returns: RawReturn[] }>(
         'GET',
         `/admin/returns?${query({ order_id: orderId, fields: RETURN_FIELDS, limit: 100 })}`,
       )
-      const found = returns.find((candidate) => candidate.metadata?.[ACTION_KEY] === key)
-      return found ? toReturn(found) : null
+      return returns.filter((candidate) => candidate.metadata?.[ACTION_KEY] === key).map(toReturn)
+    },
+
+    /** The return of this order that carries `key` (protects requestReturn), one not canceled first, or null. */
+    async findReturnFor(orderId: string, key: string): Promise<MedusaReturn | null> {
+      const marked = await client.returnsFor(orderId, key)
+      return marked.find((found) => found.status !== 'canceled') ?? marked[0] ?? null
     },
 
     async getReturn(returnId: string): Promise<MedusaReturn> {
@@ -631,6 +636,26 @@ export function medusaClient(options: MedusaOptions) {
       if (dismissed.length) await call('POST', `${path}/dismiss-items`, { items: dismissed })
       await call('POST', `${path}/receive/confirm`, {})
       return { alreadyDone: false }
+    },
+
+    /**
+     * Cancels the returns of this order that carry `key` (`POST /admin/returns/:id/cancel`; one a
+     * failed attempt left open, never requested, has its request canceled). A return already
+     * canceled, or none at all (its request never reached Medusa), leaves nothing to do. Medusa
+     * refuses to cancel a return with received items.
+     */
+    async cancelReturn(input: {
+      orderId: string
+      key: string
+    }): Promise<{ returnId: string | null; alreadyDone: boolean }> {
+      const marked = await client.returnsFor(input.orderId, input.key)
+      const live = marked.filter((found) => found.status !== 'canceled')
+      for (const found of live) {
+        const path = `/admin/returns/${encodeURIComponent(found.id)}`
+        if (found.status === 'open') await call('DELETE', `${path}/request`)
+        else await call('POST', `${path}/cancel`, {})
+      }
+      return { returnId: (live.at(-1) ?? marked.at(-1))?.id ?? null, alreadyDone: live.length === 0 }
     },
 
     /** The refunds of an order's payments (their notes carry the action keys). */

@@ -30,6 +30,10 @@ export function medusaEngine(client: MedusaClient): CommerceEngine {
         })
         return { reference: opened.id, alreadyDone: received.alreadyDone }
       }
+      case 'cancel_return': {
+        const cancelled = await client.cancelReturn({ orderId: action.order_id, key: action.return_key })
+        return { reference: cancelled.returnId, alreadyDone: cancelled.alreadyDone }
+      }
       case 'refund': {
         const refunded = await client.refundPayment({
           orderId: action.order_id,

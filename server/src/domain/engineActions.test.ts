@@ -32,6 +32,7 @@ function engineReturn(
     newItem?: 'to_be_sent' | 'sent'
     review?: 'pending' | 'approved' | 'rejected'
     inspections?: InspectedItem[]
+    ended?: 'cancelled' | 'closed'
   } = {},
 ): EngineReturn {
   const refund = options.refund ?? 'later'
@@ -81,6 +82,7 @@ function engineReturn(
         }
       : {}),
     ...(options.review ? { review: { state: options.review } } : {}),
+    ...(options.ended ? { ended: { state: options.ended, at: '2026-11-22T00:00:00.000Z' } } : {}),
   }
   return {
     order_id: 'order_1',
@@ -383,6 +385,39 @@ describe('engineActionsDue: what a return of an engine order still asks of the e
       return_items: [],
       new_items: [{ variant_id: 'variant_mug', quantity: 1 }],
     })
+  })
+
+  test('a cancelled return cancels the return its request opened, naming the request row, once', () => {
+    const lines = [{ id: 'tee', state: 'requested' as const }]
+    const opened = writeAll(engineReturn(lines))
+    const cancelled = engineReturn(lines, { ended: 'cancelled' })
+    const due = engineActionsDue(cancelled, opened)
+    expect(due).toEqual([{ kind: 'cancel_return', order_id: 'order_1', return_key: opened[0]!.id }])
+    expect(engineActionsDue(cancelled, [...opened, { id: 'act_9', action: due[0]! }])).toEqual([])
+  })
+
+  test('nothing to cancel: no request written (waiting for review, all kept), or a closed return', () => {
+    expect(engineActionsDue(engineReturn([{ id: 'tee', state: 'requested' }], { ended: 'cancelled' }), [])).toEqual([])
+    const kept = [{ id: 'sock', state: 'requested' as const, keep: true }]
+    expect(writeAll(engineReturn(kept, { ended: 'cancelled' }), writeAll(engineReturn(kept)))).toEqual([])
+    const lines = [{ id: 'tee', state: 'requested' as const }]
+    expect(engineActionsDue(engineReturn(lines, { ended: 'closed' }), writeAll(engineReturn(lines)))).toEqual([])
+  })
+
+  test('a return received in the engine is never cancelled there', () => {
+    const received = writeAll(
+      engineReturn([{ id: 'tee', state: 'received', received: true }], {
+        refund: 'none',
+        inspections: [{ line_item_id: 'tee', arrived: true, restock: true }],
+      }),
+    )
+    expect(kindsOf(received)).toEqual(['request_return', 'receive_return'])
+    const ended = engineReturn([{ id: 'tee', state: 'received', received: true }], {
+      refund: 'none',
+      ended: 'cancelled',
+      inspections: [{ line_item_id: 'tee', arrived: true, restock: true }],
+    })
+    expect(engineActionsDue(ended, received)).toEqual([])
   })
 
   test('the note names the return and its reasons once each', () => {

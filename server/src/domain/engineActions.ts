@@ -26,6 +26,8 @@ export type EngineAction =
       return_key: string
       items: (EngineLine & { restock: boolean })[]
     }
+  /** cancel the return opened under `return_key`: Rebound's return was cancelled (decision 0088) */
+  | { kind: 'cancel_return'; order_id: string; return_key: string }
   /** refund on the order's payment */
   | { kind: 'refund'; order_id: string; amount_minor: number; note: string }
   /** a single-use code of the amount the shopper can spend in the store */
@@ -103,6 +105,10 @@ export function engineNote(name: string, reasons: readonly string[]): string {
  *   the store credit as issued, with its code.
  * - `exchange` for the exchanged items that reached their last step (their new item released),
  *   each item once; and one for the new item taken with the return, once it is sent.
+ * - `cancel_return` once, when the return ended `cancelled` after its `request_return` was written
+ *   (decision 0088). It names the request's row, and the outbox carries out a return's rows in
+ *   order: it waits while the request is pending, so it cancels what the request opened, or, the
+ *   request failed for good, finds nothing to cancel.
  *
  * A `receive_return` needs the id of its `request_return`: the caller writes the first action due,
  * adds it to `written`, and asks again until nothing is due.
@@ -160,6 +166,9 @@ export function engineActionsDue(input: EngineReturn, written: readonly WrittenA
     if (settled && arrived.length > 0)
       due.push({ kind: 'receive_return', order_id, return_key: request.id, items: arrived })
   }
+  // Cancelled only while nothing was received (decision 0083): a receipt written means no cancel.
+  if (request && status.ended?.state === 'cancelled' && !kinds.has('cancel_return') && !kinds.has('receive_return'))
+    due.push({ kind: 'cancel_return', order_id, return_key: request.id })
 
   if (refunded(status) && status.refund && !kinds.has('refund') && !kinds.has('store_credit') && currency) {
     const credit = status.refund.store_credit

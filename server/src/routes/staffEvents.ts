@@ -127,6 +127,8 @@ function refusalOf(outcome: Exclude<RetryOutcome, 'done'>, what: 'message' | 'ac
   if (outcome === 'missing') return notFound(`No such ${what}.`)
   if (outcome === 'already_done')
     return new Refusal(409, { error: 'already_done', message: 'It is done already: it is never carried out twice.' })
+  if (outcome === 'cancelled')
+    return new Refusal(409, { error: 'return_cancelled', message: 'The return was cancelled: it is not opened now.' })
   const underWay = what === 'message' ? 'being sent' : 'being carried out'
   return new Refusal(409, { error: 'in_flight', message: `It is ${underWay} right now; try again shortly.` })
 }

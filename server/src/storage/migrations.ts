@@ -557,6 +557,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE return_inspections ADD PRIMARY KEY (return_id, line_item_id, unit);
     `,
   },
+  {
+    version: 23,
+    name: 'the audit log by kind',
+    // The audit log's page filtered by kind (docs/back-office.md, "The audit log"): readAudit asks
+    // each kind of a group, and each of its prefixes as a byte range (`policy.` to `policy/`), of
+    // this index; text_pattern_ops orders by bytes whatever the database's collation. A group
+    // rare among the shop's entries (settings, staff) is read from its own entries instead of a
+    // walk of the whole log. Building it takes about 10 s per 2 million entries, during which
+    // the log takes no writes.
+    sql: `CREATE INDEX audit_log_by_kind ON audit_log (shop_id, kind text_pattern_ops, at DESC, id DESC);`,
+  },
 ]
 
 const LOCK_ID = 4_127_001

@@ -479,15 +479,19 @@ export async function listEngineActions(
   )
 }
 
-/** What a retry found: done, the row `busy` (an attempt under way), `already_done` (an engine action), or `missing`. */
-export type RetryOutcome = 'done' | 'busy' | 'already_done' | 'missing'
+/**
+ * What a retry found: done, the row `busy` (an attempt under way), `already_done` (an engine
+ * action), `cancelled` (a return's opening once its cancel is written), or `missing`.
+ */
+export type RetryOutcome = 'done' | 'busy' | 'already_done' | 'cancelled' | 'missing'
 
 /**
  * Tries a webhook or an engine action again, now, under the same id: a receiver that saw the
  * webhook can tell, and the engine, which knows the action by that key, never does it twice
  * (docs/commerce.md). A webhook may be sent again once delivered; an engine action done is
  * `already_done`. `busy` while an attempt is under way, `missing` for no such row of this shop
- * on `channel`.
+ * on `channel`. A `request_return` is not tried again once its return's `cancel_return` is
+ * written: the cancel may have found nothing to cancel, and would leave it open (decision 0088).
  */
 export async function retryOutboxRow(
   db: Queryable,
@@ -501,13 +505,21 @@ export async function retryOutboxRow(
       WHERE shop_id = $1 AND id = $2 AND channel = $3
         AND ($3 = 'webhook' OR state IN ('pending', 'failed'))
         AND (state <> 'pending' OR locked_until IS NULL OR locked_until <= $4)
+        AND NOT (event = 'engine.request_return' AND EXISTS (
+          SELECT 1 FROM outbox c WHERE c.return_id = outbox.return_id AND c.event = 'engine.cancel_return'))
       RETURNING seq`,
     [shopId, id, channel, now],
   )
   if (updated.length > 0) return 'done'
-  const row = await findOutboxRow(db, shopId, id)
+  const [row] = await db.query<{ channel: Channel; state: OutboxState; cancelled: boolean }>(
+    `SELECT o.channel, o.state, o.event = 'engine.request_return' AND EXISTS (
+              SELECT 1 FROM outbox c WHERE c.return_id = o.return_id AND c.event = 'engine.cancel_return') AS cancelled
+       FROM outbox o WHERE o.shop_id = $1 AND o.id = $2`,
+    [shopId, id],
+  )
   if (row?.channel !== channel) return 'missing'
-  return row.state === 'pending' ? 'busy' : 'already_done'
+  if (row.state === 'delivered') return 'already_done'
+  return row.cancelled ? 'cancelled' : 'busy'
 }
 
 /** The e-mails to staff (docs/back-office.md, "Roles"): an invite, or a fresh set-password link. */

@@ -226,6 +226,32 @@ interface ActionRow {
     for (const attempt of attempts) figures[`attempt ${attempt.event}`] = attempt.duration_ms
   })
 
+  test('cancelled by staff: the return opened in Medusa is cancelled there, once', async () => {
+    const { placed, id } = await submittedReturn('max@example.com', 'original_payment')
+    // At once after the submit: the cancel waits behind the opening, whether it is done yet or not.
+    const cancelled = performance.now()
+    ok(await post(`/admin/api/returns/${id}/cancel`, {}))
+    await until(
+      'the cancel carried out',
+      () => actions(id),
+      (rows) => rows.length === 2 && rows.every((row) => row.state !== 'pending'),
+    )
+    figures.cancelToCanceledInMedusa = Math.round(performance.now() - cancelled)
+    const [opened, cancel] = await actions(id)
+    expect([opened, cancel].map((row) => [row!.event, row!.state, row!.last_error])).toEqual([
+      ['engine.request_return', 'delivered', null],
+      ['engine.cancel_return', 'delivered', null],
+    ])
+    expect(cancel!.reference).toBe(opened!.reference)
+    expect(await client.getReturn(opened!.reference!)).toMatchObject({ orderId: placed.orderId, status: 'canceled' })
+    // Told again under the same key (an answer lost), the cancel finds it done.
+    const again = await medusaEngine(client).carryOut(
+      { kind: 'cancel_return', order_id: placed.orderId, return_key: opened!.id },
+      cancel!.id,
+    )
+    expect(again).toEqual({ reference: opened!.reference, alreadyDone: true })
+  })
+
   test('refunded as store credit: Medusa’s promotion code is the code on the status page', async () => {
     const { placed, id } = await submittedReturn('jo@example.com', 'store_credit')
     const confirmed = performance.now()
