@@ -624,6 +624,13 @@ export const NewStaffInvite = Type.Object(
 )
 export type NewStaffInvite = Static<typeof NewStaffInvite>
 
+/** POST /admin/api/staff/invites/withdraw: the pending invite of this e-mail stops working. */
+export const InviteWithdrawal = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 254 }) },
+  { additionalProperties: false },
+)
+export type InviteWithdrawal = Static<typeof InviteWithdrawal>
+
 export const StaffMemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /** PUT /admin/api/staff/{id}/role */

@@ -227,6 +227,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /admin/api/staff/invites': {
     summary: 'Invite an e-mail with a role: a single-use link by e-mail, for 72 hours',
   },
+  'POST /admin/api/staff/invites/withdraw': { summary: 'Withdraw a pending invite: its link stops working' },
   'PUT /admin/api/staff/review-limit': { summary: 'Set the refund agents may decide reviews up to (null: any)' },
   'PUT /admin/api/staff/:id/role': { summary: 'Change a staff member’s role (never the last owner’s)' },
   'POST /admin/api/staff/:id/reset': { summary: 'Reset a staff member: sessions end, a set-password link by e-mail' },
