@@ -135,6 +135,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /admin/api/session': { summary: 'Sign out: the session ends', security: [{}, { staffSession: [] }] },
   'GET /admin/api/shop': { summary: 'The shop’s reasons, for the list’s filter' },
   'GET /admin/api/returns': { summary: 'The shop’s returns, newest first, a page at a time' },
+  'GET /admin/api/return-counts': { summary: 'How many returns each view of the list holds, searched and filtered' },
   'GET /admin/api/returns.csv': {
     summary: 'Every return the filters match, as CSV',
     produces: { 'text/csv': { schema: { type: 'string' } } },

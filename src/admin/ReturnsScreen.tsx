@@ -7,6 +7,7 @@ import {
   changedParams,
   queryOf,
   useCan,
+  useReturnCountsQuery,
   useReturnsQuery,
   useShopQuery,
   type ReturnsArgs,
@@ -99,6 +100,9 @@ export function ReturnsScreen() {
   const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason || args.review || args.view)
   const { after: _page, sort: _sort, ...filters } = args
   const { after: _after, ...saveable } = args
+  // Every view is counted under the same search and filters: a tab's count is its list's length.
+  const { view: _view, ...counted } = filters
+  const counts = useReturnCountsQuery(counted).data
   const rows = list.data?.returns ?? []
   const selected = rows.filter((entry) => chosen.includes(entry.id))
   const view = args.view ?? 'all'
@@ -120,6 +124,7 @@ export function ReturnsScreen() {
             aria-current={each === view ? 'page' : undefined}
           >
             {VIEW_LABELS[each]}
+            {counts && ` (${counts[each]})`}
           </Link>
         ))}
       </nav>
