@@ -138,6 +138,14 @@ test('selected returns are marked received one by one; the result names what eac
 
   await user.click(screen.getByRole('checkbox', { name: 'Select every return of this page' }))
   expect(screen.getByText('3 selected')).toBeInTheDocument()
+  // A phone's select-all (the header it is in hides there, console.css): the same page, the same box.
+  const phone = screen.getByRole('checkbox', { name: 'Select all on this page' })
+  expect(phone).toBeChecked()
+  await user.click(phone)
+  expect(screen.queryByRole('group', { name: 'Selected returns' })).not.toBeInTheDocument()
+  expect(screen.getByRole('checkbox', { name: 'Select every return of this page' })).not.toBeChecked()
+  await user.click(phone)
+  expect(screen.getByText('3 selected')).toBeInTheDocument()
 })
 
 test('a search saved under a name is opened again from the saved searches of this shop and staff member', async () => {
