@@ -278,6 +278,9 @@ runBenchmark('Back office at scale', async () => {
     const cookie = await signIn(port)
     const calls: Call[] = [
       ['list: first page', '/admin/api/returns', BUDGET.pageP99Ms],
+      // Every view's count, under no search (decision 0089): the shop's every return, read once.
+      ['view counts: every view at once', '/admin/api/return-counts', null],
+      ['view counts: under a search', '/admin/api/return-counts?q=tee', null],
       [
         `list: a page ${Math.floor(RETURNS / 2).toLocaleString('en')} deep`,
         `/admin/api/returns?after=${deepCursor}`,

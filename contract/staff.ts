@@ -108,6 +108,21 @@ export const ReturnsQuery = Type.Object(
 )
 export type ReturnsQuery = Static<typeof ReturnsQuery>
 
+/** GET /admin/api/return-counts: the list's search and filters, without a view. */
+const { view: _view, ...CountedFilters } = ReturnFilters
+export const ReturnCountsQuery = Type.Object(CountedFilters, { additionalProperties: false })
+export type ReturnCountsQuery = Static<typeof ReturnCountsQuery>
+
+/** Its answer: how many returns each view of the list holds under that search and those filters. */
+export const ReturnCounts = Type.Object({
+  all: Type.Integer(),
+  needs_review: Type.Integer(),
+  to_receive: Type.Integer(),
+  to_refund: Type.Integer(),
+  done: Type.Integer(),
+})
+export type ReturnCounts = Static<typeof ReturnCounts>
+
 /** GET /admin/api/returns.csv: the filtered list, every page, as a spreadsheet. */
 export const ReturnsExportQuery = Type.Object(
   {
@@ -636,6 +651,13 @@ export const NewStaffInvite = Type.Object(
   { additionalProperties: false },
 )
 export type NewStaffInvite = Static<typeof NewStaffInvite>
+
+/** POST /admin/api/staff/invites/withdraw: the pending invite of this e-mail stops working. */
+export const InviteWithdrawal = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 254 }) },
+  { additionalProperties: false },
+)
+export type InviteWithdrawal = Static<typeof InviteWithdrawal>
 
 export const StaffMemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 

@@ -135,6 +135,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /admin/api/session': { summary: 'Sign out: the session ends', security: [{}, { staffSession: [] }] },
   'GET /admin/api/shop': { summary: 'The shop’s reasons, for the list’s filter' },
   'GET /admin/api/returns': { summary: 'The shop’s returns, newest first, a page at a time' },
+  'GET /admin/api/return-counts': { summary: 'How many returns each view of the list holds, searched and filtered' },
   'GET /admin/api/returns.csv': {
     summary: 'Every return the filters match, as CSV',
     produces: { 'text/csv': { schema: { type: 'string' } } },
@@ -227,6 +228,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /admin/api/staff/invites': {
     summary: 'Invite an e-mail with a role: a single-use link by e-mail, for 72 hours',
   },
+  'POST /admin/api/staff/invites/withdraw': { summary: 'Withdraw a pending invite: its link stops working' },
   'PUT /admin/api/staff/review-limit': { summary: 'Set the refund agents may decide reviews up to (null: any)' },
   'PUT /admin/api/staff/:id/role': { summary: 'Change a staff member’s role (never the last owner’s)' },
   'POST /admin/api/staff/:id/reset': { summary: 'Reset a staff member: sessions end, a set-password link by e-mail' },

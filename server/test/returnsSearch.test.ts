@@ -3,7 +3,8 @@
  * returns", "Views", "Sorting"; decision 0084): the search by part of a word, the views, the
  * orders and their pages, the export of a selection and a selection moved one return at a time.
  */
-import type { ReturnList } from '../../contract/staff'
+import { RETURN_VIEWS } from '../../contract/constants'
+import type { ReturnCounts, ReturnList } from '../../contract/staff'
 import { hashPassword } from '../src/domain/passwords'
 import { addStaff } from '../src/storage/staff'
 import {
@@ -165,6 +166,33 @@ describe.each(engines())('finding returns on %s', (engine) => {
       await api.db.query("UPDATE returns SET review = NULL WHERE shop_id = 'demo'")
     }
     expect((await get('/admin/api/returns?view=later')).statusCode).toBe(400)
+  })
+
+  test('each view’s count is its list’s length, under any search and filters, counted at once', async () => {
+    const counts = async (query: string) => {
+      const response = await get(`/admin/api/return-counts?${query}`)
+      expect(response.statusCode).toBe(200)
+      return response.json<ReturnCounts>()
+    }
+    const lengths = async (query: string): Promise<Record<string, number>> => {
+      const pairs = await Promise.all(
+        RETURN_VIEWS.map(async (view) => [view, (await list(`limit=100&view=${view}&${query}`)).returns.length]),
+      )
+      return Object.fromEntries(pairs) as Record<string, number>
+    }
+    expect(await counts('')).toEqual({ all: 4, needs_review: 0, to_receive: 2, to_refund: 1, done: 1 })
+    await api.db.query("UPDATE returns SET review = 'pending' WHERE shop_id = 'demo' AND name = '#1001-R1'")
+    await api.db.query("UPDATE returns SET review = 'rejected' WHERE shop_id = 'demo' AND name = '#10015-R1'")
+    try {
+      for (const query of ['', 'q=example', 'q=tee', 'q=jane%40example.com', 'state=in_transit', 'review=pending'])
+        expect([query, await counts(query)]).toEqual([query, await lengths(query)])
+      expect(await counts('q=tee')).toEqual({ all: 2, needs_review: 1, to_receive: 0, to_refund: 0, done: 1 })
+    } finally {
+      await api.db.query("UPDATE returns SET review = NULL WHERE shop_id = 'demo'")
+    }
+    // The counts take no view (each view is counted), nor what the list does not take.
+    expect((await get('/admin/api/return-counts?view=done')).statusCode).toBe(400)
+    expect((await get('/admin/api/return-counts?from=2026-02-31')).statusCode).toBe(400)
   })
 
   test('by date and by amount, both ways, a page at a time without a return twice or left out', async () => {

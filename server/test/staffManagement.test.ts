@@ -132,6 +132,37 @@ describe.each(engines())('staff management on %s', (engine) => {
     expect((await accept(token)).json()).toMatchObject({ error: 'invalid_invite' })
   })
 
+  test('an owner withdraws a pending invite: its link no longer opens, and it is audited', async () => {
+    await call('POST', '/admin/api/staff/invites', { email: 'gone@demo.example', role: 'admin' })
+    const token = await tokenFor('gone@demo.example')
+    await addStaff(api.db, 'demo', 'admin@demo.example', await hashPassword(PASSWORD), NOW, 'admin')
+    const admin = await staffCookie(api.app, 'admin@demo.example', PASSWORD, host('demo'))
+    const withdraw = (email: string, cookie = owner) =>
+      call('POST', '/admin/api/staff/invites/withdraw', { email }, cookie)
+    expect((await withdraw('gone@demo.example', admin)).statusCode).toBe(403)
+    // The e-mail as the invite was typed, in any case.
+    const withdrawn = await withdraw('Gone@Demo.example')
+    expect(withdrawn.statusCode).toBe(200)
+    expect(withdrawn.json<StaffList>().invites).toEqual([])
+    expect((await withdraw('gone@demo.example')).json()).toMatchObject({ error: 'not_found' })
+    const refused = await accept(token)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ error: 'invalid_invite' })
+    expect(refused.json<{ message: string }>().message).toContain('it was withdrawn')
+    expect((await list()).members.map((member) => member.email)).not.toContain('gone@demo.example')
+    const entries = (await readAudit(api.db, 'demo')).filter((entry) => entry.kind === 'invite.withdrawn')
+    expect(entries.map((entry) => [entry.subject, entry.actor_label, entry.detail])).toEqual([
+      ['gone@demo.example', 'owner@demo.example', { role: 'admin' }],
+    ])
+    // Another shop's owner withdraws nothing of demo's.
+    await call('POST', '/admin/api/staff/invites', { email: 'kept@demo.example', role: 'agent' })
+    await addStaff(api.db, 'acme', 'owner@acme.example', await hashPassword(PASSWORD), NOW)
+    const acme = await staffCookie(api.app, 'owner@acme.example', PASSWORD, host('acme'))
+    const other = await call('POST', '/admin/api/staff/invites/withdraw', { email: 'kept@demo.example' }, acme, 'acme')
+    expect(other.statusCode).toBe(404)
+    expect((await list()).invites.map((invite) => invite.email)).toEqual(['kept@demo.example'])
+  })
+
   test('the last owner can be neither demoted nor removed; a reset ends sessions and sends a fresh link', async () => {
     const { members } = await list()
     const me = members[0]!

@@ -34,7 +34,13 @@ const ROWS = [
 function listServer() {
   const asked: URLSearchParams[] = []
   const moves: [string, StaffStateChange][] = []
+  const counted: string[] = []
   server.use(
+    http.get('*/admin/api/return-counts', ({ request }) => {
+      counted.push(new URL(request.url).search)
+      const moved = moves.length > 0 ? 1 : 0
+      return HttpResponse.json({ all: 3, needs_review: 0, to_receive: 2 - moved, to_refund: moved, done: 1 })
+    }),
     http.get('*/admin/api/session', () => HttpResponse.json(SESSION)),
     http.get('*/admin/api/shop', () => HttpResponse.json({ shop: 'demo', reasons: [] })),
     http.get('*/admin/api/reviews', () => HttpResponse.json({ returns: [], total: 0 })),
@@ -53,7 +59,7 @@ function listServer() {
       return HttpResponse.json({ moved: ['Classic Tee · M'], skipped: [] })
     }),
   )
-  return { asked, moves }
+  return { asked, moves, counted }
 }
 
 function renderConsole(path = '/admin/') {
@@ -68,10 +74,10 @@ test('a view is a tab sent as view and kept in the address; the sort is sent as 
   renderConsole()
   const user = userEvent.setup()
   const views = await screen.findByRole('navigation', { name: 'Views' })
-  expect(within(views).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page')
-  await user.click(within(views).getByRole('link', { name: 'To refund' }))
+  expect(within(views).getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page')
+  await user.click(within(views).getByRole('link', { name: /^To refund/ }))
   await waitFor(() => expect(window.location.search).toBe('?view=to_refund'))
-  expect(within(views).getByRole('link', { name: 'To refund' })).toHaveAttribute('aria-current', 'page')
+  expect(within(views).getByRole('link', { name: /^To refund/ })).toHaveAttribute('aria-current', 'page')
   await waitFor(() => expect(asked.at(-1)?.get('view')).toBe('to_refund'))
 
   await user.selectOptions(screen.getByLabelText('Sort'), 'Amount, highest first')
@@ -82,7 +88,29 @@ test('a view is a tab sent as view and kept in the address; the sort is sent as 
   window.history.back()
   await waitFor(() => expect(window.location.search).toBe('?view=to_refund'))
   window.history.back()
-  await waitFor(() => expect(within(views).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page'))
+  await waitFor(() => expect(within(views).getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page'))
+})
+
+test('each view’s tab says how many returns it holds, under the search; a change counts again', async () => {
+  const { counted } = listServer()
+  renderConsole('/admin/?view=to_receive&q=jane')
+  const user = userEvent.setup()
+  const views = await screen.findByRole('navigation', { name: 'Views' })
+  expect(await within(views).findByRole('link', { name: 'To receive (2)', current: 'page' })).toBeInTheDocument()
+  expect(
+    within(views)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['All (3)', 'Needs review (0)', 'To receive (2)', 'To refund (0)', 'Done (1)'])
+  // Every view counted under the search, whichever view is shown.
+  expect(counted).toEqual(['?q=jane'])
+  await user.click(await screen.findByRole('checkbox', { name: 'Select #1001-R1' }))
+  await user.click(
+    within(screen.getByRole('group', { name: 'Selected returns' })).getByRole('button', { name: 'Mark received' }),
+  )
+  expect(await within(views).findByRole('link', { name: 'To refund (1)' })).toBeInTheDocument()
+  expect(within(views).getByRole('link', { name: 'To receive (1)' })).toBeInTheDocument()
+  expect(counted).toEqual(['?q=jane', '?q=jane'])
 })
 
 test('selected returns are marked received one by one; the result names what each did, without a reload', async () => {
@@ -110,6 +138,14 @@ test('selected returns are marked received one by one; the result names what eac
 
   await user.click(screen.getByRole('checkbox', { name: 'Select every return of this page' }))
   expect(screen.getByText('3 selected')).toBeInTheDocument()
+  // A phone's select-all (the header it is in hides there, console.css): the same page, the same box.
+  const phone = screen.getByRole('checkbox', { name: 'Select all on this page' })
+  expect(phone).toBeChecked()
+  await user.click(phone)
+  expect(screen.queryByRole('group', { name: 'Selected returns' })).not.toBeInTheDocument()
+  expect(screen.getByRole('checkbox', { name: 'Select every return of this page' })).not.toBeChecked()
+  await user.click(phone)
+  expect(screen.getByText('3 selected')).toBeInTheDocument()
 })
 
 test('a search saved under a name is opened again from the saved searches of this shop and staff member', async () => {
@@ -122,7 +158,7 @@ test('a search saved under a name is opened again from the saved searches of thi
   expect(JSON.parse(window.localStorage.getItem('rebound.savedFilters.demo.staff@demo.example')!)).toEqual([
     { name: 'Jane, oldest', query: 'q=jane&view=to_receive&sort=oldest' },
   ])
-  await user.click(within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'All' }))
+  await user.click(within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: /^All/ }))
   await waitFor(() => expect(window.location.search).toBe('?q=jane&sort=oldest'))
   await user.selectOptions(screen.getByLabelText('Saved searches'), 'Jane, oldest')
   await waitFor(() => expect(window.location.search).toBe('?q=jane&view=to_receive&sort=oldest'))

@@ -7,6 +7,7 @@ import {
   changedParams,
   queryOf,
   useCan,
+  useReturnCountsQuery,
   useReturnsQuery,
   useShopQuery,
   type ReturnsArgs,
@@ -99,8 +100,19 @@ export function ReturnsScreen() {
   const filtered = Boolean(args.q || args.state || args.from || args.to || args.reason || args.review || args.view)
   const { after: _page, sort: _sort, ...filters } = args
   const { after: _after, ...saveable } = args
+  // Every view is counted under the same search and filters: a tab's count is its list's length.
+  const { view: _view, ...counted } = filters
+  const counts = useReturnCountsQuery(counted).data
   const rows = list.data?.returns ?? []
   const selected = rows.filter((entry) => chosen.includes(entry.id))
+  const everyBox = (name?: string) => (
+    <input
+      type="checkbox"
+      aria-label={name}
+      checked={selected.length === rows.length}
+      onChange={(event) => choose(event.target.checked ? rows.map((entry) => entry.id) : [])}
+    />
+  )
   const view = args.view ?? 'all'
 
   return (
@@ -120,6 +132,7 @@ export function ReturnsScreen() {
             aria-current={each === view ? 'page' : undefined}
           >
             {VIEW_LABELS[each]}
+            {counts && ` (${counts[each]})`}
           </Link>
         ))}
       </nav>
@@ -222,6 +235,8 @@ export function ReturnsScreen() {
         </p>
       ) : (
         <>
+          {/* A phone's cards have no header row: its box to select the page is here (console.css). */}
+          <label className="console-select-all">{everyBox()} Select all on this page</label>
           <table className="console-table" aria-busy={list.isFetching}>
             <caption className="visually-hidden">
               Returns, {SORT_LABELS[args.sort ?? 'newest'].toLowerCase()}
@@ -229,14 +244,7 @@ export function ReturnsScreen() {
             </caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every return of this page"
-                    checked={selected.length === rows.length}
-                    onChange={(event) => choose(event.target.checked ? rows.map((entry) => entry.id) : [])}
-                  />
-                </th>
+                <th scope="col">{everyBox('Select every return of this page')}</th>
                 <th scope="col">Return</th>
                 <th scope="col">Order</th>
                 <th scope="col">Shopper</th>

@@ -178,3 +178,48 @@ test('an invite’s link sets the password and signs in', async () => {
   expect(await screen.findByText('agent@demo.example')).toBeVisible()
   expect(body).toEqual({ token: 'abc_DEF-123', password: 'a long passphrase' })
 })
+
+test('an owner withdraws a pending invite after confirming; the list no longer shows it', async () => {
+  serve(OWNER)
+  const withdrawn: unknown[] = []
+  server.use(
+    http.post('*/admin/api/staff/invites/withdraw', async ({ request }) => {
+      withdrawn.push(await request.json())
+      const left = { ...STAFF, invites: [] }
+      server.use(http.get('*/admin/api/staff', () => HttpResponse.json(left)))
+      return HttpResponse.json(left)
+    }),
+  )
+  const user = userEvent.setup()
+  renderConsole('/admin/staff')
+  await user.click(await screen.findByRole('button', { name: 'Withdraw invite for new@demo.example' }))
+  // Cancelled first: nothing is sent.
+  const question = screen.getByRole('alertdialog', { name: 'Withdraw the invite for new@demo.example?' })
+  expect(question).toHaveFocus()
+  await user.click(within(question).getByRole('button', { name: 'Cancel' }))
+  expect(withdrawn).toEqual([])
+  await user.click(screen.getByRole('button', { name: 'Withdraw invite for new@demo.example' }))
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Withdraw invite' }))
+  expect(await screen.findByText('The invite for new@demo.example was withdrawn.')).toHaveAttribute('role', 'status')
+  expect(withdrawn).toEqual([{ email: 'new@demo.example' }])
+  expect(await screen.findByText('No pending invites.')).toBeVisible()
+  expect(screen.queryByRole('alertdialog')).toBeNull()
+})
+
+test('a withdrawn (or used, or expired) link says so instead of asking for a password', async () => {
+  const message =
+    'This link does not work: it was used already, it expired, it was withdrawn, or it is not for this shop. Ask an owner for a new one.'
+  server.use(
+    http.get('*/admin/api/session', () => HttpResponse.json({ error: 'not_signed_in' }, { status: 401 })),
+    http.post('*/admin/api/invite', () => HttpResponse.json({ error: 'invalid_invite', message }, { status: 400 })),
+  )
+  const user = userEvent.setup()
+  renderConsole('/admin/invite#token=withdrawn')
+  await user.type(await screen.findByLabelText('New password'), 'a long passphrase')
+  await user.click(screen.getByRole('button', { name: 'Set password and sign in' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  expect(screen.getByRole('alert')).toHaveFocus()
+  expect(screen.queryByLabelText('New password')).toBeNull()
+  await user.click(screen.getByRole('link', { name: 'Go to sign-in' }))
+  expect(await screen.findByRole('heading', { name: 'Sign in to the back office' })).toBeVisible()
+})

@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { STAFF_ROLES, type Role } from '../../contract/constants'
-import type { StaffMemberView } from '../../contract/staff'
+import type { InviteWithdrawal, StaffInviteView, StaffList, StaffMemberView } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import {
+  staffApi,
   useChangeRoleMutation,
   useInviteStaffMutation,
   useRemoveStaffMutation,
@@ -16,6 +17,16 @@ import { ErrorAlert } from './ErrorAlert'
 import { Field } from './Fields'
 import { formatMoment } from './format'
 import { useConsoleTitle } from './useConsoleTitle'
+
+/** Withdrawing a pending invite: this screen's alone, so it loads with it. */
+const { useWithdrawInviteMutation } = staffApi.injectEndpoints({
+  endpoints: (build) => ({
+    withdrawInvite: build.mutation<StaffList, InviteWithdrawal>({
+      query: (body) => ({ url: 'staff/invites/withdraw', method: 'POST', body }),
+      invalidatesTags: ['Staff'],
+    }),
+  }),
+})
 
 const RoleOptions = () => (
   <>
@@ -151,35 +162,47 @@ function ReviewLimit({ limit }: { limit: string | null }) {
   )
 }
 
-type Asking = { member: StaffMemberView; act: 'reset' | 'remove' }
+type Asking = { member: StaffMemberView; act: 'reset' | 'remove' } | { invite: StaffInviteView; act: 'withdraw' }
+
+const QUESTIONS = {
+  reset: [
+    'Reset',
+    'Their sessions end and their password stops working; a link to set a new one goes to them by e-mail.',
+  ],
+  remove: ['Remove', 'They can no longer sign in to this shop; their sessions end.'],
+  withdraw: ['Withdraw invite', 'The link sent to them stops working; you can invite them again later.'],
+} as const
 
 function Question({ asking, onDone }: { asking: Asking; onDone: (said: Said | null) => void }) {
   const [reset, resetState] = useResetStaffMutation()
   const [remove, removeState] = useRemoveStaffMutation()
-  const { member, act } = asking
-  const state = act === 'reset' ? resetState : removeState
+  const [withdraw, withdrawState] = useWithdrawInviteMutation()
+  const { act } = asking
+  const email = asking.act === 'withdraw' ? asking.invite.email : asking.member.email
+  const state = { reset: resetState, remove: removeState, withdraw: withdrawState }[act]
+  const [confirm, text] = QUESTIONS[act]
   // The reset's link, where this server sends no e-mail: read once the act is done.
   const link = useRef<string | null>(null)
   return (
     <ConfirmQuestion
       id="staff-question"
-      title={act === 'reset' ? `Reset ${member.email}?` : `Remove ${member.email}?`}
-      confirm={act === 'reset' ? 'Reset' : 'Remove'}
+      title={act === 'withdraw' ? `Withdraw the invite for ${email}?` : `${confirm} ${email}?`}
+      confirm={confirm}
       busy={state.isLoading}
       error={state.error}
       act={async () => {
-        if (act === 'remove') return remove(member.id).unwrap()
-        link.current = (await reset(member.id).unwrap()).link
+        if (asking.act === 'withdraw') return withdraw({ email }).unwrap()
+        if (asking.act === 'remove') return remove(asking.member.id).unwrap()
+        link.current = (await reset(asking.member.id).unwrap()).link
       }}
       onDone={(done) => {
         if (!done) return onDone(null)
-        if (act === 'remove') return onDone({ words: `${member.email} was removed.` })
-        onDone({ words: `${member.email} was reset.`, handOver: handOverOf(member.email, link.current) })
+        if (act === 'withdraw') return onDone({ words: `The invite for ${email} was withdrawn.` })
+        if (act === 'remove') return onDone({ words: `${email} was removed.` })
+        onDone({ words: `${email} was reset.`, handOver: handOverOf(email, link.current) })
       }}
     >
-      {act === 'reset'
-        ? 'Their sessions end and their password stops working; a link to set a new one goes to them by e-mail.'
-        : 'They can no longer sign in to this shop; their sessions end.'}
+      {text}
     </ConfirmQuestion>
   )
 }
@@ -277,7 +300,15 @@ export function StaffScreen() {
             <ul>
               {list.data.invites.map((invite) => (
                 <li key={invite.email}>
-                  {invite.email} as {invite.role}, by {invite.invited_by}: until {formatMoment(invite.expires_at)}
+                  {invite.email} as {invite.role}, by {invite.invited_by}: until {formatMoment(invite.expires_at)}{' '}
+                  <button
+                    type="button"
+                    className="button button--secondary console__small"
+                    aria-label={`Withdraw invite for ${invite.email}`}
+                    onClick={() => setAsking({ invite, act: 'withdraw' })}
+                  >
+                    Withdraw
+                  </button>
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import type {
   CreatedApiKey,
   Insights,
   InsightsQuery,
+  ReturnCounts,
   ReturnDetail,
   ReturnList,
   ReviewDecided,
@@ -122,6 +123,11 @@ export const staffApi = createApi({
     }),
     returns: build.query<ReturnList, ReturnsArgs>({
       query: (args) => `returns?${queryOf(args)}`,
+      providesTags: ['Returns'],
+    }),
+    /** How many returns each view holds under the list's search and filters (its tabs say it). */
+    returnCounts: build.query<ReturnCounts, ReturnsArgs>({
+      query: (args) => `return-counts?${queryOf(args)}`,
       providesTags: ['Returns'],
     }),
     shop: build.query<StaffShop, void>({ query: () => 'shop' }),
@@ -298,6 +304,7 @@ export const {
   useSignInMutation,
   useSignOutMutation,
   useReturnsQuery,
+  useReturnCountsQuery,
   useReturnDetailQuery,
   useMoveItemsMutation,
   useReviewsQuery,

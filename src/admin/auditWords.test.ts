@@ -21,6 +21,10 @@ test.each([
   [entry('staff.removed', 'agent@demo.example', { role: 'agent' }), 'removed agent@demo.example (agent)'],
   [entry('staff.invite_accepted', 'agent@demo.example', { role: 'agent' }), 'accepted the invite as agent'],
   [
+    entry('invite.withdrawn', 'agent@demo.example', { role: 'agent' }),
+    'withdrew the invite of agent@demo.example as agent',
+  ],
+  [
     entry('shop.review_limit_changed', null, { before: null, after: '150.00' }),
     'changed the agents’ review limit: none → 150.00',
   ],

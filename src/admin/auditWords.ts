@@ -96,6 +96,8 @@ function predicate(entry: AuditEntry): string {
       return `resent the e-mail ${typeof detail.email_subject === 'string' ? `“${detail.email_subject}”` : text(detail.kind)}`
     case 'staff.invited':
       return `invited ${subject} as ${text(detail.role)}`
+    case 'invite.withdrawn':
+      return `withdrew the invite of ${subject} as ${text(detail.role)}`
     case 'staff.invite_accepted':
       return `accepted the invite as ${text(detail.role)}`
     case 'staff.password_set':

@@ -35,6 +35,10 @@ export const handlers = [
   }),
   // The console's store connection: none, unless a test serves one (src/admin/StoreConnectionScreen.test.tsx).
   http.get('*/admin/api/store-connection', () => HttpResponse.json({ connection: null })),
+  // The returns list's views' counts: zero each, unless a test serves others (src/admin/ReturnsScreen.test.tsx).
+  http.get('*/admin/api/return-counts', () =>
+    HttpResponse.json({ all: 0, needs_review: 0, to_receive: 0, to_refund: 0, done: 0 }),
+  ),
   // A return's actions in the store: none, unless a test serves some (src/admin/EngineActions.test.tsx).
   http.get('*/admin/api/engine-actions', () => HttpResponse.json({ engine: null, actions: [] })),
 ]

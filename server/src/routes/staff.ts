@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import {
+  ReturnCounts,
+  ReturnCountsQuery,
   ReturnDetail,
   ReturnList,
   Insights,
@@ -28,6 +30,7 @@ import { signIn, signOut, type StaffSignedIn } from '../services/staffSessions'
 import { acceptInvite } from '../services/staffManagement'
 import { actionsOf } from '../domain/roles'
 import {
+  countShopReturns,
   exportReturns,
   listShopReturns,
   moveItems,
@@ -158,6 +161,15 @@ export async function staffRoutes(app: Api, context: PortalContext) {
         schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) },
       },
       async (request) => listShopReturns(context, request.staff.shop, request.query),
+    )
+
+    signedIn.get(
+      '/admin/api/return-counts',
+      {
+        config: { staffAction: 'returns.read' },
+        schema: { querystring: ReturnCountsQuery, response: replies({ 200: ReturnCounts }) },
+      },
+      async (request) => countShopReturns(context, request.staff.shop, request.query),
     )
 
     signedIn.get(

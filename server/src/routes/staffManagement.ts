@@ -1,11 +1,12 @@
 /**
  * The shop's staff, managed by its owners (docs/back-office.md, "Roles"; decision 0081): listed,
- * invited by e-mail with a role, their role changed, reset, removed; and the amount agents may
- * decide reviews up to. Signed in, `staff.manage` only.
+ * invited by e-mail with a role (an invite withdrawn while pending), their role changed, reset,
+ * removed; and the amount agents may decide reviews up to. Signed in, `staff.manage` only.
  */
 import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
 import {
+  InviteWithdrawal,
   NewStaffInvite,
   ReviewLimitChange,
   StaffLinkSent,
@@ -21,6 +22,7 @@ import {
   removeStaffMember,
   resetStaff,
   staffList,
+  withdrawStaffInvite,
   type Change,
 } from '../services/staffManagement'
 import { replies, type Api } from './typed'
@@ -44,6 +46,16 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
     async (request, reply) => {
       const { link } = await inviteStaff(context, changeOf(request), request.body)
       return reply.code(201).send({ ...(await staffList(context, request.staff.shop)), link })
+    },
+  )
+
+  // POST with the e-mail in the body, not in the address: addresses end up in access logs.
+  app.post(
+    '/admin/api/staff/invites/withdraw',
+    { config: manage, schema: { body: InviteWithdrawal, response: replies({ 200: StaffList }) } },
+    async (request) => {
+      await withdrawStaffInvite(context, changeOf(request), request.body.email)
+      return staffList(context, request.staff.shop)
     },
   )
 

@@ -30,6 +30,7 @@ import {
   pendingInvites,
   setAgentReviewLimit,
   takeInvite,
+  withdrawInvite,
   type InviteKind,
 } from '../storage/staffInvites'
 import { audit, staffActor } from './audit'
@@ -163,6 +164,27 @@ export async function inviteStaff(
   return { link: handedLink(context, link) }
 }
 
+/**
+ * Withdraws a pending invite: its link stops working (it reads as any link that does not open);
+ * 404 `not_found` when this e-mail has none.
+ */
+export async function withdrawStaffInvite(context: PortalContext, change: Change, email: string): Promise<void> {
+  const { shop } = change.staff
+  await context.db.transaction(async (tx) => {
+    const withdrawn = await withdrawInvite(tx, shop, email)
+    if (!withdrawn) throw notFound(`${email} has no pending invite.`)
+    await audit(tx, {
+      shopId: shop,
+      at: context.now(),
+      actor: staffActor(change.staff),
+      address: change.address,
+      kind: 'invite.withdrawn',
+      subject: emailKey(email),
+      detail: { role: withdrawn.role },
+    })
+  })
+}
+
 /** Changes a member's role; 409 `last_owner` when it would leave the shop without an owner. */
 export async function changeStaffRole(context: PortalContext, change: Change, id: string, role: Role): Promise<void> {
   const { shop } = change.staff
@@ -266,7 +288,7 @@ const badLink = () =>
   new Refusal(400, {
     error: 'invalid_invite',
     message:
-      'This link does not work: it was used already, it expired, or it is not for this shop. Ask an owner for a new one.',
+      'This link does not work: it was used already, it expired, it was withdrawn, or it is not for this shop. Ask an owner for a new one.',
   })
 
 /**

@@ -7,6 +7,8 @@ import {
   type Insights,
   type InsightsQuery,
   type ReturnDetail,
+  type ReturnCounts,
+  type ReturnCountsQuery,
   type ReturnList,
   type ReturnsExportQuery,
   type ReturnsQuery,
@@ -34,6 +36,7 @@ import {
   encodeCursor,
   type Cursor,
   type ReturnFilters,
+  countReturnViews,
   findReturnPhotos,
   findShopPhoto,
   findShopReturn,
@@ -69,6 +72,17 @@ export async function listShopReturns(
     throw invalidRequest(typeof filters === 'string' ? filters : 'after: not a page of this list')
   const page = await listReturns(context.db, shopId, filters, limit === undefined ? 25 : Number(limit), cursor, sort)
   return { returns: page.returns, next: page.next ? encodeCursor(page.next) : null }
+}
+
+/** How many returns each of the list's views holds under the search and filters (docs/back-office.md, "Views"). */
+export async function countShopReturns(
+  context: PortalContext,
+  shopId: string,
+  query: ReturnCountsQuery,
+): Promise<ReturnCounts> {
+  const filters = filtersOf(query)
+  if (typeof filters === 'string') throw invalidRequest(filters)
+  return countReturnViews(context.db, shopId, filters)
 }
 
 /** Every return the filters match as CSV, streamed, and the file's name; the export is written to the audit log. */

@@ -56,13 +56,13 @@ export async function pendingInvites(db: Queryable, shopId: string, now: Date): 
   )
 }
 
-/** Withdraws a shop's unused invite of this e-mail; answers whether there was one. */
-export async function withdrawInvite(db: Queryable, shopId: string, email: string): Promise<boolean> {
-  const rows = await db.query(
-    `DELETE FROM staff_invites WHERE shop_id = $1 AND email = $2 AND kind = 'invite' AND used_at IS NULL RETURNING email`,
+/** Withdraws a shop's unused invite of this e-mail; answers the role it offered, null when there was none. */
+export async function withdrawInvite(db: Queryable, shopId: string, email: string): Promise<{ role: Role } | null> {
+  const [row] = await db.query<{ role: Role }>(
+    `DELETE FROM staff_invites WHERE shop_id = $1 AND email = $2 AND kind = 'invite' AND used_at IS NULL RETURNING role`,
     [shopId, emailKey(email)],
   )
-  return rows.length > 0
+  return row ?? null
 }
 
 /**

@@ -171,6 +171,52 @@ const LIST_SELECT = `SELECT ${COLUMNS},
     ${FROM}`
 
 /**
+ * The search's and the filters' conditions but the view's, the shop's first (`$1`): the list's
+ * and its views' counts' alike, so that a count and its list cannot disagree.
+ */
+function filterConditions(filters: ReturnFilters, param: (value: unknown) => string): string[] {
+  const where = ['r.shop_id = $1']
+  // Parameters only, folded by the database as the stored text was (the trigram index reads LIKE).
+  for (const word of searchPatterns(filters.q ?? ''))
+    where.push(
+      word.email === undefined
+        ? `r.search_text LIKE search_folded(${param(word.pattern)})`
+        : `o.email_key = ${param(word.email)}`,
+    )
+  if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::text[])`)
+  if (filters.state) where.push(`r.state = ${param(filters.state)}`)
+  if (filters.review) where.push(`r.review = ${param(filters.review)}`)
+  if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
+  if (filters.until) where.push(`r.created_at < ${param(filters.until)}`)
+  // Containment, checked on each row the index walks: cheaper than unnesting the items.
+  if (filters.reason)
+    where.push(`r.return_order -> 'items' @> ${param(JSON.stringify([{ reason_id: filters.reason }]))}::jsonb`)
+  return where
+}
+
+/**
+ * How many of the shop's returns each view holds under the same search and filters, counted in
+ * one statement, one pass over the rows: each view's count is its list's condition (VIEW_SQL).
+ */
+export async function countReturnViews(
+  db: Queryable,
+  shopId: string,
+  filters: Omit<ReturnFilters, 'view'>,
+): Promise<Record<ReturnView, number>> {
+  const params: unknown[] = [shopId]
+  const where = filterConditions(filters, (value) => `$${params.push(value)}`)
+  const views = Object.entries(VIEW_SQL) as [ReturnView, string | null][]
+  const counts = views.map(
+    ([view, condition]) => `(count(*)${condition ? ` FILTER (WHERE ${condition})` : ''})::int AS "${view}"`,
+  )
+  const [row] = await db.query<Record<ReturnView, number>>(
+    `SELECT ${counts.join(', ')} ${FROM} WHERE ${where.join(' AND ')}`,
+    params,
+  )
+  return Object.fromEntries(views.map(([view]) => [view, Number(row?.[view] ?? 0)])) as Record<ReturnView, number>
+}
+
+/**
  * A page of the shop's returns in the order asked (newest first by default), from the index on
  * (shop, created, id) or on (shop, amount, id): the next page starts after the last of this one,
  * so a page costs the same on the thousandth page.
@@ -183,29 +229,14 @@ export async function listReturns(
   after: Cursor | null,
   sort: ReturnSort = 'newest',
 ): Promise<{ returns: ReturnSummary[]; next: Cursor | null }> {
-  const where = ['r.shop_id = $1']
   const params: unknown[] = [shopId]
   const param = (value: unknown) => {
     params.push(value)
     return `$${params.length}`
   }
-  // Parameters only, folded by the database as the stored text was (the trigram index reads LIKE).
-  for (const word of searchPatterns(filters.q ?? ''))
-    where.push(
-      word.email === undefined
-        ? `r.search_text LIKE search_folded(${param(word.pattern)})`
-        : `o.email_key = ${param(word.email)}`,
-    )
+  const where = filterConditions(filters, param)
   const view = filters.view && VIEW_SQL[filters.view]
   if (view) where.push(view)
-  if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::text[])`)
-  if (filters.state) where.push(`r.state = ${param(filters.state)}`)
-  if (filters.review) where.push(`r.review = ${param(filters.review)}`)
-  if (filters.from) where.push(`r.created_at >= ${param(filters.from)}`)
-  if (filters.until) where.push(`r.created_at < ${param(filters.until)}`)
-  // Containment, checked on each row the index walks: cheaper than unnesting the items.
-  if (filters.reason)
-    where.push(`r.return_order -> 'items' @> ${param(JSON.stringify([{ reason_id: filters.reason }]))}::jsonb`)
   const byAmount = sort === 'amount_desc' || sort === 'amount_asc'
   const key = byAmount ? AMOUNT_SQL : 'r.created_at'
   const direction = sort === 'oldest' || sort === 'amount_asc' ? 'ASC' : 'DESC'
