@@ -217,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register((orders: Api) => ordersApiRoutes(orders, context), { prefix: ORDERS_API_PREFIX })
     if (options.adminToken) adminRoutes(api, context, options.adminToken)
     // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
-    await api.register((staff) => staffRoutes(staff, context))
+    await api.register(staffRoutes, { context, prefix: '/admin/api' })
   })
   if (options.delivery) {
     const running = startDelivery(context, options.delivery, app.log)

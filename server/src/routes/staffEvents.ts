@@ -15,7 +15,6 @@ import {
   WebhookEnabled,
   WebhookList,
 } from '../../../contract/events'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import {
   addWebhook,
@@ -30,7 +29,7 @@ import {
   retryEngineAction,
   webhookDeliveries,
 } from '../services/staffEvents'
-import { Bytes, replies, type Api } from './typed'
+import { Bytes, replies, routes } from './typed'
 
 const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32}$' }) })
 const ActionParams = Type.Object({ id: Type.String({ pattern: '^act_[0-9a-f]{32}$' }) })
@@ -43,9 +42,9 @@ const EmailsQuery = Type.Object(
 /** The e-mail's HTML as a page of its own: no script, its inline styles, images from anywhere. */
 const EMAIL_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; sandbox"
 
-export function staffEventRoutes(app: Api, context: PortalContext) {
+export const staffEventRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/emails',
+    '/emails',
     {
       config: { staffAction: 'emails.read' },
       schema: { querystring: EmailsQuery, response: replies({ 200: EmailList }) },
@@ -54,7 +53,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
-    '/admin/api/emails/:id',
+    '/emails/:id',
     {
       config: { staffAction: 'emails.read' },
       schema: { params: MessageParams, response: replies({ 200: EmailDetail }) },
@@ -63,7 +62,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
-    '/admin/api/emails/:id/html',
+    '/emails/:id/html',
     { config: { staffAction: 'emails.read' }, schema: { params: MessageParams, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const html = await emailPage(context, request.staff.shop, request.params.id)
@@ -75,13 +74,13 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
-    '/admin/api/webhooks',
+    '/webhooks',
     { config: { staffAction: 'webhooks.manage' }, schema: { response: replies({ 200: WebhookList }) } },
     async (request) => listWebhooks(context, request.staff.shop),
   )
 
   app.post(
-    '/admin/api/webhooks',
+    '/webhooks',
     {
       config: { staffAction: 'webhooks.manage' },
       schema: { body: NewWebhook, response: replies({ 201: CreatedWebhook }) },
@@ -91,7 +90,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.delete(
-    '/admin/api/webhooks/:id',
+    '/webhooks/:id',
     {
       config: { staffAction: 'webhooks.manage' },
       schema: { params: EndpointParams, response: replies({ 204: Type.Null() }) },
@@ -103,7 +102,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.put(
-    '/admin/api/webhooks/:id/enabled',
+    '/webhooks/:id/enabled',
     {
       config: { staffAction: 'webhooks.manage' },
       schema: { params: EndpointParams, body: WebhookEnabled, response: replies({ 200: WebhookList }) },
@@ -113,7 +112,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
-    '/admin/api/webhooks/:id/deliveries',
+    '/webhooks/:id/deliveries',
     {
       config: { staffAction: 'webhooks.manage' },
       schema: { params: EndpointParams, response: replies({ 200: DeliveryList }) },
@@ -122,7 +121,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.post(
-    '/admin/api/deliveries/:id/redeliver',
+    '/deliveries/:id/redeliver',
     {
       config: { staffAction: 'webhooks.manage' },
       schema: { params: MessageParams, response: replies({ 202: Type.Null() }) },
@@ -134,7 +133,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.get(
-    '/admin/api/engine-actions',
+    '/engine-actions',
     {
       config: { staffAction: 'engine.manage' },
       schema: { querystring: EngineActionsQuery, response: replies({ 200: EngineActionList }) },
@@ -143,7 +142,7 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
   )
 
   app.post(
-    '/admin/api/engine-actions/:id/retry',
+    '/engine-actions/:id/retry',
     {
       config: { staffAction: 'engine.manage' },
       schema: { params: ActionParams, response: replies({ 202: Type.Null() }) },
@@ -153,4 +152,4 @@ export function staffEventRoutes(app: Api, context: PortalContext) {
       return reply.code(202).send(null)
     },
   )
-}
+})
