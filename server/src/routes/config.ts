@@ -3,7 +3,7 @@ import { CONFIG_ID_PATTERN } from '../../../contract/constants'
 import type { PortalContext } from '../context'
 import type { Shop } from '../domain/shop'
 import { Refusal } from '../services/refusal'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /** Whether `id` is one the configuration route answers for (others are a 400). */
 export const isConfigId = (id: string) => CONFIG_ID_PATTERN.test(id)
@@ -49,9 +49,9 @@ function configOf(shop: Shop, lang: string | null): ResolvedConfig {
   }
 }
 
-export function configRoutes(app: Api, context: PortalContext) {
+export const configRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/config/:id',
+    '/config/:id',
     {
       schema: { params: ConfigIdParams, response: replies({ 200: PortalConfig }) },
     },
@@ -67,4 +67,4 @@ export function configRoutes(app: Api, context: PortalContext) {
         .send(resolved.config)
     },
   )
-}
+})

@@ -78,10 +78,10 @@ export interface RoutesOptions {
  * (`app.register(module, { context, prefix: '/admin/api' })`): its paths are written under the
  * prefix, and its hooks, parsers and decorators stay its own.
  */
-export function routes(
-  add: (app: Api, context: PortalContext) => void | Promise<void>,
-): FastifyPluginAsyncTypebox<RoutesOptions> {
-  return async (app, { context }) => {
-    await add(app, context)
+export function routes<Options extends object = Record<never, never>>(
+  add: (app: Api, context: PortalContext, options: Options) => void | Promise<void>,
+): FastifyPluginAsyncTypebox<RoutesOptions & Options> {
+  return async (app, options) => {
+    await add(app, options.context, options)
   }
 }
