@@ -113,6 +113,13 @@ export default tseslint.config(
               from: './server/src/routes',
               message: 'Services are called by routes, never the reverse.',
             },
+            {
+              target: './server/src/routes',
+              from: './server/src/storage',
+              // The error handler answers a database out of reach with a 503 (routes/errors.ts).
+              except: ['./unavailable.ts'],
+              message: 'A route calls a service, which reads and writes through storage: no SQL or rows in routes.',
+            },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

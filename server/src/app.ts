@@ -194,31 +194,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .header('cache-control', 'no-store')
       .send({ status: 'ok', engine: options.db.engine, photos: { preparing: running, waiting } })
   })
-  await app.register(async (api) => {
-    configRoutes(api, context)
-    verifyRoutes(api, context)
-    labelRoutes(api, context)
-    statusRoutes(api, context)
-    // The shopper's calls after verify, each with its token (routes/auth.ts).
-    await api.register(async (shopper) => {
-      await shopper.register(shopperToken, { context })
-      orderRoutes(shopper, context)
-      returnRoutes(shopper, context)
-      await supportRoutes(shopper, context)
-      catalogueRoutes(shopper, context)
-      instructionRoutes(shopper, context)
-      // A plugin of its own: its image parser must not reach the JSON routes.
-      await shopper.register((photos, _options, done) => {
-        photoRoutes(photos, context)
-        done()
+  // The shopper's portal, under /portal-registration.
+  await app.register(
+    async (portal: Api) => {
+      await portal.register(configRoutes, { context })
+      await portal.register(verifyRoutes, { context })
+      await portal.register(labelRoutes, { context })
+      await portal.register(statusRoutes, { context })
+      // The shopper's calls after verify, each with its token (routes/auth.ts).
+      await portal.register(async (shopper: Api) => {
+        await shopper.register(shopperToken, { context })
+        await shopper.register(orderRoutes, { context })
+        await shopper.register(returnRoutes, { context })
+        await shopper.register(supportRoutes, { context })
+        await shopper.register(catalogueRoutes, { context })
+        await shopper.register(instructionRoutes, { context })
+        // Its image parser stays in its plugin: it must not reach the JSON routes.
+        await shopper.register(photoRoutes, { context })
       })
-    })
-    // The platforms' calls, each with a key of the shop in its path (routes/apiKey.ts).
-    await api.register((orders: Api) => ordersApiRoutes(orders, context), { prefix: ORDERS_API_PREFIX })
-    if (options.adminToken) adminRoutes(api, context, options.adminToken)
-    // A plugin of its own: its cookie parser and same-origin check reach only the console's calls.
-    await api.register((staff) => staffRoutes(staff, context))
-  })
+    },
+    { prefix: '/portal-registration' },
+  )
+  // The platforms' calls, each with a key of the shop in its path (routes/apiKey.ts).
+  await app.register(ordersApiRoutes, { context, prefix: ORDERS_API_PREFIX })
+  if (options.adminToken) await app.register(adminRoutes, { context, adminToken: options.adminToken, prefix: '/admin' })
+  // Its cookie parser and same-origin check reach only the console's calls.
+  await app.register(staffRoutes, { context, prefix: '/admin/api' })
   if (options.delivery) {
     const running = startDelivery(context, options.delivery, app.log)
     delivery = running

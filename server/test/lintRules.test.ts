@@ -39,6 +39,26 @@ describe('the server’s layers', () => {
     ).toEqual([])
   })
 
+  const route = (code: string) => messages('server/src/routes/language.ts', code, 'import-x/no-restricted-paths')
+
+  it('refuse a route that imports storage’s SQL helpers', async () => {
+    expect(
+      await route(
+        "import { returnStateSql } from '../storage/returnStates'\n\nexport const sql = returnStateSql('$1')\n",
+      ),
+    ).toEqual([{ line: 1, message: expect.stringContaining('A route calls a service') as string }])
+  })
+
+  it('accept a route that calls a service, and the error handler’s one import of storage', async () => {
+    expect(
+      await route(
+        "import { listShopEmails } from '../services/staffEvents'\n" +
+          "import { DatabaseUnavailableError } from '../storage/unavailable'\n\n" +
+          'export const used = [listShopEmails, DatabaseUnavailableError]\n',
+      ),
+    ).toEqual([])
+  })
+
   it('refuse an engine adapter that reads Rebound’s rows', async () => {
     expect(
       await messages(

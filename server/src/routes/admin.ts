@@ -6,7 +6,7 @@ import { ReturnIdParams, ReturnItemState } from '../../../contract/api'
 import type { PortalContext } from '../context'
 import { deleteShopWhole, importShopFile, moveReturnItems } from '../services/operator'
 import { Refusal } from '../services/refusal'
-import { replies, type Api } from './typed'
+import { replies, routes, type Api } from './typed'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
@@ -50,7 +50,7 @@ const StateChanged = Type.Object({
  * process on its directory); DELETE /admin/shops/{shop}: the shop deleted whole, returns included.
  * Only when ADMIN_TOKEN is set, and only with it.
  */
-export function adminRoutes(app: Api, context: PortalContext, adminToken: string) {
+export const adminRoutes = routes<{ adminToken: string }>((app, context, { adminToken }) => {
   // Checked on arrival, before the body is read: without the token, nobody gets the server to
   // take in and parse 20 MB.
   const onRequest: onRequestHookHandler = (request, _reply, done) => {
@@ -60,7 +60,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
   }
 
   app.post(
-    '/admin/shops',
+    '/shops',
     {
       bodyLimit: 20 * 1024 * 1024,
       schema: { response: replies({ 201: Imported }) },
@@ -72,7 +72,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
   )
 
   app.delete(
-    '/admin/shops/:shop',
+    '/shops/:shop',
     { onRequest, schema: { params: ShopParams, response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
       await deleteShopWhole(context, request.params.shop)
@@ -81,7 +81,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
   )
 
   returnStateRoute(app, context, onRequest)
-}
+})
 
 /**
  * POST /admin/returns/{id}/status `{state, line_item_ids?}`: the operator (or the carrier's and
@@ -92,7 +92,7 @@ export function adminRoutes(app: Api, context: PortalContext, adminToken: string
  */
 function returnStateRoute(app: Api, context: PortalContext, onRequest: onRequestHookHandler) {
   app.post(
-    '/admin/returns/:id/status',
+    '/returns/:id/status',
     {
       onRequest,
       schema: { params: ReturnIdParams, body: StateChange, response: replies({ 200: StateChanged }) },

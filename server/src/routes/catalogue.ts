@@ -1,12 +1,11 @@
 import { Catalogue } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { indexCatalogue } from '../domain/catalogue'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /** GET /portal-registration/catalogue: the products offered in upsell exploration. */
-export function catalogueRoutes(app: Api, context: PortalContext) {
+export const catalogueRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/catalogue',
+    '/catalogue',
     {
       schema: { response: replies({ 200: Catalogue }) },
     },
@@ -25,4 +24,4 @@ export function catalogueRoutes(app: Api, context: PortalContext) {
       return reply.header('cache-control', 'private, max-age=300').send({ products } satisfies Catalogue)
     },
   )
-}
+})

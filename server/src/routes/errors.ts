@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../../contract/api'
-import { DatabaseUnavailableError } from '../storage/database'
+import { DatabaseUnavailableError } from '../storage/unavailable'
 import { invalidRequest, Refusal, TOO_MANY } from '../services/refusal'
 
 /**

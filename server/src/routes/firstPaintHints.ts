@@ -8,7 +8,8 @@ import { paths } from '../../../contract/paths'
 import { safeUrl } from '../../../contract/safeUrl'
 import { configId, subdomainFromHost } from '../../../contract/subdomain'
 import type { PortalContext } from '../context'
-import { isConfigId, resolvePortalConfig } from './config'
+import { resolvePortalConfig } from '../services/portalConfig'
+import { isConfigId } from './config'
 
 /** The longest the start page waits for its hints (a shop not yet read from the database). */
 const HINTS_WAIT_MS = 100

@@ -1,13 +1,12 @@
 import { LabelQuery, ReturnIdParams, ReturnInstructionsAnswer } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { instructionsFor, labelOf } from '../services/instructions'
 import { requestLanguage } from './language'
-import { Bytes, replies, type Api } from './typed'
+import { Bytes, replies, routes } from './typed'
 
 /** Return instructions, for the token's order only. */
-export function instructionRoutes(app: Api, context: PortalContext) {
+export const instructionRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/returns/:id/instructions',
+    '/returns/:id/instructions',
     {
       // address, label and QR code are absent when nothing is sent back (every item kept)
       schema: { params: ReturnIdParams, response: replies({ 200: ReturnInstructionsAnswer }) },
@@ -24,12 +23,12 @@ export function instructionRoutes(app: Api, context: PortalContext) {
         .send(body)
     },
   )
-}
+})
 
 /** The label PDF behind its signed link (no token: the link is the shopper's). */
-export function labelRoutes(app: Api, context: PortalContext) {
+export const labelRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/returns/:id/label.pdf',
+    '/returns/:id/label.pdf',
     { schema: { params: ReturnIdParams, querystring: LabelQuery, response: replies({ 200: Bytes }) } },
     async (request, reply) => {
       const { expires, signature } = request.query
@@ -41,4 +40,4 @@ export function labelRoutes(app: Api, context: PortalContext) {
         .send(Buffer.from(pdf))
     },
   )
-}
+})

@@ -18,12 +18,11 @@ import {
   StockUpdate,
   StockUpdated,
 } from '../../../contract/ordersApi'
-import type { PortalContext } from '../context'
 import { apiKeyAuthor } from '../services/audit'
 import { deleteOrder, putOrder, putProduct, putStock } from '../services/ordersApi'
 import { notFound } from '../services/refusal'
 import { apiKeyAuth } from './apiKey'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * Bodies at most: an order of 1,000 lines (the shop file's most) at 1 KB a line, which leaves a
@@ -35,7 +34,7 @@ export const ORDERS_API_BODY_LIMITS = { order: 1024 * 1024, product: 1024 * 1024
 /** The refusals of a body, which name each field (`errors`). */
 const refusals = { 400: OrdersApiError, 409: OrdersApiError, 422: OrdersApiError }
 
-export async function ordersApiRoutes(app: Api, context: PortalContext): Promise<void> {
+export const ordersApiRoutes = routes(async (app, context) => {
   await app.register(apiKeyAuth, { context })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
@@ -96,4 +95,4 @@ export async function ordersApiRoutes(app: Api, context: PortalContext): Promise
     },
     async (request) => putStock(context, request.apiKey.shop, request.body, apiKeyAuthor(request)),
   )
-}
+})

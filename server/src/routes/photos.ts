@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyReply } from 'fastify'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../contract/constants'
 import { PhotoIdParams, UploadedPhoto } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import type { PhotoSender } from '../domain/cleanPhoto'
 import { addPhoto, notAnImage, readPhoto, tooLarge } from '../services/photos'
 import { Refusal } from '../services/refusal'
 import { refuseReadOnly } from './auth'
-import { Bytes, replies, type Api } from './typed'
+import { Bytes, replies, routes, type Api } from './typed'
 
 /** Reads of photos per client a minute: a shopper's previews with room to spare. */
 export const PHOTO_READS_PER_MINUTE = 120
@@ -48,7 +47,7 @@ export function senderOf(reply: FastifyReply, client: string): PhotoSender {
  * preview of the order's own uploads. The image parser lives in this plugin alone: every other
  * route still reads JSON only.
  */
-export function photoRoutes(app: Api, context: PortalContext) {
+export const photoRoutes = routes((app, context) => {
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'photo-upload' })
   // A preview is read once or twice a step; a loop of reads of 5 MB photos is not a shopper.
   const readsPerClient = app.rateLimit({ max: PHOTO_READS_PER_MINUTE, timeWindow: 60_000, groupId: 'photo-read' })
@@ -56,7 +55,7 @@ export function photoRoutes(app: Api, context: PortalContext) {
   acceptImageBodies(app)
 
   app.post(
-    '/portal-registration/photos',
+    '/photos',
     {
       onRequest: [refuseReadOnly, perClient],
       schema: { response: replies({ 201: UploadedPhoto }) },
@@ -71,7 +70,7 @@ export function photoRoutes(app: Api, context: PortalContext) {
 
   // The shopper's own preview (after a reload, on the confirm step): never a support replay's.
   app.get(
-    '/portal-registration/photos/:id',
+    '/photos/:id',
     {
       onRequest: [refuseReadOnly, readsPerClient],
       schema: { params: PhotoIdParams, response: replies({ 200: Bytes }) },
@@ -85,4 +84,4 @@ export function photoRoutes(app: Api, context: PortalContext) {
         .send(bytes)
     },
   )
-}
+})

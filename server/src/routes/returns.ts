@@ -1,18 +1,17 @@
 import { QuoteRequest, InvalidReturn, ReturnOrder, ReturnRequest, SubmitHeaders } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { emailLanguage } from '../email/renderEmail'
 import { quoteReturn, submitReturn } from '../services/submitReturn'
 import { refuseReadOnly } from './auth'
 import { requestLanguage } from './language'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * Quote and submit (the token's order only; a read-only token quotes but never submits). Submit
  * is idempotent by its Idempotency-Key (services/submitReturn.ts).
  */
-export function returnRoutes(app: Api, context: PortalContext) {
+export const returnRoutes = routes((app, context) => {
   app.post(
-    '/portal-registration/returns/quote',
+    '/returns/quote',
     {
       schema: { body: QuoteRequest, response: replies({ 200: ReturnOrder, 422: InvalidReturn }) },
     },
@@ -21,7 +20,7 @@ export function returnRoutes(app: Api, context: PortalContext) {
   )
 
   app.post(
-    '/portal-registration/returns',
+    '/returns',
     {
       onRequest: refuseReadOnly,
       schema: {
@@ -41,4 +40,4 @@ export function returnRoutes(app: Api, context: PortalContext) {
         .send(outcome.order)
     },
   )
-}
+})

@@ -23,7 +23,6 @@ import {
   SupportSession,
 } from '../../../contract/staff'
 import { PHOTO_ID_PATTERN, RETURN_ID_PATTERN } from '../../../contract/constants'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import { Refusal } from '../services/refusal'
 import { signIn, signOut, type StaffSignedIn } from '../services/staffSessions'
@@ -50,7 +49,7 @@ import { staffReviewRoutes } from './staffReviews'
 import { staffReturnActionRoutes } from './staffReturnActions'
 import { staffStoreConnectionRoutes } from './staffStoreConnection'
 import { staffManagementRoutes } from './staffManagement'
-import { Bytes, replies, type Api } from './typed'
+import { Bytes, replies, routes, type Api } from './typed'
 
 /**
  * A state-changing call must come from a page of this origin (docs/back-office.md: cross-site
@@ -95,7 +94,7 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
  * The back office's API under /admin/api (docs/back-office.md): sign-in, and the shop's returns
  * for its staff. Every answer is private to the staff member: never cached.
  */
-export async function staffRoutes(app: Api, context: PortalContext) {
+export const staffRoutes = routes(async (app, context) => {
   await app.register(cookie)
   const { limits } = context
   app.addHook('onRequest', sameOrigin)
@@ -104,7 +103,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
   })
 
   app.post(
-    '/admin/api/session',
+    '/session',
     {
       preHandler: app.rateLimit({ max: limits.signInPerClient, timeWindow: 60_000, groupId: 'staff-sign-in' }),
       schema: { body: SignIn, response: replies({ 200: StaffSession }) },
@@ -120,7 +119,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
 
   // An invite's (or a reset's) link: the password set, and the invitee signed in. Limited as sign-in is.
   app.post(
-    '/admin/api/invite',
+    '/invite',
     {
       preHandler: app.rateLimit({ max: limits.signInPerClient, timeWindow: 60_000, groupId: 'staff-invite' }),
       schema: { body: InviteAcceptance, response: replies({ 200: StaffSession }) },
@@ -133,7 +132,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     },
   )
 
-  app.delete('/admin/api/session', { schema: { response: replies({ 204: Type.Null() }) } }, async (request, reply) => {
+  app.delete('/session', { schema: { response: replies({ 204: Type.Null() }) } }, async (request, reply) => {
     await signOut(context, request.hostname, request.cookies[SESSION_COOKIE], request.ip)
     return reply.clearCookie(SESSION_COOKIE, { path: '/admin' }).code(204).send(null)
   })
@@ -143,19 +142,19 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     await signedIn.register(staffSession, { context })
 
     signedIn.get(
-      '/admin/api/session',
+      '/session',
       { config: { staffAction: 'console.use' }, schema: { response: replies({ 200: StaffSession }) } },
       (request) => sessionAnswer(request.staff),
     )
 
     signedIn.get(
-      '/admin/api/shop',
+      '/shop',
       { config: { staffAction: 'console.use' }, schema: { response: replies({ 200: StaffShop }) } },
       async (request) => shopReasons(context, request.staff.shop),
     )
 
     signedIn.get(
-      '/admin/api/returns',
+      '/returns',
       {
         config: { staffAction: 'returns.read' },
         schema: { querystring: ReturnsQuery, response: replies({ 200: ReturnList }) },
@@ -164,7 +163,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.get(
-      '/admin/api/return-counts',
+      '/return-counts',
       {
         config: { staffAction: 'returns.read' },
         schema: { querystring: ReturnCountsQuery, response: replies({ 200: ReturnCounts }) },
@@ -173,7 +172,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.get(
-      '/admin/api/returns.csv',
+      '/returns.csv',
       {
         config: { staffAction: 'returns.export' },
         schema: { querystring: ReturnsExportQuery, response: replies({ 200: ReturnsCsv }) },
@@ -188,7 +187,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.get(
-      '/admin/api/insights',
+      '/insights',
       {
         config: { staffAction: 'insights.read' },
         schema: { querystring: InsightsQuery, response: replies({ 200: Insights }) },
@@ -197,7 +196,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.get(
-      '/admin/api/returns/:id',
+      '/returns/:id',
       {
         config: { staffAction: 'returns.read' },
         schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail }) },
@@ -206,7 +205,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.get(
-      '/admin/api/returns/:id/photos/:photo',
+      '/returns/:id/photos/:photo',
       {
         config: { staffAction: 'returns.read' },
         schema: {
@@ -231,18 +230,18 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       },
     )
 
-    staffEventRoutes(signedIn, context)
-    staffPolicyRoutes(signedIn, context)
-    staffInspectionRoutes(signedIn, context)
-    staffReviewRoutes(signedIn, context)
-    staffApiKeyRoutes(signedIn, context)
-    staffStoreConnectionRoutes(signedIn, context)
-    staffManagementRoutes(signedIn, context)
-    staffAuditRoutes(signedIn, context)
-    staffReturnActionRoutes(signedIn, context)
+    await signedIn.register(staffEventRoutes, { context })
+    await signedIn.register(staffPolicyRoutes, { context })
+    await signedIn.register(staffInspectionRoutes, { context })
+    await signedIn.register(staffReviewRoutes, { context })
+    await signedIn.register(staffApiKeyRoutes, { context })
+    await signedIn.register(staffStoreConnectionRoutes, { context })
+    await signedIn.register(staffManagementRoutes, { context })
+    await signedIn.register(staffAuditRoutes, { context })
+    await signedIn.register(staffReturnActionRoutes, { context })
 
     signedIn.get(
-      '/admin/api/support/:reference',
+      '/support/:reference',
       {
         config: { staffAction: 'support.open' },
         schema: { params: SupportReferenceParams, response: replies({ 200: SupportSession }) },
@@ -251,7 +250,7 @@ export async function staffRoutes(app: Api, context: PortalContext) {
     )
 
     signedIn.post(
-      '/admin/api/returns/:id/status',
+      '/returns/:id/status',
       {
         config: { staffAction: 'returns.move' },
         schema: {
@@ -263,4 +262,4 @@ export async function staffRoutes(app: Api, context: PortalContext) {
       async (request) => moveItems(context, request.staff, request.params.id, request.body, staffAuthor(request)),
     )
   })
-}
+})

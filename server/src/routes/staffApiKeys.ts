@@ -4,14 +4,13 @@
  */
 import { Type } from '@sinclair/typebox'
 import { ApiKeyList, ApiKeyParams, CreatedApiKey, NewApiKey } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import { apiKeyView, createApiKey, revokeShopApiKey, shopApiKeys } from '../services/apiKeys'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
-export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
+export const staffApiKeyRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/api-keys',
+    '/api-keys',
     { config: { staffAction: 'apiKeys.manage' }, schema: { response: replies({ 200: ApiKeyList }) } },
     async (request) => ({
       keys: await shopApiKeys(context.db, request.staff.shop),
@@ -19,7 +18,7 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
   )
 
   app.post(
-    '/admin/api/api-keys',
+    '/api-keys',
     {
       config: { staffAction: 'apiKeys.manage' },
       schema: { body: NewApiKey, response: replies({ 201: CreatedApiKey }) },
@@ -40,7 +39,7 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
   )
 
   app.delete(
-    '/admin/api/api-keys/:id',
+    '/api-keys/:id',
     {
       config: { staffAction: 'apiKeys.manage' },
       schema: { params: ApiKeyParams, response: replies({ 204: Type.Null() }) },
@@ -50,4 +49,4 @@ export function staffApiKeyRoutes(app: Api, context: PortalContext): void {
       return reply.code(204).send(null)
     },
   )
-}
+})

@@ -4,13 +4,12 @@
  * take as CSV, an export that is itself written to the log. Never a route that changes an entry.
  */
 import { AuditExportQuery, AuditPage, AuditPeople, AuditQuery, ReturnsCsv } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { auditPage, auditPeople, exportAudit, staffAuthor } from '../services/audit'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
-export function staffAuditRoutes(app: Api, context: PortalContext): void {
+export const staffAuditRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/audit',
+    '/audit',
     {
       config: { staffAction: 'audit.read' },
       schema: { querystring: AuditQuery, response: replies({ 200: AuditPage }) },
@@ -19,13 +18,13 @@ export function staffAuditRoutes(app: Api, context: PortalContext): void {
   )
 
   app.get(
-    '/admin/api/audit/people',
+    '/audit/people',
     { config: { staffAction: 'audit.read' }, schema: { response: replies({ 200: AuditPeople }) } },
     async (request) => auditPeople(context, request.staff.shop),
   )
 
   app.get(
-    '/admin/api/audit.csv',
+    '/audit.csv',
     {
       config: { staffAction: 'audit.read' },
       schema: { querystring: AuditExportQuery, response: replies({ 200: ReturnsCsv }) },
@@ -38,4 +37,4 @@ export function staffAuditRoutes(app: Api, context: PortalContext): void {
         .send(csv)
     },
   )
-}
+})

@@ -7,16 +7,15 @@ import {
   ReceiveQuery,
   StaffReturnParams,
 } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import { inspect, previewInspection, receive } from '../services/inspection'
 import { staffPhotoRoutes } from './staffPhotos'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /** Receiving and inspection (docs/lifecycle.md): find a return by its code, inspect its items. */
-export function staffInspectionRoutes(app: Api, context: PortalContext): void {
+export const staffInspectionRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/receive',
+    '/receive',
     {
       config: { staffAction: 'returns.receive' },
       schema: { querystring: ReceiveQuery, response: replies({ 200: ReceiveFound }) },
@@ -25,7 +24,7 @@ export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   )
 
   app.post(
-    '/admin/api/returns/:id/inspection/preview',
+    '/returns/:id/inspection/preview',
     {
       config: { staffAction: 'returns.receive' },
       schema: { params: StaffReturnParams, body: InspectionRequest, response: replies({ 200: InspectionPreview }) },
@@ -34,7 +33,7 @@ export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   )
 
   app.post(
-    '/admin/api/returns/:id/inspection',
+    '/returns/:id/inspection',
     {
       config: { staffAction: 'returns.receive' },
       schema: {
@@ -47,8 +46,5 @@ export function staffInspectionRoutes(app: Api, context: PortalContext): void {
   )
 
   // A plugin of its own: its image parser must not reach the console's JSON routes.
-  void app.register((photos, _options, done) => {
-    staffPhotoRoutes(photos, context)
-    done()
-  })
-}
+  void app.register(staffPhotoRoutes, { context })
+})

@@ -14,7 +14,6 @@ import {
   StaffMemberParams,
   StaffRoleChange,
 } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import {
   changeReviewLimit,
   changeStaffRole,
@@ -25,7 +24,7 @@ import {
   withdrawStaffInvite,
   type Change,
 } from '../services/staffManagement'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 const changeOf = (request: FastifyRequest): Change => ({
   staff: request.staff,
@@ -33,15 +32,15 @@ const changeOf = (request: FastifyRequest): Change => ({
   origin: `${request.protocol}://${request.host}`,
 })
 
-export function staffManagementRoutes(app: Api, context: PortalContext): void {
+export const staffManagementRoutes = routes((app, context) => {
   const manage = { staffAction: 'staff.manage' } as const
 
-  app.get('/admin/api/staff', { config: manage, schema: { response: replies({ 200: StaffList }) } }, async (request) =>
+  app.get('/staff', { config: manage, schema: { response: replies({ 200: StaffList }) } }, async (request) =>
     staffList(context, request.staff.shop),
   )
 
   app.post(
-    '/admin/api/staff/invites',
+    '/staff/invites',
     { config: manage, schema: { body: NewStaffInvite, response: replies({ 201: StaffLinkSent }) } },
     async (request, reply) => {
       const { link } = await inviteStaff(context, changeOf(request), request.body)
@@ -51,7 +50,7 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
 
   // POST with the e-mail in the body, not in the address: addresses end up in access logs.
   app.post(
-    '/admin/api/staff/invites/withdraw',
+    '/staff/invites/withdraw',
     { config: manage, schema: { body: InviteWithdrawal, response: replies({ 200: StaffList }) } },
     async (request) => {
       await withdrawStaffInvite(context, changeOf(request), request.body.email)
@@ -60,7 +59,7 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
   )
 
   app.put(
-    '/admin/api/staff/review-limit',
+    '/staff/review-limit',
     { config: manage, schema: { body: ReviewLimitChange, response: replies({ 200: StaffList }) } },
     async (request) => {
       await changeReviewLimit(context, changeOf(request), request.body)
@@ -69,7 +68,7 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
   )
 
   app.put(
-    '/admin/api/staff/:id/role',
+    '/staff/:id/role',
     {
       config: manage,
       schema: { params: StaffMemberParams, body: StaffRoleChange, response: replies({ 200: StaffList }) },
@@ -81,7 +80,7 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
   )
 
   app.post(
-    '/admin/api/staff/:id/reset',
+    '/staff/:id/reset',
     { config: manage, schema: { params: StaffMemberParams, response: replies({ 200: StaffLinkSent }) } },
     async (request) => {
       const { link } = await resetStaff(context, changeOf(request), request.params.id)
@@ -90,11 +89,11 @@ export function staffManagementRoutes(app: Api, context: PortalContext): void {
   )
 
   app.delete(
-    '/admin/api/staff/:id',
+    '/staff/:id',
     { config: manage, schema: { params: StaffMemberParams, response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
       await removeStaffMember(context, changeOf(request), request.params.id)
       return reply.code(204).send(null)
     },
   )
-}
+})

@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { StaffPhoto, StaffReturnParams } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import { addStaffPhoto } from '../services/staffPhotos'
 import { acceptImageBodies, senderOf } from './photos'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 const PhotoQuery = Type.Object(
   { line_item_id: Type.String({ minLength: 1, maxLength: 128 }) },
@@ -17,12 +16,12 @@ const PhotoQuery = Type.Object(
  * It is the return's at once, served by GET /admin/api/returns/{id}/photos/{photo} and named by
  * the item's inspection; the shopper never sees it.
  */
-export function staffPhotoRoutes(app: Api, context: PortalContext): void {
+export const staffPhotoRoutes = routes((app, context) => {
   const perClient = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: 'staff-photo-upload' })
   acceptImageBodies(app)
 
   app.post(
-    '/admin/api/returns/:id/photos',
+    '/returns/:id/photos',
     {
       config: { staffAction: 'returns.receive' },
       // Signed in first (staffSession's hook): nobody else gets the server to read and decode 5 MB.
@@ -44,4 +43,4 @@ export function staffPhotoRoutes(app: Api, context: PortalContext): void {
       return reply.code(201).send(photo)
     },
   )
-}
+})

@@ -1,10 +1,9 @@
 import { ShopPolicy } from '../../../contract/policy'
 import { StaffPolicy } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { schemaCheck } from '../import/schemaErrors'
 import { staffAuthor } from '../services/audit'
 import { MAX_POLICY_PROBLEMS, readPolicy, savePolicyOf } from '../services/staffPolicy'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * The body checked as the shop file's `policy` is, in the same words: the API's own validator does
@@ -22,15 +21,15 @@ const validatePolicy = () => (body: unknown) => {
  * GET and PUT /admin/api/policy (docs/lifecycle.md): the shop's return policy, edited whole. A
  * policy saved is checked as the shop file's is, and verify and submit follow it at once.
  */
-export function staffPolicyRoutes(app: Api, context: PortalContext): void {
+export const staffPolicyRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/policy',
+    '/policy',
     { config: { staffAction: 'policy.read' }, schema: { response: replies({ 200: StaffPolicy }) } },
     async (request) => readPolicy(context, request.staff.shop),
   )
 
   app.put(
-    '/admin/api/policy',
+    '/policy',
     {
       config: { staffAction: 'policy.write' },
       schema: { body: ShopPolicy, response: replies({ 200: StaffPolicy }) },
@@ -43,4 +42,4 @@ export function staffPolicyRoutes(app: Api, context: PortalContext): void {
       return saved
     },
   )
-}
+})

@@ -7,9 +7,8 @@ import {
   StaffNote,
   StaffReturnParams,
 } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { addNote, endShopReturn, resendEmail } from '../services/staffReturnActions'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32}$' }) })
 
@@ -18,9 +17,9 @@ const MessageParams = Type.Object({ id: Type.String({ pattern: '^msg_[0-9a-f]{32
  * 0083), and sending an e-mail to its shopper again. Each answers the return as it reads now (the
  * resend: the new e-mail).
  */
-export function staffReturnActionRoutes(app: Api, context: PortalContext): void {
+export const staffReturnActionRoutes = routes((app, context) => {
   app.post(
-    '/admin/api/returns/:id/notes',
+    '/returns/:id/notes',
     {
       config: { staffAction: 'returns.note' },
       schema: { params: StaffReturnParams, body: StaffNote, response: replies({ 200: ReturnDetail }) },
@@ -30,7 +29,7 @@ export function staffReturnActionRoutes(app: Api, context: PortalContext): void 
   )
 
   app.post(
-    '/admin/api/returns/:id/cancel',
+    '/returns/:id/cancel',
     {
       config: { staffAction: 'returns.cancel' },
       schema: { params: StaffReturnParams, response: replies({ 200: ReturnDetail, 409: StaffEndRefused }) },
@@ -43,7 +42,7 @@ export function staffReturnActionRoutes(app: Api, context: PortalContext): void 
   )
 
   app.post(
-    '/admin/api/returns/:id/close',
+    '/returns/:id/close',
     {
       config: { staffAction: 'returns.cancel' },
       schema: {
@@ -60,11 +59,11 @@ export function staffReturnActionRoutes(app: Api, context: PortalContext): void 
   )
 
   app.post(
-    '/admin/api/emails/:id/resend',
+    '/emails/:id/resend',
     {
       config: { staffAction: 'emails.resend' },
       schema: { params: MessageParams, response: replies({ 200: EmailResent }) },
     },
     async (request) => resendEmail(context, { staff: request.staff, address: request.ip }, request.params.id),
   )
-}
+})

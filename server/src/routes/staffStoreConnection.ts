@@ -5,10 +5,9 @@
  */
 import { Type } from '@sinclair/typebox'
 import { ConnectionTest, SetStoreConnection, StoreConnectionAnswer, StoreConnectionView } from '../../../contract/staff'
-import type { PortalContext } from '../context'
 import { staffAuthor } from '../services/audit'
 import { readConnection, removeConnection, setConnection, testConnection } from '../services/storeConnection'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * Tests of a shop's connection in a minute: each reaches the shop's engine with up to three calls
@@ -16,9 +15,9 @@ import { replies, type Api } from './typed'
  */
 export const CONNECTION_TESTS_PER_MINUTE = 10
 
-export function staffStoreConnectionRoutes(app: Api, context: PortalContext): void {
+export const staffStoreConnectionRoutes = routes((app, context) => {
   app.get(
-    '/admin/api/store-connection',
+    '/store-connection',
     {
       config: { staffAction: 'storeConnection.manage' },
       schema: { response: replies({ 200: StoreConnectionAnswer }) },
@@ -27,7 +26,7 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
   )
 
   app.put(
-    '/admin/api/store-connection',
+    '/store-connection',
     {
       config: { staffAction: 'storeConnection.manage' },
       schema: { body: SetStoreConnection, response: replies({ 200: StoreConnectionView }) },
@@ -44,7 +43,7 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
   )
 
   app.post(
-    '/admin/api/store-connection/test',
+    '/store-connection/test',
     {
       config: { staffAction: 'storeConnection.manage' },
       // Counted per shop, whoever of its staff asks: it is the shop's engine that is spared.
@@ -60,11 +59,11 @@ export function staffStoreConnectionRoutes(app: Api, context: PortalContext): vo
   )
 
   app.delete(
-    '/admin/api/store-connection',
+    '/store-connection',
     { config: { staffAction: 'storeConnection.manage' }, schema: { response: replies({ 204: Type.Null() }) } },
     async (request, reply) => {
       await removeConnection(context.db, request.staff.shop, context.now(), staffAuthor(request))
       return reply.code(204).send(null)
     },
   )
-}
+})

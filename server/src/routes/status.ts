@@ -1,15 +1,14 @@
 import { ReturnIdParams, ReturnStatus, StatusQuery } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { readReturnStatus } from '../services/returnStatus'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * GET /portal-registration/returns/{id}/status?signature=…: a submitted return's progress for
  * the link its shopper keeps. The signature grants reading this page and nothing else.
  */
-export function statusRoutes(app: Api, context: PortalContext) {
+export const statusRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/returns/:id/status',
+    '/returns/:id/status',
     {
       schema: { params: ReturnIdParams, querystring: StatusQuery, response: replies({ 200: ReturnStatus }) },
     },
@@ -18,4 +17,4 @@ export function statusRoutes(app: Api, context: PortalContext) {
       return reply.header('cache-control', 'no-store').send(status)
     },
   )
-}
+})

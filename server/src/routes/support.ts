@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { SupportReference, SupportReferenceRequest, SupportToken } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { issueToken } from '../domain/token'
 import { invalidRequest } from '../services/refusal'
 import { keepSupportCode } from '../services/supportReferences'
 import { refuseReadOnly } from './auth'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 const isEmptyObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
@@ -22,7 +21,7 @@ function emptyBody(request: FastifyRequest, _reply: FastifyReply, done: HookHand
  * shop, ending when it ends. The shopper's support code carries it, so whoever replays the code
  * sees the session and cannot submit a return. A read-only token gives a read-only token again.
  */
-export async function supportRoutes(app: Api, context: PortalContext) {
+export const supportRoutes = routes(async (app, context) => {
   // Its own scope: the parser below must not change how the other routes answer odd bodies.
   await app.register((scope, _options, done) => {
     // A body of any other media type is a 400 like any other body but {}, not the usual 415.
@@ -31,7 +30,7 @@ export async function supportRoutes(app: Api, context: PortalContext) {
     )
 
     scope.post(
-      '/portal-registration/support-token',
+      '/support-token',
       {
         preValidation: emptyBody,
         schema: { response: replies({ 200: SupportToken }) },
@@ -54,7 +53,7 @@ export async function supportRoutes(app: Api, context: PortalContext) {
   // Only the session's own shopper keeps one (a replay's read-only token cannot), and only a code
   // this portal made for this session: its shop, a read-only token of its order.
   app.post(
-    '/portal-registration/support-references',
+    '/support-references',
     {
       bodyLimit: 80 * 1024,
       onRequest: refuseReadOnly,
@@ -66,4 +65,4 @@ export async function supportRoutes(app: Api, context: PortalContext) {
       return reply.code(201).header('cache-control', 'no-store').send(kept)
     },
   )
-}
+})

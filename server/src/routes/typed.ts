@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type {
   FastifyBaseLogger,
@@ -7,6 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify'
+import type { PortalContext } from '../context'
 import { errorResponses } from './errors'
 
 /**
@@ -65,4 +66,22 @@ export function replies<T extends Record<number, TSchema>>(schemas: T): T & type
     Object.entries(schemas).map(([status, schema]) => [status, serialisable(schema)]),
   )
   return { ...(serialised as T), ...errorResponses }
+}
+
+/** What a module of routes is registered with (app.ts): the context it serves from. */
+export interface RoutesOptions {
+  context: PortalContext
+}
+
+/**
+ * A module of routes as a Fastify plugin, registered with its prefix
+ * (`app.register(module, { context, prefix: '/admin/api' })`): its paths are written under the
+ * prefix, and its hooks, parsers and decorators stay its own.
+ */
+export function routes<Options extends object = Record<never, never>>(
+  add: (app: Api, context: PortalContext, options: Options) => void | Promise<void>,
+): FastifyPluginAsyncTypebox<RoutesOptions & Options> {
+  return async (app, options) => {
+    await add(app, options.context, options)
+  }
 }

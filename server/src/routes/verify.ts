@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
-import type { PortalContext } from '../context'
 import { orderNameKey } from '../domain/normalize'
 import type { Shop } from '../domain/shop'
 import { issueToken } from '../domain/token'
 import { Refusal, TOO_MANY } from '../services/refusal'
 import { currentOrder, findVerifiedOrder, verifiedAnswer, type Found } from '../services/verify'
 import { requestLanguage } from './language'
-import { replies, type Api } from './typed'
+import { replies, routes } from './typed'
 
 /**
  * A verify answer as JSON around its token: everything verify answers but the token and its expiry
@@ -65,7 +64,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
  * POST /portal-registration/verify (docs/rules.md §11.2): the order, or 400 { error } with a code of
  * §12. Limited per client and per order name; a failure always takes the same time.
  */
-export function verifyRoutes(app: Api, context: PortalContext) {
+export const verifyRoutes = routes((app, context) => {
   const { limits } = context
   // This app's answers (its secret signs their tokens, its shop repository gives their shops).
   const answers = new WeakMap<Found, Map<string | null, Answer>>()
@@ -92,7 +91,7 @@ export function verifyRoutes(app: Api, context: PortalContext) {
   }
 
   app.post(
-    '/portal-registration/verify',
+    '/verify',
     {
       preHandler: [perClient, perOrder],
       schema: { body: VerifyRequest, response: replies({ 200: VerifiedOrder }) },
@@ -150,16 +149,16 @@ export function verifyRoutes(app: Api, context: PortalContext) {
       return (reply as FastifyReply).header('content-type', JSON_CONTENT_TYPE).send(json)
     },
   )
-}
+})
 
 /**
  * GET /portal-registration/order: the token's order as verify would answer it now, with the same
  * token. After a return was refused because a choice no longer holds (a size sold out, units
  * returned meanwhile), the portal reads the order again, so its steps offer what is true now.
  */
-export function orderRoutes(app: Api, context: PortalContext) {
+export const orderRoutes = routes((app, context) => {
   app.get(
-    '/portal-registration/order',
+    '/order',
     {
       schema: { response: replies({ 200: VerifiedOrder }) },
     },
@@ -173,4 +172,4 @@ export function orderRoutes(app: Api, context: PortalContext) {
       })
     },
   )
-}
+})

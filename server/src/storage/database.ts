@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import pg from 'pg'
+import { DatabaseUnavailableError } from './unavailable'
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
@@ -28,14 +29,6 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
-}
-
-/** Raised when the database cannot be reached; the API answers 503 for it. */
-export class DatabaseUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('The database is unavailable', { cause })
-    this.name = 'DatabaseUnavailableError'
-  }
 }
 
 /** A statement that cannot write: one SELECT, not locking rows, and no second statement. */
