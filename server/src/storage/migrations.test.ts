@@ -30,6 +30,7 @@ const RELEASED: Record<number, string> = {
   20: 'f3ed8c0a24a45e34',
   21: '3fb484d887113c06',
   23: '3f4b9ea1f5409f45',
+  24: '747dfb10cbd22267',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
