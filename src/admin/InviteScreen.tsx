@@ -29,7 +29,9 @@ export function InviteScreen({ onSignedIn }: { onSignedIn: () => void }) {
     <main className="console-center">
       <form className="console-card console-signin" onSubmit={submit} aria-labelledby="invite-accept-title">
         <h1 id="invite-accept-title">Set your password</h1>
-        {token === '' && <p role="alert">This link has no token: open the link from the e-mail as it is.</p>}
+        {token === '' && (
+          <ErrorAlert focus={false}>This link has no token: open the link from the e-mail as it is.</ErrorAlert>
+        )}
         <ErrorAlert error={state.error} />
         {dead ? (
           <Link to="/">Go to sign-in</Link>
