@@ -28,6 +28,7 @@ const RELEASED: Record<number, string> = {
   18: '6de6929fe1a95260',
   19: 'f3a74ea5dd3b45d3',
   20: 'f3ed8c0a24a45e34',
+  22: '4c1084700a81c57c',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)
