@@ -131,12 +131,26 @@ export interface InsightFacts {
   moved: MoneyMoves[]
 }
 
+/** The insights' outcomes in minor units, as outcomesWithin sums them. */
+export type Outcomes = ReturnType<typeof outcomesWithin>
+
 /**
  * The insights of [from, until): the reasons ranked, the ten products most returned, and what
- * moved in the period.
+ * moved in the period (worked out from the returns that may have moved money).
  */
 export function summarizeInsights(facts: InsightFacts, from: Date, until: Date, currency: string): InsightRows {
-  const outcomes = outcomesWithin(facts.moved.map(moneyMoves), from, until)
+  return rankInsights(facts, outcomesWithin(facts.moved.map(moneyMoves), from, until), currency)
+}
+
+/**
+ * The insights from their tallies: the reasons ranked, the ten products most returned, and the
+ * outcomes' sums (in minor units) as decimal strings.
+ */
+export function rankInsights(
+  facts: Pick<InsightFacts, 'returns' | 'tallies'>,
+  outcomes: Outcomes,
+  currency: string,
+): InsightRows {
   // Most units first; a tie by name, so the order never changes between two looks.
   const ranked = (kind: 'reason' | 'product') =>
     facts.tallies

@@ -29,6 +29,7 @@ const RELEASED: Record<number, string> = {
   19: 'f3a74ea5dd3b45d3',
   20: 'f3ed8c0a24a45e34',
   21: '3fb484d887113c06',
+  22: '4c1084700a81c57c',
   23: '3f4b9ea1f5409f45',
   24: '747dfb10cbd22267',
 }

@@ -558,6 +558,203 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 22,
+    name: 'insights read daily tallies kept by triggers',
+    // The console's insights (docs/back-office.md, Insights; decision 0087) read per-day, per-shop
+    // tallies instead of recounting every return of the period. Each return's share of them (its
+    // count, its units and their value per reason and per product on the day it was asked for, and
+    // the money it moved on the day it moved: refunded, store credit, exchanged and new items sent)
+    // is kept in insight_parts, worked out by return_insight_parts: the SQL twin of
+    // domain/insights.ts's moneyMoves, held equal to it by server/test/insightTallies.test.ts.
+    // Triggers on every table the share reads recompute it at commit (deferred: once the
+    // transaction's writes are all in) and move the difference into insight_days, under a lock per
+    // shop taken only then, so writers of one shop wait on each other for the commit's end alone.
+    // Money is in minor units of the shop's currency (currency_digits: Intl's decimals per code).
+    sql: `
+      CREATE TABLE insight_days (
+        shop_id text NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
+        day date NOT NULL,
+        kind text NOT NULL,
+        key text NOT NULL,
+        label text NOT NULL,
+        count bigint NOT NULL,
+        value numeric NOT NULL,
+        PRIMARY KEY (shop_id, day, kind, key, label)
+      );
+      CREATE TABLE insight_parts (
+        return_id text NOT NULL,
+        shop_id text NOT NULL,
+        day date NOT NULL,
+        kind text NOT NULL,
+        key text NOT NULL,
+        label text NOT NULL,
+        count bigint NOT NULL,
+        value numeric NOT NULL
+      );
+      CREATE INDEX insight_parts_by_return ON insight_parts (return_id);
+      CREATE FUNCTION currency_digits(code text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT CASE
+          WHEN code IN ('BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') THEN 3
+          WHEN code IN ('AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY',
+                        'KMF', 'KPW', 'KRW', 'LAK', 'LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP',
+                        'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF', 'YER') THEN 0
+          ELSE 2 END
+      $$;
+      CREATE FUNCTION return_insight_parts(wanted text) RETURNS SETOF insight_parts LANGUAGE plpgsql STABLE AS $$
+      DECLARE
+        r record;
+        scale numeric;
+        amount numeric;
+        method text;
+        timing jsonb;
+        at_once boolean := false;
+        issued timestamptz;
+        finished timestamptz;
+        refund_at timestamptz;
+        deducted numeric;
+        line record;
+        done timestamptz;
+        lines integer := 0;
+        undone integer := 0;
+      BEGIN
+        SELECT x.id, x.shop_id, x.created_at, x.review, x.reviewed_at, x.return_order AS answer, o.line_items,
+               s.currency_code
+          INTO r
+          FROM returns x JOIN orders o ON o.id = x.order_id JOIN shops s ON s.id = x.shop_id
+         WHERE x.id = wanted AND x.return_order IS NOT NULL;
+        IF NOT FOUND THEN RETURN; END IF;
+        -- Asked for: the return, and its units with their value, per reason and per product.
+        RETURN NEXT ROW(r.id, r.shop_id, (r.created_at AT TIME ZONE 'UTC')::date, 'returns', '', '', 1, 0)::insight_parts;
+        RETURN QUERY
+          SELECT r.id, r.shop_id, (r.created_at AT TIME ZONE 'UTC')::date, k.kind, k.key, k.label,
+                 SUM(u.count)::bigint, SUM(u.value)
+            FROM (SELECT item ->> 'reason_id' AS reason_id, item ->> 'reason_label' AS reason_label,
+                         item ->> 'title' AS title, (item ->> 'quantity')::int AS count,
+                         (item ->> 'quantity')::int * COALESCE((
+                           SELECT (l ->> 'price')::numeric FROM jsonb_array_elements(r.line_items) AS l
+                            WHERE l ->> 'id' = item ->> 'line_item_id' LIMIT 1), 0) AS value
+                    FROM jsonb_array_elements(r.answer -> 'items') AS item) u,
+                 LATERAL (VALUES ('reason', COALESCE(u.reason_id, ''), COALESCE(u.reason_label, '')),
+                                 ('product', COALESCE(u.title, ''), COALESCE(u.title, ''))) AS k(kind, key, label)
+           GROUP BY k.kind, k.key, k.label;
+        -- Moved (domain/insights.ts, moneyMoves): none while waiting for review or once rejected.
+        IF r.review IS NOT DISTINCT FROM 'pending' OR r.review IS NOT DISTINCT FROM 'rejected' THEN RETURN; END IF;
+        scale := 10 ^ currency_digits(r.currency_code);
+        issued := CASE WHEN r.review = 'approved' AND r.reviewed_at > r.created_at THEN r.reviewed_at ELSE r.created_at END;
+        amount := r.answer #>> '{breakdown,total,presentment_money,amount}';
+        method := COALESCE(r.answer ->> 'refund_method', 'original_payment');
+        timing := r.answer -> 'refund_timing' -> method;
+        IF amount > 0 AND timing IS NOT NULL AND jsonb_typeof(timing) <> 'null' AND timing -> 'to_days' = '0'::jsonb THEN
+          -- returnStatus.ts, statusRefund: issued at the submission when paid then, or when every
+          -- refunded line is kept.
+          at_once := timing ->> 'after' = 'submit' OR EXISTS (
+              SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.exchange_variant_id IS NULL)
+            AND NOT EXISTS (
+              SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.exchange_variant_id IS NULL
+                 AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.answer -> 'items') AS item
+                                  WHERE item ->> 'line_item_id' = i.line_item_id AND item -> 'keep' = 'true'::jsonb));
+        END IF;
+        FOR line IN
+          SELECT i.line_item_id, i.quantity, i.exchange_variant_id IS NOT NULL AS exchanged,
+                 EXISTS (SELECT 1 FROM jsonb_array_elements(r.answer -> 'items') AS item
+                          WHERE item ->> 'line_item_id' = i.line_item_id AND item -> 'keep' = 'true'::jsonb) AS kept,
+                 (SELECT l.v ->> 'price' FROM jsonb_array_elements(r.line_items) WITH ORDINALITY AS l(v, n)
+                   WHERE l.v ->> 'id' = i.line_item_id ORDER BY l.n DESC LIMIT 1) AS price
+            FROM return_items i WHERE i.return_id = r.id
+        LOOP
+          lines := lines + 1;
+          IF at_once AND NOT line.exchanged AND line.kept THEN
+            done := issued;
+          ELSE
+            SELECT MIN(e.at) INTO done FROM return_item_events e
+             WHERE e.return_id = r.id AND e.line_item_id = line.line_item_id
+               AND (e.state = 'refunded' OR (at_once AND NOT line.exchanged AND e.state = 'received'));
+          END IF;
+          IF done IS NULL THEN
+            undone := undone + 1;
+          ELSE
+            finished := GREATEST(finished, done);
+            IF line.exchanged THEN
+              RETURN NEXT ROW(r.id, r.shop_id, (done AT TIME ZONE 'UTC')::date, 'exchanges', '', '', 0,
+                              line.quantity * COALESCE(line.price::numeric, 0) * scale)::insight_parts;
+            END IF;
+          END IF;
+        END LOOP;
+        IF lines = 0 OR undone > 0 THEN finished := NULL; END IF;
+        refund_at := CASE WHEN at_once THEN issued ELSE finished END;
+        IF amount > 0 AND refund_at IS NOT NULL THEN
+          SELECT COALESCE(SUM(deduction_minor), 0) INTO deducted FROM return_inspections
+           WHERE return_id = r.id AND deduction_minor > 0;
+          RETURN NEXT ROW(r.id, r.shop_id, (refund_at AT TIME ZONE 'UTC')::date,
+                          CASE WHEN method = 'store_credit' THEN 'store_credit' ELSE 'refunded' END, '', '', 0,
+                          GREATEST(0, amount * scale - deducted))::insight_parts;
+        END IF;
+        IF jsonb_typeof(r.answer -> 'new_item') = 'object' AND finished IS NOT NULL THEN
+          RETURN NEXT ROW(r.id, r.shop_id, (finished AT TIME ZONE 'UTC')::date, 'upsells', '', '', 0,
+                          (r.answer #>> '{new_item,price,shop_money,amount}')::numeric * scale)::insight_parts;
+        END IF;
+      END
+      $$;
+      CREATE FUNCTION insight_refresh(wanted text) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        fresh insight_parts[] := ARRAY(SELECT p FROM return_insight_parts(wanted) p
+                                        ORDER BY p.shop_id, p.day, p.kind, p.key, p.label);
+        kept insight_parts[] := ARRAY(SELECT p FROM insight_parts p WHERE p.return_id = wanted
+                                       ORDER BY p.shop_id, p.day, p.kind, p.key, p.label);
+      BEGIN
+        IF fresh IS NOT DISTINCT FROM kept THEN RETURN; END IF;
+        PERFORM pg_advisory_xact_lock(4127022, hashtext(shop))
+           FROM (SELECT DISTINCT shop_id AS shop FROM unnest(fresh || kept)) s ORDER BY shop;
+        INSERT INTO insight_days AS d (shop_id, day, kind, key, label, count, value)
+        SELECT x.shop_id, x.day, x.kind, x.key, x.label, SUM(x.count), SUM(x.value)
+          FROM (SELECT shop_id, day, kind, key, label, count, value FROM unnest(fresh)
+                UNION ALL SELECT shop_id, day, kind, key, label, -count, -value FROM unnest(kept)) x
+         WHERE EXISTS (SELECT 1 FROM shops s WHERE s.id = x.shop_id)
+         GROUP BY x.shop_id, x.day, x.kind, x.key, x.label
+        HAVING SUM(x.count) <> 0 OR SUM(x.value) <> 0
+         ORDER BY x.shop_id, x.day, x.kind, x.key, x.label
+            ON CONFLICT (shop_id, day, kind, key, label)
+            DO UPDATE SET count = d.count + EXCLUDED.count, value = d.value + EXCLUDED.value;
+        DELETE FROM insight_parts WHERE return_id = wanted;
+        INSERT INTO insight_parts SELECT * FROM unnest(fresh);
+      END
+      $$;
+      CREATE FUNCTION insight_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME = 'orders' THEN
+          PERFORM insight_refresh(id) FROM returns WHERE order_id = NEW.id;
+        ELSIF TG_TABLE_NAME = 'shops' THEN
+          PERFORM insight_refresh(id) FROM returns WHERE shop_id = NEW.id;
+        ELSIF TG_TABLE_NAME = 'returns' THEN
+          PERFORM insight_refresh(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+        ELSE
+          PERFORM insight_refresh(CASE WHEN TG_OP = 'DELETE' THEN OLD.return_id ELSE NEW.return_id END);
+          IF TG_OP = 'UPDATE' AND OLD.return_id <> NEW.return_id THEN PERFORM insight_refresh(OLD.return_id); END IF;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE CONSTRAINT TRIGGER insight_on_return
+        AFTER INSERT OR DELETE OR UPDATE OF return_order, review, reviewed_at, created_at, shop_id, order_id ON returns
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      CREATE CONSTRAINT TRIGGER insight_on_item AFTER INSERT OR UPDATE OR DELETE ON return_items
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      CREATE CONSTRAINT TRIGGER insight_on_event AFTER INSERT OR UPDATE OR DELETE ON return_item_events
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      CREATE CONSTRAINT TRIGGER insight_on_inspection AFTER INSERT OR UPDATE OR DELETE ON return_inspections
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      CREATE CONSTRAINT TRIGGER insight_on_order AFTER UPDATE OF line_items ON orders
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      CREATE CONSTRAINT TRIGGER insight_on_shop AFTER UPDATE OF currency_code ON shops
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION insight_kept();
+      INSERT INTO insight_parts SELECT p.* FROM returns r, return_insight_parts(r.id) p;
+      INSERT INTO insight_days (shop_id, day, kind, key, label, count, value)
+      SELECT shop_id, day, kind, key, label, SUM(count), SUM(value) FROM insight_parts
+       GROUP BY shop_id, day, kind, key, label;
+    `,
+  },
+  },
+  {
     version: 23,
     name: 'the audit log by kind',
     // The audit log's page filtered by kind (docs/back-office.md, "The audit log"): readAudit asks
