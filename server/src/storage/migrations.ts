@@ -753,7 +753,6 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
        GROUP BY shop_id, day, kind, key, label;
     `,
   },
-  },
   {
     version: 23,
     name: 'the audit log by kind',
