@@ -9,7 +9,8 @@
  * the last 30 days (some 43,000 of the returns) and of 365 days, the review queue (1% waiting) and
  * receiving by a typed number or a scanned code (docs/lifecycle.md), the search by part of a word,
  * the views and the sorts (decision 0084). Budgets: a page of the list and
- * one return answer within 50 ms at p99, the insights within 100 ms at p50.
+ * one return answer within 50 ms at p99, a search within 100 ms at p99, the insights within 100
+ * ms at p50.
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/backOffice.ts [seconds per call, default 5] [returns, default 100000] [pglite|postgres]
  */
@@ -35,7 +36,7 @@ import { machineLoad, startServer, stop } from './server'
 const seconds = Number(process.argv[2] ?? 5)
 const RETURNS = Number(process.argv[3] ?? 100_000)
 const ENGINE = process.argv[4] === 'postgres' ? 'PostgreSQL' : 'PGlite'
-const BUDGET = { pageP99Ms: 50, returnP99Ms: 50, insightsP50Ms: 100 }
+const BUDGET = { pageP99Ms: 50, searchP99Ms: 100, returnP99Ms: 50, insightsP50Ms: 100 }
 const CONNECTIONS = 10
 const PASSWORD = 'bench-staff-password'
 
@@ -197,16 +198,16 @@ const daysBack = (days: number) => new Date(Date.now() - days * 86_400_000).toIS
 const SOME = Math.min(54_321, RETURNS)
 
 const SEARCH_CALLS: Call[] = [
-  ['list: search by e-mail', '/admin/api/returns?q=shopper777%40example.com', BUDGET.pageP99Ms],
-  ['list: search by order name', `/admin/api/returns?q=B${SOME}`, BUDGET.pageP99Ms],
+  ['list: search by e-mail', '/admin/api/returns?q=shopper777%40example.com', BUDGET.searchP99Ms],
+  ['list: search by order name', `/admin/api/returns?q=B${SOME}`, BUDGET.searchP99Ms],
   // The search by part of a word (decision 0084): trigram index, folded text.
-  ['search: part of an e-mail', '/admin/api/returns?q=shopper777', BUDGET.pageP99Ms],
-  ["search: a shopper's name, accents off", '/admin/api/returns?q=bjorn', BUDGET.pageP99Ms],
-  ['search: a product title', '/admin/api/returns?q=tee', BUDGET.pageP99Ms],
-  ['search: part of an order number', `/admin/api/returns?q=B${String(SOME).slice(0, -1)}`, BUDGET.pageP99Ms],
-  ['search: two words', '/admin/api/returns?q=jane%20shopper1234', BUDGET.pageP99Ms],
-  ['search: nothing matches', '/admin/api/returns?q=zqxjw', BUDGET.pageP99Ms],
-  ['search, by amount', '/admin/api/returns?q=shopper777&sort=amount_desc', BUDGET.pageP99Ms],
+  ['search: part of an e-mail', '/admin/api/returns?q=shopper777', BUDGET.searchP99Ms],
+  ["search: a shopper's name, accents off", '/admin/api/returns?q=bjorn', BUDGET.searchP99Ms],
+  ['search: a product title', '/admin/api/returns?q=tee', BUDGET.searchP99Ms],
+  ['search: part of an order number', `/admin/api/returns?q=B${String(SOME).slice(0, -1)}`, BUDGET.searchP99Ms],
+  ['search: two words', '/admin/api/returns?q=jane%20shopper1234', BUDGET.searchP99Ms],
+  ['search: nothing matches', '/admin/api/returns?q=zqxjw', BUDGET.searchP99Ms],
+  ['search, by amount', '/admin/api/returns?q=shopper777&sort=amount_desc', BUDGET.searchP99Ms],
   ['view: to refund', '/admin/api/returns?view=to_refund', BUDGET.pageP99Ms],
   ['view: to receive, oldest first', '/admin/api/returns?view=to_receive&sort=oldest', BUDGET.pageP99Ms],
   ['sort: by amount', '/admin/api/returns?sort=amount_desc', BUDGET.pageP99Ms],
