@@ -211,10 +211,13 @@ function MemberRow({ member, you, ask }: { member: StaffMemberView; you: boolean
   const [change, state] = useChangeRoleMutation()
   return (
     <tr>
+      {/* One element a cell: on a phone the cells' contents pair up with their names (console.css). */}
       <th scope="row" data-label="E-mail">
-        {member.email}
-        {you && <span className="console-note"> (you)</span>}
-        <ErrorAlert error={state.error} />
+        <div>
+          {member.email}
+          {you && <span className="console-note"> (you)</span>}
+          <ErrorAlert error={state.error} />
+        </div>
       </th>
       <td data-label="Role">
         <select
@@ -229,22 +232,24 @@ function MemberRow({ member, you, ask }: { member: StaffMemberView; you: boolean
       </td>
       <td data-label="Last sign-in">{member.last_sign_in_at ? formatMoment(member.last_sign_in_at) : 'Never'}</td>
       <td data-label="">
-        <button
-          type="button"
-          className="button button--secondary console__small"
-          aria-label={`Reset ${member.email}`}
-          onClick={() => ask({ member, act: 'reset' })}
-        >
-          Reset
-        </button>{' '}
-        <button
-          type="button"
-          className="button button--secondary console__small"
-          aria-label={`Remove ${member.email}`}
-          onClick={() => ask({ member, act: 'remove' })}
-        >
-          Remove
-        </button>
+        <div className="staff-actions">
+          <button
+            type="button"
+            className="button button--secondary console__small"
+            aria-label={`Reset ${member.email}`}
+            onClick={() => ask({ member, act: 'reset' })}
+          >
+            Reset
+          </button>
+          <button
+            type="button"
+            className="button button--secondary console__small"
+            aria-label={`Remove ${member.email}`}
+            onClick={() => ask({ member, act: 'remove' })}
+          >
+            Remove
+          </button>
+        </div>
       </td>
     </tr>
   )
