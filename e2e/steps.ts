@@ -171,7 +171,14 @@ export async function signOutOfConsole(staff: Page) {
 }
 
 /** A return of one item of `order`, submitted through the portal's API; answers its drop-off code and name. */
-export async function submittedByApi(request: APIRequestContext, order: string, email: string, key: string) {
+export async function submittedByApi(
+  request: APIRequestContext,
+  order: string,
+  email: string,
+  key: string,
+  /** how many units of the order's first line are returned */
+  quantity = 1,
+) {
   const verify = await request.post(apiUrl('/portal-registration/verify'), {
     data: { order_name: order, email, shop: 'demo', portal_id: 'portal-demo' },
   })
@@ -180,7 +187,7 @@ export async function submittedByApi(request: APIRequestContext, order: string, 
   const submit = await request.post(apiUrl('/portal-registration/returns'), {
     headers: { authorization: `Bearer ${verified.token}`, 'idempotency-key': key },
     data: {
-      items: [{ line_item_id: verified.line_items[0]!.id, quantity: 1, reason_id: 'changed_mind' }],
+      items: [{ line_item_id: verified.line_items[0]!.id, quantity, reason_id: 'changed_mind' }],
       refund_method: 'original_payment',
     },
   })

@@ -57,7 +57,7 @@ export function ReceivingPreview({
               </thead>
               <tbody>
                 {refund.deductions.map((deduction) => (
-                  <tr key={deduction.line_item_id}>
+                  <tr key={`${deduction.line_item_id} ${deduction.condition}`}>
                     <th scope="row">{deduction.title}</th>
                     <td>{CONDITION_LABELS[deduction.condition]}</td>
                     <td>{deduction.percent}%</td>

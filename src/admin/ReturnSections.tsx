@@ -166,7 +166,7 @@ export function Money({ detail }: { detail: ReturnDetail }) {
           {refund?.deductions?.length ? (
             <>
               {refund.deductions.map((deduction) => (
-                <tr key={deduction.line_item_id}>
+                <tr key={`${deduction.line_item_id} ${deduction.condition}`}>
                   <th scope="row">
                     Inspection: {deduction.title}, {CONDITION_LABELS[deduction.condition].toLowerCase()} (
                     {deduction.percent}%)
