@@ -2,19 +2,16 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnStatus } from '../../contract/api'
 import type { CommerceEngine } from '../src/commerce/engine'
 import type { EngineAction } from '../src/domain/engineActions'
-import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
 import { claimDue } from '../src/storage/outbox'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
-import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { bearer, engines, loadShops, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
 /**
  * The actions a return asks of the shop's commerce engine are written with the change that calls
  * for them (docs/commerce.md, decision 0078): for an order read from the engine only, each once.
  */
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 
 /** An order read from the engine: a jacket at 45.00, a tee in M at 19.99 and a 4.00 mug the shopper keeps. */
@@ -68,8 +65,7 @@ describe.each(engines())('engine actions written by the use cases on %s', (engin
     await loadShops(api.db, [DEMO])
     // As verify stores an order it read from Medusa: the engine's order id beside the engine's line ids.
     await api.db.query("UPDATE orders SET engine_order_id = 'order_01MEDUSA' WHERE name = '#2001'")
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
   })
 
   const post = (url: string, payload: unknown) =>
@@ -371,8 +367,7 @@ describe.each(engines())('the exchange e-mail waits for the engine’s exchange 
       delivery: { pollMs: 50, allowPrivateNetworks: false },
     })
     await api.db.query("UPDATE orders SET engine_order_id = 'order_01MEDUSA' WHERE name = '#2001'")
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
   })
   afterAll(async () => {
     release()

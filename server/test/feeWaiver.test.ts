@@ -2,18 +2,15 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnOrder, ReturnStatus } from '../../contract/api'
 import type { ShopPolicy } from '../../contract/policy'
 import type { ReturnDetail, StaffPolicy } from '../../contract/staff'
-import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildReason, buildReturn, buildShop, returnItem } from './builders'
-import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { bearer, engines, loadShops, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
 /**
  * A shop waives its return fee for the reasons it marks (decision 0062): the server prices the
  * return without it and says so, wherever the fee is shown.
  */
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const EUR = (amount: string) => ({
   shop_money: { amount, currency_code: 'EUR' },
@@ -42,8 +39,7 @@ describe.each(engines())('the return fee waived for marked reasons, on %s', (eng
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops')
     await loadShops(api.db, [DEMO])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
     // An import without a policy keeps the saved one: each test starts from none.
     ok(await savePolicy({}))
   })

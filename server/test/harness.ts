@@ -7,6 +7,8 @@ import { deleteShop } from '../src/storage/shops'
 import type { OrderFile, ShopFile } from '../src/import/shopFile'
 import { openPglite, openPostgres, type Database } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
+import { addStaff } from '../src/storage/staff'
+import { hashPassword } from '../src/domain/passwords'
 import { portalOf } from './builders'
 
 export type Engine = 'pglite' | 'postgres'
@@ -177,4 +179,12 @@ export async function staffCookie(
   const session = response.cookies.find((each) => each.name === 'rebound_staff')
   if (!session) throw new Error(`sign-in: ${response.statusCode} ${response.body}`)
   return `rebound_staff=${session.value}`
+}
+
+const DEMO_STAFF = { email: 'staff@demo.example', password: 'correct horse battery', host: 'demo.localhost' }
+
+/** The demo shop's staff member added (an owner) and signed in on demo.localhost: the session cookie. */
+export async function demoStaffCookie(api: TestApi): Promise<string> {
+  await addStaff(api.db, 'demo', DEMO_STAFF.email, await hashPassword(DEMO_STAFF.password), NOW)
+  return staffCookie(api.app, DEMO_STAFF.email, DEMO_STAFF.password, DEMO_STAFF.host)
 }

@@ -1,11 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnRequest } from '../../contract/api'
 import { minorDigits } from '../../contract/money'
-import { hashPassword } from '../src/domain/passwords'
 import { findInsights, recountInsights } from '../src/storage/insights'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop, returnItem } from './builders'
-import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
 /**
  * The insights' daily tallies (migration 22, decision 0087) against a full recount of the rows:
@@ -13,7 +11,6 @@ import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi
  * changed beneath the routes (dates moved, an order's prices re-imported, a return deleted), then
  * every period's insights read from the tallies equal the recount, field by field.
  */
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 
 const jacket = (id: string) => buildLine({ id, variant_id: 'jacket-default', price: '45.00' })
@@ -54,8 +51,7 @@ describe.each(engines())('the insights tallies equal a full recount, on %s', (en
     })
     await api.db.exec('DELETE FROM staff; DELETE FROM shops')
     await loadShops(api.db, [DEMO])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
   })
   afterAll(() => api.close())
 

@@ -1,11 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { Insights } from '../../contract/staff'
-import { hashPassword } from '../src/domain/passwords'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
-import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { engines, loadShops, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const EUR = (amount: string) => ({ amount, currency_code: 'EUR' })
 
@@ -38,8 +35,7 @@ describe.each(engines())('insights count the money that moved in the period, on 
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops')
     await loadShops(api.db, [DEMO])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
   })
 
   const headers = () => ({ host: HOST, cookie, origin: `http://${HOST}` })

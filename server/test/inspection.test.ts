@@ -12,15 +12,22 @@ import type {
 } from '../../contract/staff'
 import { qrCodeValue } from '../src/domain/label'
 import { dropOffCodeSql } from '../src/storage/inspections'
-import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
-import { addStaff } from '../src/storage/staff'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
-import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import {
+  bearer,
+  engines,
+  loadShops,
+  NOW,
+  startApi,
+  submitted,
+  type TestApi,
+  verified,
+  demoStaffCookie,
+} from './harness'
 import { photo } from './images'
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const EUR = (amount: string) => ({ amount, currency_code: 'EUR' })
 
@@ -75,8 +82,7 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops; DELETE FROM outbox; DELETE FROM webhook_endpoints')
     await loadShops(api.db, [DEMO, ACME])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
     await addEndpoint(
       api.db,
       'demo',

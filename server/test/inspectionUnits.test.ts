@@ -1,18 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnStatus } from '../../contract/api'
 import type { Insights, Inspection, InspectionPreview, ReturnDetail, ReturnList } from '../../contract/staff'
-import { hashPassword } from '../src/domain/passwords'
 import { signStatus } from '../src/domain/token'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
-import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
 /**
  * Inspection unit by unit (docs/decisions/0085-inspection-per-unit.md): three tees in M at 19.99
  * (10% opened is 1.99 a unit, 50% damaged 9.99), and two tees in S to exchange. The tee in M is
  * out of stock until a restock.
  */
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const EUR = (amount: string) => ({ amount, currency_code: 'EUR' })
 const kim = buildOrder({
@@ -42,8 +39,7 @@ describe.each(engines())('inspection unit by unit on %s', (engine) => {
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops; DELETE FROM outbox')
     await loadShops(api.db, [DEMO])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
   })
 
   const get = (url: string) => api.app.inject({ method: 'GET', url, headers: { host: HOST, cookie } })

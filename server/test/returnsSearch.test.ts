@@ -5,8 +5,6 @@
  */
 import { RETURN_VIEWS } from '../../contract/constants'
 import type { ReturnCounts, ReturnList } from '../../contract/staff'
-import { hashPassword } from '../src/domain/passwords'
-import { addStaff } from '../src/storage/staff'
 import {
   buildLine,
   buildOrder,
@@ -16,9 +14,8 @@ import {
   buildTrackedReturn,
   returnedUnit,
 } from './builders'
-import { engines, loadShops, NOW, staffCookie, startApi, type TestApi } from './harness'
+import { engines, loadShops, startApi, type TestApi, demoStaffCookie } from './harness'
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const ADDRESS = { line1: 'Hauptstraße 1', city: 'Hamburg', postal_code: '20095', country_code: 'DE' }
 
@@ -82,8 +79,7 @@ describe.each(engines())('finding returns on %s', (engine) => {
   let jar: string
   beforeAll(async () => {
     api = await startApi(engine, [DEMO, ACME])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    jar = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    jar = await demoStaffCookie(api)
   }, 120_000)
   afterAll(() => api.close())
 

@@ -7,15 +7,21 @@ import type {
   VerifiedOrder,
 } from '../../contract/api'
 import type { Insights, ReturnDetail, ReturnList, ReviewDecided, ReviewQueue } from '../../contract/staff'
-import { hashPassword } from '../src/domain/passwords'
 import { signLabel, signStatus } from '../src/domain/token'
-import { addStaff } from '../src/storage/staff'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop } from './builders'
-import { bearer, engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import {
+  bearer,
+  engines,
+  loadShops,
+  NOW,
+  startApi,
+  submitted,
+  type TestApi,
+  verified,
+  demoStaffCookie,
+} from './harness'
 import { photo } from './images'
-
-const PASSWORD = 'correct horse battery'
 
 /** Two tees (25.00 each): worth 50.00 together, over the 40.00 that needs review; one alone is not. */
 const jane = buildOrder({
@@ -66,8 +72,7 @@ describe.each(engines())('returns waiting for review on %s', (engine) => {
     clock = NOW
     await api.db.exec('DELETE FROM staff; DELETE FROM shops; DELETE FROM outbox; DELETE FROM webhook_endpoints')
     await loadShops(api.db, [DEMO, ACME])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
     // Nothing listens there: what this suite reads is what the outbox was given.
     await addEndpoint(
       api.db,

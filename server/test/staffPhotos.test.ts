@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { ApiError } from '../../contract/api'
-import { hashPassword } from '../src/domain/passwords'
 import { STAFF_PHOTOS_PER_ITEM } from '../src/services/staffPhotos'
-import { addStaff } from '../src/storage/staff'
 import { buildLine, buildOrder, buildReturn, buildShop, returnItem } from './builders'
-import { engines, loadShops, NOW, staffCookie, startApi, submitted, type TestApi, verified } from './harness'
+import { engines, loadShops, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 import { blackPng, MAGIC, photo } from './images'
 
-const PASSWORD = 'correct horse battery'
 const HOST = 'demo.localhost'
 const jane = buildOrder({ name: '#1001', email: 'jane@example.com', line_items: [buildLine({ id: 'jane-tee' })] })
 const DEMO = buildShop({ shop: 'demo', orders: [jane] })
@@ -25,8 +22,7 @@ describe.each(engines())('staff photos of an item on %s', (engine) => {
   beforeEach(async () => {
     await api.db.exec('DELETE FROM staff; DELETE FROM shops')
     await loadShops(api.db, [DEMO])
-    await addStaff(api.db, 'demo', 'staff@demo.example', await hashPassword(PASSWORD), NOW)
-    cookie = await staffCookie(api.app, 'staff@demo.example', PASSWORD, HOST)
+    cookie = await demoStaffCookie(api)
     const order = await verified(api.app, DEMO, jane)
     returnId = (await submitted(api.app, order.token, buildReturn([returnItem('jane-tee')]))).id!
   })
