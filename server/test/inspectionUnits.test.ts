@@ -2,6 +2,9 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnStatus } from '../../contract/api'
 import type { Insights, Inspection, InspectionPreview, ReturnDetail, ReturnList } from '../../contract/staff'
 import { signStatus } from '../src/domain/token'
+import { renderEmail } from '../src/email/renderEmail'
+import type { EmailPayload } from '../src/storage/outbox'
+import { ShopRepository } from '../src/storage/shops'
 import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
 import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
@@ -130,6 +133,17 @@ describe.each(engines())('inspection unit by unit on %s', (engine) => {
     })
     expect(json<ReturnList>(await get('/admin/api/returns')).returns[0]!.refund).toEqual(EUR('47.99'))
     expect(json<Insights>(await get('/admin/api/insights')).outcomes.refunded).toEqual(EUR('47.99'))
+    // The shopper's refund e-mail, rendered as the delivery loop renders it, says the same amount.
+    const [mail] = await api.db.query<{ payload: EmailPayload }>(
+      "SELECT payload FROM outbox WHERE return_id = $1 AND event = 'email.refunded'",
+      [id],
+    )
+    const shop = await new ShopRepository(api.db).find('demo')
+    const refundEmail = await renderEmail(shop!, kim.email, mail!.payload, Buffer.from('test-secret'))
+    expect(refundEmail.text).toContain('€47.99 to your original payment method')
+    expect(refundEmail.text).toContain('Condition: damaged · 50% deducted: €9.99')
+    expect(refundEmail.text).toContain('Condition: opened · 10% deducted: €1.99')
+    expect(refundEmail.text).toContain('Your refund: €47.99')
     // One unit restocked: the variant is back on sale.
     expect((await verified(api.app, DEMO, kim)).exchange_data!.variants['tee-m']!.available).toBe(true)
     const detail = json<ReturnDetail>(await get(`/admin/api/returns/${id}`))
