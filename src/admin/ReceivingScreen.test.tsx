@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import type { ReturnStatusItem } from '../../contract/api'
 import type { Inspection, InspectionPreview, InspectionRequest, ReturnDetail } from '../../contract/staff'
 import { server } from '../testing/server'
+import { eur, returnDetail } from '../testing/staffReturn'
 import { Console } from './Console'
 import { makeConsoleStore } from './store'
 
@@ -60,28 +61,10 @@ function buildDetail({
   inspections?: Inspection[]
   review?: 'pending' | 'approved' | 'rejected' | null
 } = {}): ReturnDetail {
-  return {
-    summary: {
-      id: 'r-1',
-      name: '#1001-R1',
-      order_name: '#1001',
-      email: 'jane@example.com',
-      created_at: '2026-11-20T12:00:00.000Z',
-      items: items.length,
-      outcome: 'refund',
-      refund: { amount: '14.00', currency_code: 'EUR' },
-      state: 'in_transit',
-      review,
-    },
-    status: {
-      return_id: 'r-1',
-      return_name: '#1001-R1',
-      created_at: '2026-11-20T12:00:00.000Z',
-      items,
-      refund: null,
-      label: null,
-      address: { name: 'Returns', line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country_code: 'DE' },
-    },
+  const base = returnDetail()
+  return returnDetail({
+    summary: { ...base.summary, items: items.length, refund: eur('14.00'), state: 'in_transit', review },
+    status: { ...base.status, items, refund: null },
     return_order: {
       id: 'r-1',
       name: '#1001-R1',
@@ -110,7 +93,6 @@ function buildDetail({
       },
       created_at: '2026-11-20T12:00:00.000Z',
     },
-    photos: [],
     timeline: [],
     review: review
       ? {
@@ -123,10 +105,7 @@ function buildDetail({
         }
       : null,
     inspections,
-    held: [],
-    links: { status: null, label: null },
-    ended: null,
-  }
+  })
 }
 
 const PREVIEW: InspectionPreview = {
