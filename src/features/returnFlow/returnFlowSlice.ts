@@ -84,6 +84,22 @@ export const returnFlowSlice = createSlice({
       item.reason = photoIds && photoIds.length > 0 ? { id: reasonId, comment, photoIds } : { id: reasonId, comment }
       choicesChanged(state)
     },
+    /** A photo finished uploading for an item whose reason asks for photos: kept, so a reload restores it. */
+    reasonPhotoAdded(state, action: PayloadAction<{ lineItemId: string; photoId: string }>) {
+      const reason = findItem(state, action.payload.lineItemId)?.reason
+      if (!reason || reason.photoIds?.includes(action.payload.photoId)) return
+      reason.photoIds = [...(reason.photoIds ?? []), action.payload.photoId]
+      choicesChanged(state)
+    },
+    /** The shopper took an uploaded photo away again. */
+    reasonPhotoRemoved(state, action: PayloadAction<{ lineItemId: string; photoId: string }>) {
+      const reason = findItem(state, action.payload.lineItemId)?.reason
+      if (!reason?.photoIds?.includes(action.payload.photoId)) return
+      const rest = reason.photoIds.filter((id) => id !== action.payload.photoId)
+      if (rest.length > 0) reason.photoIds = rest
+      else delete reason.photoIds
+      choicesChanged(state)
+    },
     /** The shopper went to a reason with sub-reasons: the sub-reason chosen before no longer holds. */
     reasonWithdrawn(state, action: PayloadAction<{ lineItemId: string }>) {
       const item = findItem(state, action.payload.lineItemId)
@@ -153,6 +169,8 @@ export const {
   orderVerified,
   itemsChosen,
   reasonGiven,
+  reasonPhotoAdded,
+  reasonPhotoRemoved,
   reasonWithdrawn,
   exchangeChosen,
   refundPreferred,

@@ -433,6 +433,39 @@ describe('return reason: sub-reasons and photos', () => {
       await waitFor(() => expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'damaged', comment: '' }))
     })
 
+    test('a photo that arrives after the shopper chose a reason asking for none is kept for later, not with it', async () => {
+      photoApi()
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      server.use(
+        http.post('*/portal-registration/photos', async () => {
+          await held
+          return HttpResponse.json({ id: photoId(1), content_type: 'image/png', size: PNG.byteLength }, { status: 201 })
+        }),
+      )
+      const { user, store } = renderReason()
+      await screen.findByRole('heading', { level: 1 })
+      await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
+      await user.upload(fileInput(), photoFile())
+      await user.click(screen.getByRole('radio', { name: 'Quality' }))
+      await user.click(screen.getByRole('radio', { name: 'Loose stitching' }))
+      release()
+      await waitFor(() =>
+        expect(Object.values(store.getState().portalApi.mutations).map((mutation) => mutation?.status)).toEqual([
+          'fulfilled',
+        ]),
+      )
+      expect(store.getState().returnFlow.items[0]!.reason).toEqual({ id: 'stitching', comment: '' })
+
+      // Back to a reason that asks for a photo: the one uploaded counts for it.
+      await user.click(screen.getByRole('radio', { name: 'Arrived damaged' }))
+      expect(store.getState().returnFlow.items[0]!.reason).toEqual({
+        id: 'damaged',
+        comment: '',
+        photoIds: [photoId(1)],
+      })
+    })
+
     test('a sub-reason that asks for 2 photos takes at most 3, and says which file was left out', async () => {
       const seen = photoApi()
       const { user } = renderReason()

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { PHOTOS_PER_ITEM } from '../../../contract/constants'
 import type { LineItem, ReturnReason } from '../../../contract/api'
@@ -14,6 +14,8 @@ import { useT } from '../../i18n/useT'
 import { safeUrl } from '../../shop/sanitizeConfig'
 import {
   reasonGiven,
+  reasonPhotoAdded,
+  reasonPhotoRemoved,
   reasonWithdrawn,
   selectChosenItems,
   selectOrder,
@@ -59,8 +61,6 @@ interface ReasonFormProps {
 
 type FormErrors = { level?: number; comment?: true; photos?: 'missing' | 'uploading' }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i])
-
 /**
  * Continue stays enabled and checks on press: a disabled button cannot be focused and does not
  * say what is missing, while an error tied to the field (aria-invalid, aria-describedby,
@@ -102,13 +102,12 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
       }),
     )
 
-  // An upload that finished (or a photo removed) reaches the store once the ids differ from it.
-  useEffect(() => {
-    if (reason && needed && !sameIds(uploadedIds, item.reason?.id === reason.id ? (item.reason.photoIds ?? []) : []))
-      store(reason, comment, uploadedIds)
-  })
+  // The reason chosen when an upload finishes, which may not be the one it began under: changed
+  // only by choose(), so an upload's callback reads the shopper's choice as it is now.
+  const chosenLeaf = useRef(reason)
 
   function choose(level: number, candidate: ReturnReason) {
+    chosenLeaf.current = isLeaf(candidate) ? candidate : null
     setPath((before) => [...before.slice(0, level), candidate])
     setErrors({})
     if (isLeaf(candidate)) store(candidate, comment, uploadedIds)
@@ -141,6 +140,9 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
           update({ localUrl: dataUrl(prepared.bytes, prepared.type) })
           const uploaded = await upload({ bytes: prepared.bytes, type: prepared.type }).unwrap()
           update({ id: uploaded.id })
+          // Stored as it arrives, so a reload restores it; Continue stores the list in its order.
+          if (photosRequired(chosenLeaf.current))
+            dispatch(reasonPhotoAdded({ lineItemId: line.id, photoId: uploaded.id }))
         })
         .catch((error: { status?: unknown }) => {
           refuse({
@@ -227,6 +229,8 @@ function ReasonForm({ line, item, position, reasons, token }: ReasonFormProps) {
           addButton={addPhoto}
           onFiles={addFiles}
           onRemove={(key) => {
+            const removed = photos.find((photo) => photo.key === key)?.id
+            if (removed) dispatch(reasonPhotoRemoved({ lineItemId: line.id, photoId: removed }))
             setPhotos((before) => before.filter((photo) => photo.key !== key))
             setProblems([])
           }}
