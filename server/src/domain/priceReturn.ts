@@ -1,8 +1,9 @@
 import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnProblem, ReturnRequest } from '../../../contract/api'
 import { isLeaf, reasonPath } from '../../../contract/reasonTree'
 import { indexCatalogue } from './catalogue'
-import { keepsItem, keepThreshold } from './keepItems'
-import { moneyBag, toMinor } from '../../../contract/money'
+import { keepsItem } from './keepItems'
+import { moneyBag, type Minor } from '../../../contract/money'
+import { shopMoney } from './shopMoney'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 import { feeWaived, refusedByRule } from './policy'
@@ -54,7 +55,8 @@ export function priceReturn(
   const items: ReturnOrderItem[] = []
   const pricing = orderPricing(shop, order)
   const paid = unitPricesPaid(pricing)
-  const threshold = keepThreshold(shop.settings, currency)
+  const money = shopMoney(shop)
+  const threshold = money.keepBelow
 
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
@@ -122,10 +124,10 @@ export function priceReturn(
       exchanged: item.exchange_variant_id !== null,
       kept: item.keep === true,
     })),
-    returnFee: toMinor(shop.settings.return_fee, currency),
+    returnFee: money.returnFee,
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
-    upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
+    upsellPrice: upsell ? catalogue.price(upsell.id)! : 0,
   }
   const charged = computeRefund(refundInput)
   // A fee the shop waives for the reasons it marks: priced as none, and said to be waived.
@@ -177,7 +179,7 @@ function toReturnOrder(
   currency: string,
   feeWaived: boolean,
 ): ReturnOrder {
-  const bag = (minor: number) => moneyBag(minor, currency)
+  const bag = (minor: Minor) => moneyBag(minor, currency)
   return {
     id: null,
     name: null,
