@@ -28,6 +28,8 @@ export interface PricedReturn {
   order: ReturnOrder
   /** what the return takes from each line, for the ledger of returned units */
   lines: { lineItemId: string; quantity: number; exchangeVariantId: string | null }[]
+  /** what one unit of each line of the order cost after its share of the discount, by line id (unitPricesPaid) */
+  unitPaid: ReadonlyMap<string, Minor>
 }
 
 /**
@@ -159,6 +161,7 @@ export function priceReturn(
       quantity: item.quantity,
       exchangeVariantId: item.exchange_variant_id,
     })),
+    unitPaid: paid,
   }
 }
 
