@@ -6,6 +6,13 @@
  */
 import type { Money, MoneyBag } from './api'
 
+/**
+ * An amount in whole minor units of its currency (cents, yen, fils): how the server's rules take
+ * money. Decimal strings are read into it where money enters and written from it where money
+ * leaves (docs/decisions/0093-money-in-minor-units.md).
+ */
+export type Minor = number
+
 /** An exact non-negative fraction, e.g. a tax rate "0.19" as 19/100. */
 export interface Ratio {
   num: bigint
@@ -40,7 +47,7 @@ function digitsOr2(currency: string): number {
  * else, and for more decimals than the currency has (cutting them would round what someone typed).
  * @example toMinor('19.99', 'EUR') === 1999
  */
-export function toMinor(amount: string, currency: string): number {
+export function toMinor(amount: string, currency: string): Minor {
   const match = DECIMAL.exec(amount)
   if (!match) throw new RangeError(`not a non-negative decimal amount: "${amount}"`)
   const digits = minorDigits(currency)
@@ -68,7 +75,7 @@ export function readMinor({ amount, currency_code }: Money): number | null {
 }
 
 /** Writes minor units with exactly the currency's decimals. @example fromMinor(2500, 'EUR') === '25.00' */
-export function fromMinor(minor: number, currency: string): string {
+export function fromMinor(minor: Minor, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount of minor units: ${minor}`)
   const digits = digitsOr2(currency)
   const sign = minor < 0 ? '-' : ''
@@ -78,12 +85,12 @@ export function fromMinor(minor: number, currency: string): string {
 }
 
 /** Minor units as Money. @example moneyOf(1250, 'KWD') gives { amount: '1.250', currency_code: 'KWD' } */
-export function moneyOf(minor: number, currency: string): Money {
+export function moneyOf(minor: Minor, currency: string): Money {
   return { amount: fromMinor(minor, currency), currency_code: currency }
 }
 
 /** A MoneyBag from minor units; shop and presentment money are the same, as each shop has one currency. */
-export function moneyBag(minor: number, currency: string): MoneyBag {
+export function moneyBag(minor: Minor, currency: string): MoneyBag {
   const money = moneyOf(minor, currency)
   return { shop_money: money, presentment_money: { ...money } }
 }

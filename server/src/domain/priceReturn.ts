@@ -1,8 +1,9 @@
 import type { RefundMethod, ReturnOrder, ReturnOrderItem, ReturnProblem, ReturnRequest } from '../../../contract/api'
 import { isLeaf, reasonPath } from '../../../contract/reasonTree'
 import { indexCatalogue } from './catalogue'
-import { keepsItem, keepThreshold } from './keepItems'
-import { moneyBag, toMinor } from '../../../contract/money'
+import { keepsItem } from './keepItems'
+import { moneyBag, type Minor } from '../../../contract/money'
+import { shopMoney } from './shopMoney'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 import { feeWaived, refusedByRule } from './policy'
@@ -27,6 +28,8 @@ export interface PricedReturn {
   order: ReturnOrder
   /** what the return takes from each line, for the ledger of returned units */
   lines: { lineItemId: string; quantity: number; exchangeVariantId: string | null }[]
+  /** what one unit of each line of the order cost after its share of the discount, by line id (unitPricesPaid) */
+  unitPaid: ReadonlyMap<string, Minor>
 }
 
 /**
@@ -54,7 +57,8 @@ export function priceReturn(
   const items: ReturnOrderItem[] = []
   const pricing = orderPricing(shop, order)
   const paid = unitPricesPaid(pricing)
-  const threshold = keepThreshold(shop.settings, currency)
+  const money = shopMoney(shop)
+  const threshold = money.keepBelow
 
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
@@ -122,10 +126,10 @@ export function priceReturn(
       exchanged: item.exchange_variant_id !== null,
       kept: item.keep === true,
     })),
-    returnFee: toMinor(shop.settings.return_fee, currency),
+    returnFee: money.returnFee,
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
-    upsellPrice: upsell ? toMinor(upsell.price.shop_money.amount, currency) : 0,
+    upsellPrice: upsell ? catalogue.price(upsell.id)! : 0,
   }
   const charged = computeRefund(refundInput)
   // A fee the shop waives for the reasons it marks: priced as none, and said to be waived.
@@ -157,6 +161,7 @@ export function priceReturn(
       quantity: item.quantity,
       exchangeVariantId: item.exchange_variant_id,
     })),
+    unitPaid: paid,
   }
 }
 
@@ -177,7 +182,7 @@ function toReturnOrder(
   currency: string,
   feeWaived: boolean,
 ): ReturnOrder {
-  const bag = (minor: number) => moneyBag(minor, currency)
+  const bag = (minor: Minor) => moneyBag(minor, currency)
   return {
     id: null,
     name: null,

@@ -21,7 +21,7 @@ import {
   type PlannedInspection,
   type PricedLine,
 } from '../domain/inspection'
-import { fromMinor, toMinor } from '../../../contract/money'
+import { fromMinor, toMinor, type Minor } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { keptLineIds, lineState } from '../domain/returnStatus'
 import type { Queryable } from '../storage/database'
@@ -253,7 +253,7 @@ function pricedLines(shop: ShopRecord, order: OrderRecord, lines: readonly Retur
 function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): InspectionPreview {
   const { before, planned, forgone, refunding } = assessed
   const currency = shop.currency_code
-  const money = (minor: number): Money => ({ amount: fromMinor(minor, currency), currency_code: currency })
+  const money = (minor: Minor): Money => ({ amount: fromMinor(minor, currency), currency_code: currency })
   const titles = new Map(before.items.map((item) => [item.line_item_id, item.title]))
   // An item's units in one condition are one deduction, as the status page lists them (findDeductions).
   const deductionsOf = (items: readonly PlannedInspection[]) =>
@@ -263,11 +263,17 @@ function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): In
         title: titles.get(item.line_item_id) ?? 'Item',
         condition: unit.condition,
         percent: unit.percent,
-        amount: money(unit.deduction_minor),
+        minor: unit.deduction_minor,
       })),
     )
+  const inWords = ({ minor, ...deduction }: ReturnType<typeof deductionsOf>[number]) => ({
+    ...deduction,
+    amount: money(minor),
+  })
   const refund = before.refund
-  const deductions = [...(refund?.deductions ?? []), ...deductionsOf(planned)]
+  // Earlier deductions as the status page says them; these ones in the minor units they were planned in.
+  const earlier = refund?.deductions ?? []
+  const planning = deductionsOf(planned)
   const beforeMoney = refund?.before_deductions ?? refund?.amount
   const catalogue = indexCatalogue(shop.catalogue, currency)
   const inspectedNow = new Set(planned.map((item) => item.line_item_id))
@@ -281,15 +287,15 @@ function previewOf(shop: ShopRecord, assessed: Assessed, refundNow: boolean): In
         ? {
             method: refund.method,
             before: beforeMoney,
-            deductions,
+            deductions: [...earlier, ...planning.map(inWords)],
             amount: money(
-              refundAfterDeductions(
-                toMinor(beforeMoney.amount, currency),
-                deductions.map((deduction) => toMinor(deduction.amount.amount, currency)),
-              ),
+              refundAfterDeductions(toMinor(beforeMoney.amount, currency), [
+                ...earlier.map((deduction) => toMinor(deduction.amount.amount, currency)),
+                ...planning.map((deduction) => deduction.minor),
+              ]),
             ),
             ...(refund.issued_at !== undefined ? { issued_at: refund.issued_at } : {}),
-            forgone: deductionsOf(forgone),
+            forgone: deductionsOf(forgone).map(inWords),
           }
         : null,
     restock: planned.flatMap((item) =>

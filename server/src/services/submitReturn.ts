@@ -13,7 +13,6 @@ import type {
   ReturnRequest,
 } from '../../../contract/api'
 import type { PortalContext } from '../context'
-import { orderPricing, unitPricesPaid } from '../domain/orderPricing'
 import { photoProblems } from '../domain/photos'
 import { answerBy, reviewFlags } from '../domain/policy'
 import { priceReturn, problemsInWords, type PricedReturn, type RequestProblems } from '../domain/priceReturn'
@@ -63,18 +62,18 @@ const DAY_MS = 86_400_000
 
 /**
  * Whether the shop's review rules flag this return (docs/lifecycle.md): what its items are worth
- * at the prices paid, photos for the reasons that ask review, and the shopper's recent returns.
+ * at the prices paid (`paid`, as the return was priced with), photos for the reasons that ask review, and the shopper's recent returns.
  */
 async function reviewOf(
   tx: Queryable,
   shop: ShopRecord,
   order: OrderRecord,
   request: ReturnRequest,
+  paid: PricedReturn['unitPaid'],
   now: Date,
 ): Promise<NewReturn['review']> {
   const rules = shop.policy.review
   if (!rules) return undefined
-  const paid = unitPricesPaid(orderPricing(shop, order))
   const frequent = rules.frequent
   const flags = reviewFlags(shop.policy, {
     currency: shop.currency_code,
@@ -249,7 +248,7 @@ export async function submitReturn(
         // The shopper's language and portal word and link the e-mails of this return, now and later.
         language: submitted.language,
         portalOrigin: context.portalOrigin(shop!.id),
-        review: await reviewOf(tx, shop!, order!, request, now),
+        review: await reviewOf(tx, shop!, order!, request, priced.unitPaid, now),
       },
       now,
     )
