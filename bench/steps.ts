@@ -34,6 +34,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
 import { resetDemoShop } from '../e2e/resetDemo'
+import { printSummaries, summariseTrace } from './stepsTrace'
 import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
 import { ensureBuilt, freePort, machineLoad, startServer, stop } from './server'
@@ -49,6 +50,20 @@ const CPU_SLOWDOWN = 4
 /** The phone of the journeys' "phone" project (e2e/playwright.config.ts: Pixel 7 at 390 × 844). */
 const VIEWPORT = { width: 390, height: 844, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true }
 const ADMIN_TOKEN = randomBytes(24).toString('hex')
+/**
+ * STEPS_TRACE=<dir>: each measured journey is traced (bench/stepsTrace.ts) into <dir>, and where
+ * each step's time went is printed. Tracing slows the page: its timings are for comparing traces.
+ */
+const TRACE_DIR = process.env.STEPS_TRACE
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'disabled-by-default-v8.cpu_profiler',
+]
 
 const flags = [
   '--no-sandbox',
@@ -84,6 +99,8 @@ interface Probe {
 declare global {
   interface Window {
     __stepsProbe?: Probe
+    /** set when the journey is traced: the probe marks each click and each heading painted */
+    __stepsMarks?: boolean
   }
 }
 
@@ -109,6 +126,7 @@ function PAGE_PROBE() {
         count: interactionCount(),
         done: false,
       }
+      if (window.__stepsMarks) performance.mark('steps:click')
     },
     { capture: true },
   )
@@ -140,6 +158,7 @@ function PAGE_PROBE() {
     requestAnimationFrame(() => {
       const channel = new MessageChannel()
       channel.port1.onmessage = () => {
+        if (window.__stepsMarks) performance.mark('steps:painted')
         probe.transitions.push({
           from: click.path,
           to,
@@ -233,7 +252,7 @@ function inpOf(latencies: number[], count: number): number {
 }
 
 /** Drives one journey in a fresh context; its steps with their timings. */
-async function journey(browser: Browser, origin: string, plan: JourneyPlan): Promise<StepRun[]> {
+async function journey(browser: Browser, origin: string, plan: JourneyPlan, tracePath?: string): Promise<StepRun[]> {
   const context = await browser.createBrowserContext()
   const page: Page = await context.newPage()
   try {
@@ -241,11 +260,14 @@ async function journey(browser: Browser, origin: string, plan: JourneyPlan): Pro
     await page.emulateCPUThrottling(CPU_SLOWDOWN)
     // tsx compiles with esbuild's keepNames, which wraps the probe's named functions in __name():
     // the page gets a stand-in in the probe's own scope.
-    await page.evaluateOnNewDocument(`(() => { const __name = (target) => target; (${PAGE_PROBE.toString()})() })()`)
+    await page.evaluateOnNewDocument(
+      `(() => { const __name = (target) => target; ${tracePath ? 'window.__stepsMarks = true;' : ''} (${PAGE_PROBE.toString()})() })()`,
+    )
     await page.goto(`${origin}/`, { waitUntil: 'load' })
     await page.waitForSelector('#order-name')
     await page.type('#order-name', plan.order)
     await page.type('#email', plan.email)
+    if (tracePath) await page.tracing.start({ path: tracePath, categories: TRACE_CATEGORIES })
 
     let transitions = 0
     /** Acts, then waits for the next step's heading painted; its path. */
@@ -313,6 +335,17 @@ async function journey(browser: Browser, origin: string, plan: JourneyPlan): Pro
     }
     // Event Timing reports an interaction after its next paint: leave the last ones time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 1_000))
+    if (tracePath) {
+      const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: never[] }
+      const steps = stepsOf({ ...(await page.evaluate(() => window.__stepsProbe!)), interactionCount: 0 })
+      console.log(`\n${plan.name}, traced (${tracePath}):`)
+      console.log(
+        printSummaries(
+          steps.map(({ step }) => step),
+          summariseTrace(trace.traceEvents),
+        ),
+      )
+    }
     const probe = await page.evaluate(() => ({
       ...window.__stepsProbe!,
       interactionCount: (performance as unknown as { interactionCount?: number }).interactionCount ?? 0,
@@ -440,7 +473,12 @@ async function main(): Promise<boolean> {
     for (let run = 1; run <= runs; run++) {
       for (const plan of JOURNEYS) {
         await resetDemoShop(`http://127.0.0.1:${port}`, ADMIN_TOKEN, 'demo.json')
-        const steps = await journey(browser, origin, plan)
+        const steps = await journey(
+          browser,
+          origin,
+          plan,
+          TRACE_DIR ? join(TRACE_DIR, `${plan.order.slice(1)}-${run}.json`) : undefined,
+        )
         results.get(plan.name)!.push(steps)
         console.log(
           `  ${plan.name} run ${run}/${runs}: ${steps.map((step) => `${Math.round(step.ms)}`).join(' / ')} ms`,

@@ -119,16 +119,36 @@ export function parseRate(rate: string): Ratio {
   return { num: BigInt(match[1]! + fraction), den: 10n ** BigInt(fraction.length) }
 }
 
+/**
+ * One formatter per locale, currency and decimals, made once: making one costs far more than
+ * formatting with it (a list of 150 prices made 150 of them), and the first one of a page reads
+ * the currency data of ICU (docs/benchmarks.md, the shopper's steps). A handful of combinations
+ * exist; the cache is emptied should a caller ever pass many.
+ */
+const formatters = new Map<string, Intl.NumberFormat>()
+const FORMATTERS_MAX = 64
+
+function formatter(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale} ${currency} ${digits}`
+  let made = formatters.get(key)
+  if (made === undefined) {
+    made = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    })
+    if (formatters.size >= FORMATTERS_MAX) formatters.clear()
+    formatters.set(key, made)
+  }
+  return made
+}
+
 function format(money: Money, locale: string, digits: number): string {
   // A decimal string keeps every digit (Intl reads strings exactly); a number would round first.
   const value = (readMinor(money) === null ? String(Number(money.amount)) : money.amount) as unknown as number
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: money.currency_code,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value)
+    return formatter(locale, money.currency_code, digits).format(value)
   } catch {
     // An unknown currency code: the amount and the code.
     return `${Number(money.amount).toFixed(digits)} ${money.currency_code}`

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
@@ -9,10 +9,18 @@ import { itemsChosen, selectChosenItems, selectOrder, type ChosenItem } from '..
 import { useContinue, usePreviousStep } from '../returnFlow/hooks'
 import { useVariantName } from '../returnFlow/size'
 import { ProductRow } from './ProductRow'
-import { formatOrderDate, productRows, type ProductRowModel } from './productRows'
+import { formatOrderDate, prefetchProductImages, productRows, type ProductRowModel } from './productRows'
 import './ProductsScreen.css'
 
 type Chosen = Readonly<Record<string, number>>
+
+/**
+ * The rows of the first screen (ProductsScreen.css lays out as many at once): the step is drawn
+ * with them, and the rest of a long order's rows follow in a render of their own, right after it
+ * (docs/benchmarks.md, the shopper's steps: 150 rows made the step's first paint wait a second at
+ * a phone's speed).
+ */
+const FIRST_ROWS = 12
 
 /** The choice in the store, limited to what can still be chosen (a reload restores it). */
 function initialChoice(rows: readonly ProductRowModel[], items: readonly ChosenItem[]): Chosen {
@@ -41,6 +49,13 @@ export default function ProductsScreen() {
   const nameVariant = useVariantName()
   const barRef = useStickyBarSpace<HTMLDivElement>()
   const rows = useMemo(() => productRows(lines ?? [], locale, nameVariant), [lines, locale, nameVariant])
+  // docs/rules.md §11.5: the product images are prefetched after verification, once this step,
+  // which follows it, is on screen: fetched and decoded (an SVG is parsed as a document) while
+  // the step is drawn, they put off its first paint (docs/benchmarks.md, the shopper's steps).
+  useEffect(() => {
+    if (lines) prefetchProductImages(lines)
+  }, [lines])
+  const shownRows = useDeferredValue(rows.length, Math.min(rows.length, FIRST_ROWS))
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
   const latest = useRef(chosen)
@@ -88,7 +103,7 @@ export default function ProductsScreen() {
       </p>
       {nothingReturnable ? <p className="notice">{t('products.nothingReturnable')}</p> : null}
       <ul className="item-list products__list" aria-label={t('products.listLabel')}>
-        {rows.map((row) => (
+        {rows.slice(0, shownRows).map((row) => (
           <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
         ))}
       </ul>

@@ -81,6 +81,14 @@ export function productRows(
   })
 }
 
+/** Fetches each distinct product image of the order once, for the steps that show them. */
+export function prefetchProductImages(lines: readonly LineItem[]) {
+  const urls = new Set(lines.map((line) => (line.product_src ? safeUrl(line.product_src) : null)))
+  urls.forEach((url) => {
+    if (url) new Image().src = url
+  })
+}
+
 /** The order date in the shopper's language, e.g. "10 November 2026"; null when not a date. */
 export function formatOrderDate(iso: string, locale: string): string | null {
   const date = new Date(iso)

@@ -3,7 +3,6 @@ import type { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import { paths } from '../../../contract/paths'
 import { verifyApi } from '../../api/verifyEndpoints'
 import type { AppDispatch } from '../../app/store'
-import { safeUrl } from '../../shop/sanitizeConfig'
 import { orderVerified } from './returnFlowSlice'
 
 /**
@@ -12,14 +11,6 @@ import { orderVerified } from './returnFlowSlice'
  * `fixedCacheKey`), and send it through verifyAndOpen.
  */
 export const VERIFY_KEY = 'verify'
-
-/** docs/rules.md §11.5: product images are prefetched after verification. */
-function prefetchProductImages(order: VerifiedOrder) {
-  const urls = new Set(order.line_items.map((item) => (item.product_src ? safeUrl(item.product_src) : null)))
-  urls.forEach((url) => {
-    if (url) new Image().src = url
-  })
-}
 
 /**
  * docs/rules.md §4: verifies an order and opens it: the order becomes the session
@@ -35,8 +26,8 @@ export const verifyAndOpen =
       verifyApi.endpoints.verifyOrder.initiate(request, { fixedCacheKey: VERIFY_KEY }),
     ).unwrap()
     if (order.order_id !== keep) {
+      // The item selection, shown next, prefetches the order's product images (docs/rules.md §11.5).
       dispatch(orderVerified(order))
-      prefetchProductImages(order)
       void navigate(paths.products.build())
     }
     return order
