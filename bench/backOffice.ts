@@ -13,6 +13,9 @@
  * ms at p50.
  * Prints a table, merges the figures into bench/results.json, exits 1 when a budget is missed.
  *   npx tsx bench/backOffice.ts [seconds per call, default 5] [returns, default 100000] [pglite|postgres]
+ * On PostgreSQL, BENCH_KEEP_DATABASE=<name> keeps the generated database under that name and
+ * reuses it when it already holds as many returns (a million take a quarter of an hour to
+ * generate), to run the bench again or EXPLAIN its statements; 0 seconds generates and stops.
  */
 import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
@@ -155,14 +158,7 @@ async function generate(where: {
     // The load rewrote every row (its search text): vacuumed, the server's first reads need not
     // set the rows' hint bits, and the planner knows the tables.
     await timed('vacuum analyze', () => db.exec('VACUUM ANALYZE'))
-    const [deep] = await db.query<{ id: string; created_at: Date }>(
-      'SELECT id, created_at FROM returns WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1',
-      ['demo', Math.floor(RETURNS / 2)],
-    )
-    return {
-      deepCursor: encodeCursor({ at: new Date(deep!.created_at).toISOString(), id: deep!.id }),
-      returnId: `bench-r-${Math.min(12_345, RETURNS)}`,
-    }
+    return await deepAndOne(db)
   } finally {
     await db.close()
   }
@@ -213,22 +209,71 @@ const SEARCH_CALLS: Call[] = [
   ['sort: by amount', '/admin/api/returns?sort=amount_desc', BUDGET.pageP99Ms],
 ]
 
-/** A PostgreSQL database of its own for the run, dropped after it. */
-async function postgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A PostgreSQL database of its own for the run, dropped after it; or, named by
+ * BENCH_KEEP_DATABASE, kept, and reused (`generated`) when it holds the run's number of returns.
+ */
+async function postgresDatabase(url: string): Promise<{ url: string; generated: boolean; drop: () => Promise<void> }> {
+  const kept = process.env.BENCH_KEEP_DATABASE
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_KEEP_DATABASE: a lower-case name')
   // Named by this process, so that another run on the same server (another worktree's) cannot drop it.
-  const name = `rebound_bench_office_${process.pid}`
+  const name = kept ?? `rebound_bench_office_${process.pid}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
   const own = new URL(url)
   own.pathname = `/${name}`
+  const generated = kept !== undefined && (await returnsIn(admin, name, own.toString())) === RETURNS
+  if (!generated) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+  }
   return {
     url: own.toString(),
+    generated,
     drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      if (kept === undefined) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
       await admin.end()
     },
+  }
+}
+
+/** How many returns the kept database `name` holds, null when it is missing or not the bench's. */
+async function returnsIn(admin: pg.Client, name: string, url: string): Promise<number | null> {
+  const [exists] = (
+    await admin.query<{ found: number }>('SELECT 1 AS found FROM pg_database WHERE datname = $1', [name])
+  ).rows
+  if (!exists) return null
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ count: string }>("SELECT count(*) FROM returns WHERE id LIKE 'bench-r-%'")
+    return Number(rows[0]!.count)
+  } catch {
+    return null
+  } finally {
+    await db.end()
+  }
+}
+
+/** The deep page's cursor and the return measured, of a database generated before. */
+async function generatedBefore(databaseUrl: string): Promise<{ deepCursor: string; returnId: string }> {
+  const db = await openDatabase({ databaseUrl })
+  try {
+    // The server migrates it on start: a migration newer than the database is measured too.
+    return await deepAndOne(db)
+  } finally {
+    await db.close()
+  }
+}
+
+async function deepAndOne(db: Database): Promise<{ deepCursor: string; returnId: string }> {
+  const [deep] = await db.query<{ id: string; created_at: Date }>(
+    'SELECT id, created_at FROM returns WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1',
+    ['demo', Math.floor(RETURNS / 2)],
+  )
+  return {
+    deepCursor: encodeCursor({ at: new Date(deep!.created_at).toISOString(), id: deep!.id }),
+    returnId: `bench-r-${Math.min(12_345, RETURNS)}`,
   }
 }
 
@@ -276,15 +321,18 @@ runBenchmark('Back office at scale', async () => {
   try {
     const where = own ? { databaseUrl: own.url } : { dataDir }
     const started = performance.now()
-    const { deepCursor, returnId } = await generate(where)
+    const { deepCursor, returnId } = own?.generated ? await generatedBefore(own.url) : await generate(where)
     const generatedMs = Math.round(performance.now() - started)
     console.log(
-      `${RETURNS.toLocaleString('en')} returns generated on ${ENGINE} in ${(generatedMs / 1000).toFixed(1)} s (${Object.entries(
-        generation,
-      )
-        .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
-        .join(', ')})`,
+      own?.generated
+        ? `${RETURNS.toLocaleString('en')} returns of the kept database ${process.env.BENCH_KEEP_DATABASE}`
+        : `${RETURNS.toLocaleString('en')} returns generated on ${ENGINE} in ${(generatedMs / 1000).toFixed(1)} s (${Object.entries(
+            generation,
+          )
+            .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+            .join(', ')})`,
     )
+    if (seconds === 0) return true
     const port = 18_480
     server = await startServer(port, own ? { DATABASE_URL: own.url } : { DATA_DIR: dataDir })
     const cookie = await signIn(port)
@@ -348,8 +396,8 @@ runBenchmark('Back office at scale', async () => {
       {
         engine: ENGINE,
         returns: RETURNS,
-        generatedMs,
-        generation,
+        // A kept database's generation was another run's.
+        ...(own?.generated ? { keptDatabase: process.env.BENCH_KEEP_DATABASE } : { generatedMs, generation }),
         connections: CONNECTIONS,
         seconds,
         rows,

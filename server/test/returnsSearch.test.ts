@@ -15,6 +15,9 @@ import {
   returnedUnit,
 } from './builders'
 import { engines, loadShops, startApi, type TestApi, demoStaffCookie } from './harness'
+import type { Queryable } from '../src/storage/database'
+import { dropOffCodeSql } from '../src/storage/inspections'
+import { countReturnViews, listReturns } from '../src/storage/staffReturns'
 
 const HOST = 'demo.localhost'
 const ADDRESS = { line1: 'Hauptstraße 1', city: 'Hamburg', postal_code: '20095', country_code: 'DE' }
@@ -250,5 +253,46 @@ describe.each(engines())('finding returns on %s', (engine) => {
       ['#10015-R1', 200],
     ])
     await loadShops(api.db, [DEMO])
+  })
+
+  test('among many returns, a search asks the index for its words’ rarer parts and finds the same returns', async () => {
+    // 300 shoppers' returns: `shopper`'s trigrams are in nearly every return's text, once counted.
+    await api.db.query(
+      `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, line_items)
+       SELECT 'many-o-' || g, 'demo', '#M' || g, 'M' || g, 'shopper' || g || '@example.com', now(), '[]'::jsonb
+         FROM generate_series(1, 300) AS g`,
+    )
+    await api.db.query(
+      `INSERT INTO returns (id, order_id, shop_id, number, name, created_at, state, drop_off_code)
+       SELECT 'many-r-' || g, 'many-o-' || g, 'demo', 1, '#M' || g || '-R1', now() - interval '10 days' - make_interval(mins => g),
+              'requested', ${dropOffCodeSql("'many-r-' || g")}
+         FROM generate_series(1, 300) AS g`,
+    )
+    await api.db.exec('ANALYZE returns')
+    try {
+      // The storage read through a database of its own: the statistics are read afresh, and its statements seen.
+      const statements: string[] = []
+      const db: Queryable = {
+        query: (sql, params) => {
+          statements.push(sql)
+          return api.db.query(sql, params)
+        },
+        exec: (sql) => api.db.exec(sql),
+      }
+      const names = async (q: string) =>
+        (await listReturns(db, 'demo', { q }, 25, null)).returns.map((entry) => entry.name)
+      expect(await names('shopper123')).toEqual(['#M123-R1'])
+      expect(statements.some((sql) => sql.includes('strpos('))).toBe(true)
+      const twelve = ['#M12-R1', ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((digit) => `#M12${digit}-R1`)]
+      expect(await names('SHOPPER12')).toEqual(twelve)
+      expect(await names('shopper12 example')).toEqual(twelve)
+      expect(await names('shopper12 m129')).toEqual(['#M129-R1'])
+      // The same answers as the whole words' patterns give (the route's, or before the statistics).
+      for (const q of ['shopper123', 'SHOPPER12', 'shopper12 example', 'shopper12 m129', 'shopper', 'jane'])
+        expect(await names(q)).toEqual(await found(q, '&limit=25'))
+      expect(await countReturnViews(db, 'demo', { q: 'shopper12' })).toMatchObject({ all: 11, to_receive: 11 })
+    } finally {
+      await api.db.query("DELETE FROM orders WHERE id LIKE 'many-o-%'")
+    }
   })
 })

@@ -266,15 +266,19 @@ async function* exportRows(context: PortalContext, shop: string, filters: Return
  */
 export async function returnDetail(context: PortalContext, shopId: string, id: string): Promise<ReturnDetail> {
   const found = await findShopReturn(context.db, shopId, id)
-  const order = found && (await findOrderById(context.db, found.record.order_id))
-  const shop = order && (await context.shops.find(shopId))
-  if (!found || !order || !shop) throw notFound('No such return.')
-  const [lines, photos, actions, inspections] = await Promise.all([
+  if (!found) throw notFound('No such return.')
+  // The shop's return found, the rest is read at once, each statement on a connection of the
+  // pool: one round trip after the return's, where its order, then its shop, then these took three.
+  const shopOf = context.shops.find(shopId)
+  const [order, shop, lines, photos, actions, inspections] = await Promise.all([
+    findOrderById(context.db, found.record.order_id),
+    shopOf,
     findReturnedLines(context.db, id),
     findReturnPhotos(context.db, id),
     findActions(context.db, id),
-    inspectionViews(context.db, shop, id),
+    shopOf.then((known) => (known ? inspectionViews(context.db, known, id) : [])),
   ])
+  if (!order || !shop) throw notFound('No such return.')
   // The lines read once, for the shopper's status and the timeline alike.
   const status = await returnStatus(context, found.record, order, shop, lines)
   const titleOf = new Map(status.items.map((item) => [item.line_item_id, item.title]))

@@ -32,6 +32,7 @@ const RELEASED: Record<number, string> = {
   22: '4c1084700a81c57c',
   23: '3f4b9ea1f5409f45',
   24: '747dfb10cbd22267',
+  25: 'ced6ccb0ef73b73a',
 }
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16)

@@ -104,7 +104,9 @@ const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${cha
  * "exa", "com"…, are in nearly every return's text). At most RETURN_SEARCH_WORDS words: the rest
  * are left out.
  */
-export function searchPatterns(q: string): ({ pattern: string; email?: undefined } | { email: string })[] {
+export function searchPatterns(
+  q: string,
+): ({ pattern: string; plain?: string | undefined; email?: undefined } | { email: string; plain?: undefined })[] {
   return q
     .trim()
     .split(/\s+/)
@@ -116,8 +118,68 @@ export function searchPatterns(q: string): ({ pattern: string; email?: undefined
       const number = word.replace(/^#+/, '')
       if (number === '') return { pattern: '%#%' }
       const atStart = word.startsWith('#') || /^[0-9]+$/.test(number)
-      return { pattern: `%${atStart ? '#' : ''}${likeEscaped(number)}%` }
+      // A word of letters and digits found anywhere: `plain`, the very text the pattern looks for.
+      const plain = !atStart && /^[a-z0-9]+$/i.test(word) ? word.toLowerCase() : undefined
+      return { pattern: `%${atStart ? '#' : ''}${likeEscaped(number)}%`, plain }
     })
+}
+
+/** A trigram in more than this share of the returns is common: the search does not ask the index for it. */
+const COMMON_TRIGRAM_SHARE = 0.01
+
+/**
+ * The parts of the search's plain words (letters and digits) the trigram index is asked for:
+ * each run of their trigrams that are not common (migration 25's statistics, `shares`), as a
+ * substring of its word; null when none of their trigrams is common, or the statistics are
+ * not there yet, or every trigram is: the index is then asked for the whole words as before.
+ * Each word is still matched whole on the rows the index finds (decision 0091).
+ */
+export function rareParts(
+  words: readonly (string | undefined)[],
+  shares: ReadonlyMap<string, number>,
+): string[] | null {
+  const parts: string[] = []
+  let skipped = false
+  for (const word of words) {
+    if (word === undefined) continue
+    // The first trigram of the run of rare ones being read, or -1.
+    let start = -1
+    for (let at = 0; at + 3 <= word.length; at++) {
+      if ((shares.get(word.slice(at, at + 3)) ?? 0) > COMMON_TRIGRAM_SHARE) {
+        skipped = true
+        if (start >= 0) parts.push(word.slice(start, at + 2))
+        start = -1
+      } else if (start < 0) start = at
+    }
+    if (start >= 0) parts.push(word.slice(start))
+  }
+  return skipped && parts.length > 0 ? parts : null
+}
+
+/** Per database: the search text's common trigrams, as ANALYZE last counted them, read once a minute. */
+const trigramShares = new WeakMap<Queryable, { until: number; shares: Promise<Map<string, number>> }>()
+
+/**
+ * The thousand most common trigrams of the returns' search text and the share of returns holding
+ * each (migration 25's statistics); empty before ANALYZE has run, or where they cannot be read.
+ */
+function commonTrigrams(db: Queryable): Promise<Map<string, number>> {
+  const kept = trigramShares.get(db)
+  if (kept && kept.until > Date.now()) return kept.shares
+  const shares = db
+    .query<{ trigram: string; share: number }>(
+      `SELECT u.trigram, u.share
+         FROM pg_stats_ext_exprs s,
+              unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(trigram, share)
+        WHERE s.statistics_name = 'returns_search_trigrams' AND s.statistics_schemaname = current_schema()
+          AND u.trigram IS NOT NULL`,
+    )
+    .then(
+      (rows) => new Map(rows.map((row) => [row.trigram, Number(row.share)])),
+      () => new Map<string, number>(),
+    )
+  trigramShares.set(db, { until: Date.now() + 60_000, shares })
+  return shares
 }
 
 interface Row {
@@ -174,15 +236,29 @@ const LIST_SELECT = `SELECT ${COLUMNS},
  * The search's and the filters' conditions but the view's, the shop's first (`$1`): the list's
  * and its views' counts' alike, so that a count and its list cannot disagree.
  */
-function filterConditions(filters: ReturnFilters, param: (value: unknown) => string): string[] {
+function filterConditions(
+  filters: ReturnFilters,
+  param: (value: unknown) => string,
+  shares: ReadonlyMap<string, number>,
+): string[] {
   const where = ['r.shop_id = $1']
-  // Parameters only, folded by the database as the stored text was (the trigram index reads LIKE).
-  for (const word of searchPatterns(filters.q ?? ''))
+  const words = searchPatterns(filters.q ?? '')
+  const parts = rareParts(
+    words.map((word) => word.plain),
+    shares,
+  )
+  // Parameters only, folded by the database as the stored text was (the trigram index reads
+  // LIKE). With rare parts, a plain word is found by strpos, which the index cannot answer, on
+  // the rows the index finds for the parts: the same returns, without the common trigrams' entries.
+  for (const word of words)
     where.push(
-      word.email === undefined
-        ? `r.search_text LIKE search_folded(${param(word.pattern)})`
-        : `o.email_key = ${param(word.email)}`,
+      word.email !== undefined
+        ? `o.email_key = ${param(word.email)}`
+        : parts && word.plain !== undefined
+          ? `strpos(r.search_text, search_folded(${param(word.plain)})) > 0`
+          : `r.search_text LIKE search_folded(${param(word.pattern)})`,
     )
+  for (const part of parts ?? []) where.push(`r.search_text LIKE search_folded(${param(`%${part}%`)})`)
   if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::text[])`)
   if (filters.state) where.push(`r.state = ${param(filters.state)}`)
   if (filters.review) where.push(`r.review = ${param(filters.review)}`)
@@ -204,7 +280,11 @@ export async function countReturnViews(
   filters: Omit<ReturnFilters, 'view'>,
 ): Promise<Record<ReturnView, number>> {
   const params: unknown[] = [shopId]
-  const where = filterConditions(filters, (value) => `$${params.push(value)}`)
+  const where = filterConditions(
+    filters,
+    (value) => `$${params.push(value)}`,
+    filters.q ? await commonTrigrams(db) : new Map(),
+  )
   // The views' conditions read only a return's state and review: its rows are counted by those two
   // from the index on (shop, state, review) (migration 24), without reading a row, and each view
   // sums its groups. A search or a filter counts the rows it finds.
@@ -238,7 +318,7 @@ export async function listReturns(
     params.push(value)
     return `$${params.length}`
   }
-  const where = filterConditions(filters, param)
+  const where = filterConditions(filters, param, filters.q ? await commonTrigrams(db) : new Map())
   const view = filters.view && VIEW_SQL[filters.view]
   if (view) where.push(view)
   const byAmount = sort === 'amount_desc' || sort === 'amount_asc'
@@ -249,9 +329,20 @@ export async function listReturns(
     const at = after.amount === undefined ? `${param(after.at)}::timestamptz` : `${param(after.amount)}::numeric`
     where.push(`(${key}, r.id) ${direction === 'ASC' ? '>' : '<'} (${at}, ${param(after.id)})`)
   }
+  const order = `ORDER BY ${key} ${direction}, r.id ${direction}`
+  const select = LIST_SELECT.replace('SELECT ', `SELECT ${AMOUNT_SQL}::text AS sort_amount, `)
+  // The page's returns are chosen before their orders are read, when no condition is on the
+  // order (a whole e-mail is): a search that finds hundreds of returns reads the orders of the
+  // page's only. Every return has its order (a foreign key), so the join drops none.
+  const onOrder = where.some((condition) => condition.startsWith('o.'))
   const rows = await db.query<Row & { settlement: Settlement | null; sort_amount: string }>(
-    `${LIST_SELECT.replace('SELECT ', `SELECT ${AMOUNT_SQL}::text AS sort_amount, `)}
-      WHERE ${where.join(' AND ')} ORDER BY ${key} ${direction}, r.id ${direction} LIMIT ${param(limit + 1)}`,
+    onOrder
+      ? `${select} WHERE ${where.join(' AND ')} ${order} LIMIT ${param(limit + 1)}`
+      : `${select.replace(
+          FROM,
+          `FROM (SELECT r.* FROM returns r WHERE ${where.join(' AND ')} ${order} LIMIT ${param(limit + 1)}) r
+            JOIN orders o ON o.id = r.order_id`,
+        )} ${order}`,
     params,
   )
   const page = rows.slice(0, limit)
