@@ -6,7 +6,7 @@ type Incr = FastifyRateLimitStore['incr']
 
 // One statement, atomic on the server: the first hit of a window starts it, later ones count.
 // Times are the database server's, so replicas whose clocks differ still agree on a window.
-const HIT = `
+export const HIT = `
   INSERT INTO rate_limits AS limits (key, hits, resets_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN limits.resets_at <= now() THEN 1 ELSE limits.hits + 1 END,
@@ -85,7 +85,7 @@ export type CountTwo = (
 // database server's clock, now() being one time for the whole statement. Every caller locks a
 // first-kind row before a second-kind one (their keys are named apart), so two never wait on
 // each other in a circle.
-const HIT_TWO = `
+export const HIT_TWO = `
   WITH first AS (
     INSERT INTO rate_limits AS limits (key, hits, resets_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET
