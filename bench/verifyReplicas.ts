@@ -16,6 +16,7 @@
  */
 import pg from 'pg'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { seedHistory } from './consoleSeed'
 import { clientAddress, loadFromAddresses, send, type Call, type Load } from './fromAddresses'
@@ -115,7 +116,44 @@ interface SetResult {
   replicas: number
   bare: Load
   verify: Load
+  /** the bench database's transactions committed during the verify load, per answer: its round trips */
+  commitsPerVerify: number
+  /** CPU µs a verify of the load took in the replicas and in the PostgreSQL backends (0: not read) */
+  cpuPerVerify: { replicas: number; postgres: number }
   exactness: Exactness
+}
+
+/** CPU time (ms) a process has used so far, by /proc (Linux); 0 where it cannot be read. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in ticks of 10 ms
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * CPU (ms) used so far by the replicas and by the PostgreSQL backends serving `database`, when the
+ * server runs on this machine (loopback): what each verify costs, whatever else loads the machine.
+ */
+async function cpuNow(admin: pg.Client, database: string, servers: ChildProcess[]) {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])
+  return {
+    replicas: servers.reduce((sum, server) => sum + cpuMs(server.pid), 0),
+    backends: new Map(rows.map(({ pid }) => [pid, cpuMs(pid)])),
+  }
+}
+
+/** Transactions committed in `database` so far (each statement outside a transaction is one). */
+async function commits(admin: pg.Client, database: string): Promise<number> {
+  // A fresh snapshot of the statistics, not the one this transaction already read.
+  await admin.query('SELECT pg_stat_clear_snapshot()')
+  const { rows } = await admin.query<{ commits: string }>(
+    'SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = $1',
+    [database],
+  )
+  return Number(rows[0]?.commits ?? 0)
 }
 
 async function startReplicas(ports: number[], databaseUrl: string, env: Record<string, string>) {
@@ -129,28 +167,67 @@ async function startReplicas(ports: number[], databaseUrl: string, env: Record<s
   }
 }
 
-async function measureSet(replicas: number, databaseUrl: string, barePort: number): Promise<SetResult> {
-  const ports = Array.from({ length: replicas }, (_, index) => 18_410 + index)
+async function measureSet(
+  replicas: number,
+  databaseUrl: string,
+  barePort: number,
+  admin: pg.Client,
+): Promise<SetResult> {
+  const ports = Array.from({ length: replicas }, (_, index) => 8_430 + index)
+  const database = new URL(databaseUrl).pathname.slice(1)
   let servers = await startReplicas(ports, databaseUrl, {
     VERIFY_RATE_LIMIT_PER_IP: '100000000',
     VERIFY_RATE_LIMIT_PER_ORDER: '100000000',
   })
   let verifyLoad: Load
   let bare: Load
+  let before: number
+  let warmUp: Load
+  let cpuPerVerify: SetResult['cpuPerVerify']
   try {
-    await loadFromAddresses(ports, CLIENTS, Math.min(seconds, 3), nextVerify) // warm-up: JIT, pools
+    before = await commits(admin, database)
+    warmUp = await loadFromAddresses(ports, CLIENTS, Math.min(seconds, 3), nextVerify) // JIT, pools
     // The bare route just before, from the same addresses: both meet the machine in the same state.
     bare = await loadFromAddresses([barePort], CLIENTS, seconds, bareCall)
+    const cpuBefore = await cpuNow(admin, database, servers)
     verifyLoad = await loadFromAddresses(ports, CLIENTS, seconds, nextVerify)
+    const cpuAfter = await cpuNow(admin, database, servers)
+    const verifies = Math.max(verifyLoad.rps * seconds, 1)
+    let backends = 0
+    for (const [pid, ms] of cpuAfter.backends) backends += ms - (cpuBefore.backends.get(pid) ?? 0)
+    cpuPerVerify = {
+      replicas: Math.round(((cpuAfter.replicas - cpuBefore.replicas) * 1000) / verifies),
+      postgres: Math.round((backends * 1000) / verifies),
+    }
   } finally {
     await Promise.all(servers.map(stop))
   }
+  // A backend reports its counts by the time its connection closes: once the replicas stopped, every
+  // commit of the warm-up and the load is in (and the replicas' few at start, a rounding error).
+  const answered = [warmUp, verifyLoad].reduce(
+    (sum, load) => sum + Object.values(load.statuses).reduce((n, count) => n + count, 0),
+    0,
+  )
+  // Their backends exit a moment after: read until the count stays put.
+  let after = await commits(admin, database)
+  for (let previous = -1; after !== previous;) {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    ;[previous, after] = [after, await commits(admin, database)]
+  }
+  const commitsPerVerify = Math.round(((after - before) / Math.max(answered, 1)) * 100) / 100
   servers = await startReplicas(ports, databaseUrl, {
     VERIFY_RATE_LIMIT_PER_IP: String(SHIPPED.perClient),
     VERIFY_RATE_LIMIT_PER_ORDER: String(SHIPPED.perOrder),
   })
   try {
-    return { replicas, bare, verify: verifyLoad, exactness: await checkExact(ports, replicas) }
+    return {
+      replicas,
+      bare,
+      verify: verifyLoad,
+      commitsPerVerify,
+      cpuPerVerify,
+      exactness: await checkExact(ports, replicas),
+    }
   } finally {
     await Promise.all(servers.map(stop))
   }
@@ -172,7 +249,7 @@ runBenchmark('Verify as replicas scale', async () => {
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   const sets: SetResult[] = []
-  const barePort = await freePort(18_493, 18_499)
+  const barePort = await freePort(8_437, 8_439)
   const bare = await startBare(barePort)
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -181,7 +258,7 @@ runBenchmark('Verify as replicas scale', async () => {
     own.pathname = `/${name}`
     await seedHistory({ databaseUrl: own.toString() }, 0)
     await loadFromAddresses([barePort], CLIENTS, Math.min(seconds, 3), bareCall) // warm-up: JIT
-    for (const replicas of [1, 2]) sets.push(await measureSet(replicas, own.toString(), barePort))
+    for (const replicas of [1, 2]) sets.push(await measureSet(replicas, own.toString(), barePort, admin))
   } finally {
     await stop(bare)
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
@@ -208,7 +285,7 @@ runBenchmark('Verify as replicas scale', async () => {
       ['verify', set.verify],
     ] as const)
       console.log(
-        `${String(set.replicas).padEnd(9)} ${call.padEnd(7)} ${String(load.rps).padStart(8)} ${String(load.p50).padStart(7)} ${String(load.p99).padStart(7)} ${String(non200(load)).padStart(8)} ${(call === 'bare' ? '100%' : percent(share)).padStart(8)}  ${call === 'bare' ? '' : `${exact ? 'yes' : 'NO'} (${perClient.answered}+${perClient.refused} refused / ${perOrder.answered}+${perOrder.refused} refused)  ${ok ? 'holds' : 'MISSED'}`}`,
+        `${String(set.replicas).padEnd(9)} ${call.padEnd(7)} ${String(load.rps).padStart(8)} ${String(load.p50).padStart(7)} ${String(load.p99).padStart(7)} ${String(non200(load)).padStart(8)} ${(call === 'bare' ? '100%' : percent(share)).padStart(8)}  ${call === 'bare' ? '' : `${exact ? 'yes' : 'NO'} (${perClient.answered}+${perClient.refused} refused / ${perOrder.answered}+${perOrder.refused} refused)  ${ok ? 'holds' : 'MISSED'}, ${set.commitsPerVerify} commits a verify, CPU ${set.cpuPerVerify.replicas} µs in the replicas and ${set.cpuPerVerify.postgres} µs in PostgreSQL a verify`}`,
       )
   }
   console.log(

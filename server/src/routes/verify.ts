@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { VerifiedOrder, VerifyRequest } from '../../../contract/api'
-import { orderNameKey } from '../domain/normalize'
 import type { Shop } from '../domain/shop'
 import { issueToken } from '../domain/token'
 import { Refusal, TOO_MANY } from '../services/refusal'
 import { currentOrder, findVerifiedOrder, verifiedAnswer, type Found } from '../services/verify'
+import { verifyAttempts } from '../services/verifyLimits'
 import { requestLanguage } from './language'
 import { replies, routes } from './typed'
 
@@ -68,32 +68,27 @@ export const verifyRoutes = routes((app, context) => {
   const { limits } = context
   // This app's answers (its secret signs their tokens, its shop repository gives their shops).
   const answers = new WeakMap<Found, Map<string | null, Answer>>()
-  const perClient = app.rateLimit({ max: limits.verifyPerClient, timeWindow: 60_000, groupId: 'verify-client' })
-  // Only one rateLimit() handler runs per request, so the second limit is checked by hand. Its
-  // groupId names its counters in a shared store (createRateLimit's type leaves the field out,
-  // though the plugin passes it on like rateLimit's).
-  const orderLimit = {
-    max: limits.verifyPerOrder,
-    timeWindow: 60_000,
-    groupId: 'verify-order',
-    keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as Partial<VerifyRequest> | undefined
-      // Both parts as the lookup reads them (the shop in lower case, the name by its key), so that
-      // "DEMO" or "Demo" cannot buy another ten guesses at the same order.
-      return `order:${String(body?.shop ?? '').toLowerCase()}:${orderNameKey(String(body?.order_name ?? ''))}`
-    },
-  }
-  const checkOrder = app.createRateLimit(orderLimit)
-  const perOrder = async (request: FastifyRequest) => {
-    const limit = await checkOrder(request)
-    if (!limit.isAllowed && limit.isExceeded)
-      throw new Refusal(429, TOO_MANY, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) })
+  const attempt = verifyAttempts(context)
+  // The order the limits' step read with them, for the handler's lookup (PostgreSQL only).
+  const foundWithLimits = new WeakMap<FastifyRequest, Found | null>()
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body as Partial<VerifyRequest> | undefined
+    const { client, order, found } = await attempt(request.ip, String(body?.shop ?? ''), String(body?.order_name ?? ''))
+    if (found !== undefined) foundWithLimits.set(request, found)
+    // The client's count on every answer, as @fastify/rate-limit's headers said it.
+    const reset = String(Math.ceil(client.ttlMs / 1000))
+    reply.header('x-ratelimit-limit', String(limits.verifyPerClient))
+    reply.header('x-ratelimit-remaining', String(Math.max(0, limits.verifyPerClient - client.hits)))
+    reply.header('x-ratelimit-reset', reset)
+    if (client.hits > limits.verifyPerClient) throw new Refusal(429, TOO_MANY, { 'retry-after': reset })
+    if (order && order.hits > limits.verifyPerOrder)
+      throw new Refusal(429, TOO_MANY, { 'retry-after': String(Math.ceil(order.ttlMs / 1000)) })
   }
 
   app.post(
     '/verify',
     {
-      preHandler: [perClient, perOrder],
+      preHandler: limited,
       schema: { body: VerifyRequest, response: replies({ 200: VerifiedOrder }) },
     },
     async (request, reply) => {
@@ -111,6 +106,7 @@ export const verifyRoutes = routes((app, context) => {
           { shopId, portalId: portal_id, orderName: order_name, email },
           now,
           request.log,
+          foundWithLimits.get(request),
         ))
         answer = answers.get(found)?.get(lang)
         if (!answer || answer.shop !== shop || now.getTime() > answer.holdsUntil) {

@@ -73,19 +73,22 @@ export async function refused(db: Queryable, shop: ShopRecord, order: OrderRecor
  * The order the shopper names, with its shop as verify judges it; a 400 with verify's code when
  * there is none to answer. An order not stored, or stored with another e-mail, is asked of the
  * shop's engine when it has one, both alike, so the time taken tells nobody which
- * (docs/decisions/0076-verify-reads-the-engine.md).
+ * (docs/decisions/0076-verify-reads-the-engine.md). `read`: the order as looked up already, by
+ * the shop's id in lower case and the name's key, with verify's limits
+ * (docs/decisions/0092-two-limits-one-statement.md); undefined, it is looked up here.
  */
 export async function findVerifiedOrder(
   context: PortalContext,
   asked: { shopId: string; portalId: string; orderName: string; email: string },
   now: Date,
   log: { warn(object: object, message: string): void },
+  read?: Found | null,
 ): Promise<{ shop: ShopRecord; found: Found; order: OrderRecord }> {
   let shop = await context.shops.find(asked.shopId.toLowerCase())
   if (!shop || shop.config.portal_id !== asked.portalId) throw failed({ error: 'invalid_order' })
   const nameKey = orderNameKey(asked.orderName)
   const typed = digest(emailKey(asked.email))
-  let found = await findOrderForVerify(context.db, shop.id, nameKey)
+  let found = read !== undefined ? read : await findOrderForVerify(context.db, shop.id, nameKey)
   let order = found?.order
   if (!timingSafeEqual(typed, order ? orderDigest(order) : NOBODY)) {
     const fromEngine = await lookUpEngineOrder(context, shop, nameKey, asked.email, log)

@@ -9,7 +9,11 @@ import pg from 'pg'
 import { DatabaseUnavailableError } from './unavailable'
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>
+  /**
+   * `prepared`: a name for the statement, which a PostgreSQL connection then parses and plans once
+   * and runs by name after (for a hot path's statement; one name, one text). PGlite ignores it.
+   */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<Row[]>
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
 }
@@ -270,9 +274,12 @@ export function openPostgres(connectionString: string, poolSize = 10): Promise<D
   })
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {})
-  const query = async <Row>(sql: string, params?: unknown[]) => {
+  const query = async <Row>(sql: string, params?: unknown[], prepared?: string) => {
     try {
-      return (await pool.query(sql, params)).rows as Row[]
+      const result = prepared
+        ? await pool.query({ name: prepared, text: sql, values: params ?? [] })
+        : await pool.query(sql, params)
+      return result.rows as Row[]
     } catch (error) {
       throw translate(error)
     }

@@ -5,17 +5,14 @@ export type OrderRecord = Order
 
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
 
-/** The order and the units of each line already returned, in one row (verify's hot path). */
-export async function findOrderByName(
-  db: Queryable,
-  shopId: string,
-  nameKey: string,
-): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
-  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(
-    `SELECT ${COLUMNS}, returned_units AS returned FROM orders WHERE shop_id = $1 AND name_key = $2`,
-    [shopId, nameKey],
-  )
-  if (!row) return null
+/** The columns of an order as verify finds it: the order, and the units of each line returned (`returned`). */
+export const FOUND_COLUMNS = `${COLUMNS}, returned_units AS returned`
+
+/** An order as verify finds it, from a row of FOUND_COLUMNS. */
+export function foundOf(row: OrderRecord & { returned: Record<string, number> }): {
+  order: OrderRecord
+  returned: Map<string, number>
+} {
   const { returned, ...order } = row
   return {
     order: withDates(order),
@@ -23,7 +20,20 @@ export async function findOrderByName(
   }
 }
 
-type Found = NonNullable<Awaited<ReturnType<typeof findOrderByName>>>
+/** The order and the units of each line already returned, in one row (verify's hot path). */
+export async function findOrderByName(
+  db: Queryable,
+  shopId: string,
+  nameKey: string,
+): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
+  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(
+    `SELECT ${FOUND_COLUMNS} FROM orders WHERE shop_id = $1 AND name_key = $2`,
+    [shopId, nameKey],
+  )
+  return row ? foundOf(row) : null
+}
+
+export type Found = NonNullable<Awaited<ReturnType<typeof findOrderByName>>>
 
 /** Orders verify has found, per database: on the embedded engine, kept until the next write. */
 const lookups = new WeakMap<Database, Map<string, { writes: number; found: Found }>>()
