@@ -568,3 +568,18 @@ export async function writeStaffEmail(
   )
   return id
 }
+
+/**
+ * Withdraws the invite e-mails to this address not sent yet (nor being sent), in the caller's
+ * transaction: a withdrawn invite sends no link that opens nothing. Answers how many went.
+ */
+export async function withdrawStaffInviteEmails(tx: Queryable, shopId: string, to: string, now: Date): Promise<number> {
+  const withdrawn = await tx.query(
+    `DELETE FROM outbox
+      WHERE shop_id = $1 AND channel = 'email' AND event = 'email.staff_invite' AND recipient = $2
+        AND state = 'pending' AND (locked_until IS NULL OR locked_until <= $3)
+      RETURNING seq`,
+    [shopId, to, now],
+  )
+  return withdrawn.length
+}
