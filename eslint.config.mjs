@@ -2,7 +2,8 @@
 // cycles, and the boundaries between the parts (docs/architecture.md):
 // - the server and the portal meet only in contract/;
 // - shared components do not reach up into the app's wiring;
-// - a feature uses only the return flow's core, never another feature.
+// - a feature uses only the return flow's core, never another feature;
+// - the shop's configuration (src/shop) takes nothing from the flow's features.
 // - the server's domain imports no other layer of the server; storage does not reach up into the
 //   routes, services or import; services do not import routes.
 import js from '@eslint/js'
@@ -126,6 +127,12 @@ export default tseslint.config(
               except: [`./${feature}`, './returnFlow'],
               message: 'A feature uses the return flow’s core, never another feature.',
             })),
+            {
+              target: './src/shop',
+              from: './src/features',
+              message:
+                'The shop’s configuration stands below the return flow: the app’s wiring (src/app) hands it what the flow holds.',
+            },
             {
               target: './src/admin',
               from: './src/features',

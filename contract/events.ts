@@ -133,6 +133,11 @@ export const EngineActionView = Type.Object({
   last_error: Nullable(Type.String()),
   /** the id of what the action made in the engine (its return, refund, promotion, exchange), once done */
   reference: Nullable(Type.String()),
+  /**
+   * true on a return's opening once its cancel is written: never tried again, a retry is refused
+   * (409 `return_cancelled`, decision 0088); absent otherwise
+   */
+  return_cancelled: Type.Optional(Type.Literal(true)),
 })
 export type EngineActionView = Static<typeof EngineActionView>
 

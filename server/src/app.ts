@@ -20,7 +20,7 @@ import type { Settings } from './settings'
 import { ShopRepository } from './storage/shops'
 import { catalogueRoutes } from './routes/catalogue'
 import { configRoutes } from './routes/config'
-import { noRoute, registerErrorHandler } from './routes/errors'
+import { answerError, noRoute, registerErrorHandler } from './routes/errors'
 import { replies, type Api } from './routes/typed'
 import { adminRoutes } from './routes/admin'
 import { shopperToken } from './routes/auth'
@@ -132,11 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: TIME_LIMITS.idleSocketMs,
     keepAliveTimeout: TIME_LIMITS.keepAliveMs,
     // Fastify's own refusals (a path that is not valid URL encoding) answer as every error does.
-    frameworkErrors: (error: FastifyError, _request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        void reply.code(400).send({ error: 'invalid_request', message: 'The address is not valid.' })
-      else void reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
-    },
+    frameworkErrors: (error: FastifyError, request, reply: FastifyReply) => void answerError(error, request, reply),
     trustProxy: options.trustProxy ?? false,
     // Strict bodies: no type coercion, every problem reported, unknown fields refused. The
     // shared schemas' `errorMessage` (the shop file's words, contract/policy.ts) is an annotation here.

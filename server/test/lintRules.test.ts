@@ -103,6 +103,23 @@ export function planted(app: FastifyInstance) {
   })
 })
 
+describe('the shop’s configuration', () => {
+  it('may import from src/app but not from the return flow', async () => {
+    expect(
+      await messages(
+        'src/shop/useShopConfig.ts',
+        [
+          "import { configIdFor } from '../features/returnFlow/location'",
+          "import { useAppDispatch } from '../app/hooks'",
+          'export const used = [configIdFor, useAppDispatch]',
+          '',
+        ].join('\n'),
+        'import-x/no-restricted-paths',
+      ),
+    ).toEqual([{ line: 1, message: expect.stringMatching(/below the return flow/) as string }])
+  })
+})
+
 describe('the back office', () => {
   it('may import from src/components but not from a portal feature', async () => {
     expect(

@@ -216,6 +216,15 @@ describe.each(engines())('engine actions in the back office on %s', (engine) => 
       status: 409,
       body: { error: 'return_cancelled' },
     })
+    // The console is told, so it offers no Retry there; the cancel itself is not marked.
+    const marked = (await list(`?return_id=${created.id}`)).actions.map((action) => [
+      action.kind,
+      action.return_cancelled,
+    ])
+    expect(marked).toEqual([
+      ['cancel_return', undefined],
+      ['request_return', true],
+    ])
 
     // Given up, the opening lets the cancel go: it finds nothing opened (decision 0088).
     fake.state.failing = false

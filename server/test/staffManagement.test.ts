@@ -163,6 +163,23 @@ describe.each(engines())('staff management on %s', (engine) => {
     expect((await list()).invites.map((invite) => invite.email)).toEqual(['kept@demo.example'])
   })
 
+  test('a withdrawn invite’s e-mail not sent yet is withdrawn too; another’s is kept', async () => {
+    await call('POST', '/admin/api/staff/invites', { email: 'late@demo.example', role: 'agent' })
+    await call('POST', '/admin/api/staff/invites', { email: 'kept@demo.example', role: 'agent' })
+    const emails = () =>
+      api.db.query<{ recipient: string; event: string }>(
+        "SELECT recipient, event FROM outbox WHERE channel = 'email' AND return_id IS NULL ORDER BY seq",
+      )
+    expect(await emails()).toEqual([
+      { recipient: 'late@demo.example', event: 'email.staff_invite' },
+      { recipient: 'kept@demo.example', event: 'email.staff_invite' },
+    ])
+    expect((await call('POST', '/admin/api/staff/invites/withdraw', { email: 'Late@demo.example' })).statusCode).toBe(
+      200,
+    )
+    expect(await emails()).toEqual([{ recipient: 'kept@demo.example', event: 'email.staff_invite' }])
+  })
+
   test('the last owner can be neither demoted nor removed; a reset ends sessions and sends a fresh link', async () => {
     const { members } = await list()
     const me = members[0]!

@@ -162,6 +162,25 @@ test('a refused retry says why, in the server’s words', async () => {
   )
 })
 
+test('an opening whose return was cancelled offers no Retry, and says why', async () => {
+  serve(() => [
+    action({
+      state: 'failed',
+      attempts: 8,
+      done_at: null,
+      last_error: 'Medusa answered 503.',
+      reference: null,
+      return_cancelled: true,
+    }),
+  ])
+  renderConsole('/admin/returns/r-1')
+  const section = await screen.findByRole('region', { name: 'In Medusa' })
+  expect(within(section).getByRole('listitem')).toHaveTextContent(
+    /Return opened in Medusa: failed, not retried any more: the return was cancelled/,
+  )
+  expect(within(section).queryByRole('button', { name: /Retry/ })).toBeNull()
+})
+
 test('Store actions lists every refund Medusa has not confirmed, across returns, by its filters', async () => {
   const seen: URL[] = []
   serve(

@@ -49,18 +49,26 @@ function actionObject(action: EngineActionView, engine: string): string {
   return `${words[action.kind]} in ${engine}`
 }
 
-/** Where the action stands, in a few words: done; failed, will retry at …; failed for good. */
+/**
+ * Where the action stands, in a few words: done; failed, will retry at …; failed for good. A
+ * return's opening once the return is cancelled says why no Retry is offered (the server refuses
+ * it, decision 0088).
+ */
 export function actionState(action: EngineActionView): string {
   if (action.state === 'delivered') return 'done'
-  if (action.state === 'failed') return 'failed, not retried any more'
+  const why = action.return_cancelled ? 'the return was cancelled' : null
+  if (action.state === 'failed') return `failed, not retried any more${why ? `: ${why}` : ''}`
   if (action.last_error)
-    return `failed, will retry ${action.next_attempt_at ? `at ${formatMoment(action.next_attempt_at)}` : 'soon'}`
+    return `failed, will retry ${action.next_attempt_at ? `at ${formatMoment(action.next_attempt_at)}` : 'soon'}${why ? ` (no retry by hand: ${why})` : ''}`
   return 'to be carried out'
 }
 
-/** Whether staff may retry it: it failed, or waits for its next attempt after a failure. */
+/**
+ * Whether staff may retry it: it failed, or waits for its next attempt after a failure; never a
+ * return's opening once the return is cancelled.
+ */
 const retryable = (action: EngineActionView) =>
-  action.state === 'failed' || (action.state === 'pending' && action.last_error !== null)
+  !action.return_cancelled && (action.state === 'failed' || (action.state === 'pending' && action.last_error !== null))
 
 /** An action's facts: when it was made (on a return's page), attempts, last error, the engine's reference. */
 function ActionFacts({ action, made = false }: { action: EngineActionView; made?: boolean }) {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import type { InspectionPreview, InspectionRequest, ReturnDetail } from '../../contract/staff'
 import { Spinner } from '../components/Spinner'
 import { errorText, useSessionQuery } from './api'
+import { ErrorAlert } from './ErrorAlert'
 import {
   buildInspection,
   choicesReducer,
@@ -21,6 +22,9 @@ interface Refusal {
   message: string
   problems: string[]
 }
+
+/** The form's alert, focused at each Review that finds a problem (even the same one again). */
+const PROBLEM_ALERT = 'receiving-problem'
 
 function refusalOf(error: unknown): Refusal {
   const data = (error as { data?: { problems?: unknown } } | undefined)?.data
@@ -99,7 +103,6 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
   const [reviewed, setReviewed] = useState<Reviewed | null>(null)
   const [preview, { isFetching: previewing }] = useLazyPreviewInspectionQuery()
   const [inspect, { isLoading: confirming }] = useInspectReturnMutation()
-  const problemAlert = useRef<HTMLDivElement>(null)
   const reviewButton = useRef<HTMLButtonElement>(null)
 
   /** Any change after Review makes its preview stale: back to the form. */
@@ -120,7 +123,7 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
     )
     if (!built.ok) {
       setProblem(built.problem)
-      setTimeout(() => problemAlert.current?.focus())
+      setTimeout(() => document.getElementById(PROBLEM_ALERT)?.focus())
       return
     }
     setProblem(null)
@@ -129,7 +132,7 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
       setReviewed({ body: built.body, preview: answer, left: built.left })
     } catch (error) {
       setRefusal(refusalOf(error))
-      setTimeout(() => problemAlert.current?.focus())
+      setTimeout(() => document.getElementById(PROBLEM_ALERT)?.focus())
     }
   }
 
@@ -179,18 +182,14 @@ export function ReceivingForm({ detail }: { detail: ReturnDetail }) {
               />
               Issue the refund now
             </label>
-            {formAlert ? (
-              <div ref={problemAlert} className="receiving-refusal" role="alert" tabIndex={-1}>
-                <p className="error-message">{formAlert}</p>
-                {!problem && refusal && refusal.problems.length > 0 ? (
-                  <ul>
-                    {refusal.problems.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            ) : null}
+            <ErrorAlert
+              id={PROBLEM_ALERT}
+              className="receiving-refusal"
+              focus={false}
+              problems={!problem && refusal ? refusal.problems : []}
+            >
+              {formAlert}
+            </ErrorAlert>
             {reviewed ? null : (
               <div className="console-actions receiving-actions">
                 <button ref={reviewButton} type="submit" className="button button--primary" disabled={previewing}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { InspectionPreview } from '../../contract/staff'
 import { formatMoney } from '../../contract/money'
+import { ErrorAlert } from './ErrorAlert'
 import { formatDay } from './format'
 import { CONDITION_LABELS } from './ReceivingChoices'
 
@@ -29,13 +30,9 @@ export function ReceivingPreview({
   onChange: () => void
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
-  const alert = useRef<HTMLDivElement>(null)
   useEffect(() => {
     heading.current?.focus()
   }, [])
-  useEffect(() => {
-    if (refusal) alert.current?.focus()
-  }, [refusal])
   const { refund, restock, held, refunded_with: refundedWith } = preview
   return (
     <section className="console-card receiving-preview" aria-labelledby="preview-title">
@@ -124,18 +121,9 @@ export function ReceivingPreview({
         <p>Nothing is restocked.</p>
       )}
       {left.length > 0 ? <p className="notice">Left for later, not inspected now: {left.join(', ')}.</p> : null}
-      {refusal ? (
-        <div ref={alert} className="receiving-refusal" role="alert" tabIndex={-1}>
-          <p className="error-message">{refusal.message}</p>
-          {refusal.problems.length > 0 ? (
-            <ul>
-              {refusal.problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ErrorAlert className="receiving-refusal" problems={refusal?.problems ?? []}>
+        {refusal?.message}
+      </ErrorAlert>
       <div className="console-actions receiving-actions">
         <button type="button" className="button button--primary" disabled={confirming} onClick={onConfirm}>
           Confirm

@@ -7,7 +7,6 @@ import type {
   SupportReference,
   SupportReferenceRequest,
   SupportToken,
-  VerifiedOrder,
 } from '../../contract/api'
 import { apiUrl, portalApi } from './portalApi'
 
@@ -26,10 +25,6 @@ export const returnsApi = portalApi.injectEndpoints({
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
-    }),
-    /** The session's order as it is now (after a refused return: what can still be returned, in stock). */
-    getOrder: build.query<VerifiedOrder, void>({
-      query: () => apiUrl('/portal-registration/order'),
     }),
     getCatalogue: build.query<Catalogue, void>({
       query: () => apiUrl('/portal-registration/catalogue'),
@@ -57,7 +52,6 @@ export const returnsApi = portalApi.injectEndpoints({
 
 export const {
   useGetCatalogueQuery,
-  useGetOrderQuery,
   useGetReturnInstructionsQuery,
   useGetReturnStatusQuery,
   useCreateSupportTokenMutation,

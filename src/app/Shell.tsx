@@ -8,11 +8,13 @@ import { TestModeBanner } from '../components/TestModeBanner'
 import { i18n, uiLocale } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { useUiLocale } from '../i18n/useUiLocale'
+import { configIdFor } from '../features/returnFlow/location'
 import { selectReadOnly } from '../features/returnFlow/returnFlowSlice'
 import { useBranding } from '../shop/useBranding'
 import { useShopConfig } from '../shop/useShopConfig'
 import { useAppSelector } from './hooks'
 import { RouteErrorBoundary } from './RouteError'
+import { useLaunch } from './useLaunch'
 import type { PortalConfig } from '../../contract/api'
 
 /** The card's header: the shop's logo. */
@@ -48,7 +50,8 @@ function LoadingCard({ label, header }: { label: string; header?: ReactNode }) {
  * Moving between steps is a transition, so the step shown stays until the next one is ready.
  */
 export function Shell() {
-  const shop = useShopConfig()
+  const launch = useLaunch()
+  const shop = useShopConfig(launch, configIdFor(launch.lang))
   const t = useT()
   useBranding(shop.config)
   useUiLocale(uiLocale(shop.wordsLang))

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useReducer } from 'react'
 import { configApi } from '../api/configEndpoints'
+import type { Launch } from '../../contract/launch'
 import { useAppDispatch } from '../app/hooks'
-import { configIdFor } from '../features/returnFlow/location'
 import { cssColors, needsCssColors, readableTextOn } from './color'
 import { previewParser, resolveShopConfig, type ShopConfig } from './shopConfig'
-import { useLaunch } from './useLaunch'
 
 export interface ShopConfigState {
   config: ShopConfig | null
@@ -23,10 +22,12 @@ export interface ShopConfigState {
   retry: () => void
 }
 
-/** The shop's configuration for this host and launch (language, override), fetched once a day. */
-export function useShopConfig(): ShopConfigState {
-  const launch = useLaunch()
-  const id = configIdFor(launch.lang)
+/**
+ * The shop's configuration for this launch (language, override), fetched once a day: `id` is the
+ * configuration this host's shop has in the launch's language. Both come from the app's wiring
+ * (Shell), which reads the return flow: the shop's configuration takes nothing from it.
+ */
+export function useShopConfig(launch: Launch, id: string): ShopConfigState {
   const dispatch = useAppDispatch()
   const {
     data: answer,

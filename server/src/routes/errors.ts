@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from '../../../contract/api'
 import { DatabaseUnavailableError } from '../storage/unavailable'
 import { invalidRequest, Refusal, TOO_MANY } from '../services/refusal'
@@ -78,9 +78,13 @@ function describe(issue: ValidationIssue): string {
   return `${field}: ${issue.message ?? 'is not valid'}`
 }
 
+/** Fastify's own refusals of an address before any route: not valid URL encoding, a parameter too long. */
+const BAD_ADDRESS = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'])
+
 /** The refusal of an error that is not one already: Fastify's, a plugin's, or a failure of ours. */
 function refusalOf(error: FastifyError & { validation?: ValidationIssue[] }, request: FastifyRequest): Refusal {
   if (error instanceof Refusal) return error
+  if (BAD_ADDRESS.has(error.code)) return invalidRequest('The address is not valid.')
   if (error.validation) return invalidRequest(mergeAnyOf(error.validation).slice(0, 10).map(describe).join('; '))
   if (error instanceof DatabaseUnavailableError) {
     request.log.error({ err: error.cause }, 'database unavailable')
@@ -101,15 +105,23 @@ function refusalOf(error: FastifyError & { validation?: ValidationIssue[] }, req
 }
 
 /**
- * One error handler, the only place a refusal becomes an answer: a Refusal thrown anywhere as it
- * says, bad input a 400 naming the field, a lost database a quick 503, anything else a 500 that is
- * logged with the request and never leaks its message.
+ * The only place a refusal becomes an answer: a Refusal thrown anywhere as it says, bad input a
+ * 400 naming the field, a lost database a quick 503, anything else a 500 that is logged with the
+ * request and never leaks its message. The error handler's, and that of Fastify's own refusals before
+ * any route (the `frameworkErrors` option, app.ts).
  */
+export function answerError(
+  error: FastifyError & { validation?: ValidationIssue[] },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const refusal = refusalOf(error, request)
+  return reply.code(refusal.statusCode).headers(refusal.headers).send(refusal.body)
+}
+
+/** One error handler for every route (answerError). */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[] }, request, reply) => {
-    const refusal = refusalOf(error, request)
-    return reply.code(refusal.statusCode).headers(refusal.headers).send(refusal.body)
-  })
+  app.setErrorHandler(answerError)
 }
 
 /** The 404 of the API for a path it does not know. */

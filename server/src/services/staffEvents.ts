@@ -105,6 +105,7 @@ function engineActionOf(row: EngineActionRow, currency: string): EngineActionVie
     next_attempt_at: row.state === 'pending' ? iso(row.due_at) : null,
     last_error: row.last_error,
     reference: row.reference,
+    ...(row.opening_cancelled ? { return_cancelled: true as const } : {}),
   }
 }
 

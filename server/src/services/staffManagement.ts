@@ -12,7 +12,7 @@ import { emailKey } from '../domain/normalize'
 import { hashPassword, passwordProblem } from '../domain/passwords'
 import type { Role } from '../domain/roles'
 import type { Queryable } from '../storage/database'
-import { STAFF_LINK_PURPOSE, writeStaffEmail, type StaffEmailKind } from '../storage/outbox'
+import { STAFF_LINK_PURPOSE, withdrawStaffInviteEmails, writeStaffEmail, type StaffEmailKind } from '../storage/outbox'
 import { seal, sealingKey } from '../storage/sealed'
 import {
   changeRole,
@@ -165,14 +165,15 @@ export async function inviteStaff(
 }
 
 /**
- * Withdraws a pending invite: its link stops working (it reads as any link that does not open);
- * 404 `not_found` when this e-mail has none.
+ * Withdraws a pending invite: its link stops working (it reads as any link that does not open),
+ * and its e-mail, when not sent yet, is withdrawn too; 404 `not_found` when this e-mail has none.
  */
 export async function withdrawStaffInvite(context: PortalContext, change: Change, email: string): Promise<void> {
   const { shop } = change.staff
   await context.db.transaction(async (tx) => {
     const withdrawn = await withdrawInvite(tx, shop, email)
     if (!withdrawn) throw notFound(`${email} has no pending invite.`)
+    await withdrawStaffInviteEmails(tx, shop, emailKey(email), context.now())
     await audit(tx, {
       shopId: shop,
       at: context.now(),

@@ -455,8 +455,11 @@ export async function listDeliveries(db: Queryable, endpointId: string, limit: n
   return rows.map((row) => ({ row, attempts: attempts.filter((attempt) => attempt.outbox_seq === row.seq) }))
 }
 
-/** An engine action as the console lists it: its row and the name of its return. */
-export type EngineActionRow = OutboxRow & { return_name: string | null }
+/**
+ * An engine action as the console lists it: its row, the name of its return, and whether it is a
+ * return's opening whose cancel is written (never retried, retryOutboxRow).
+ */
+export type EngineActionRow = OutboxRow & { return_name: string | null; opening_cancelled: boolean }
 
 /**
  * The shop's engine actions, newest first: of one return, of one kind (`engine.<kind>`), in
@@ -471,7 +474,11 @@ export async function listEngineActions(
     .map((column) => `o.${column}`)
     .join(', ')
   return db.query<EngineActionRow>(
-    `SELECT ${columns}, r.name AS return_name FROM outbox o LEFT JOIN returns r ON r.id = o.return_id
+    `SELECT ${columns}, r.name AS return_name,
+            o.event = 'engine.request_return' AND EXISTS (
+              SELECT 1 FROM outbox c WHERE c.return_id = o.return_id AND c.event = 'engine.cancel_return'
+            ) AS opening_cancelled
+       FROM outbox o LEFT JOIN returns r ON r.id = o.return_id
       WHERE o.shop_id = $1 AND o.channel = 'engine' AND ($2::text IS NULL OR o.return_id = $2)
         AND ($3::text IS NULL OR o.event = $3) AND ($4::text[] IS NULL OR o.state = ANY($4::text[]))
       ORDER BY o.seq DESC LIMIT $5`,
@@ -560,4 +567,19 @@ export async function writeStaffEmail(
     [id, shopId, `email.${body.kind}`, to, JSON.stringify(body), at],
   )
   return id
+}
+
+/**
+ * Withdraws the invite e-mails to this address not sent yet (nor being sent), in the caller's
+ * transaction: a withdrawn invite sends no link that opens nothing. Answers how many went.
+ */
+export async function withdrawStaffInviteEmails(tx: Queryable, shopId: string, to: string, now: Date): Promise<number> {
+  const withdrawn = await tx.query(
+    `DELETE FROM outbox
+      WHERE shop_id = $1 AND channel = 'email' AND event = 'email.staff_invite' AND recipient = $2
+        AND state = 'pending' AND (locked_until IS NULL OR locked_until <= $3)
+      RETURNING seq`,
+    [shopId, to, now],
+  )
+  return withdrawn.length
 }

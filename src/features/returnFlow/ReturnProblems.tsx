@@ -1,11 +1,13 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { EarlierReturn, ReturnProblem, ReturnRequest, VerifiedOrder } from '../../../contract/api'
 import { RETURN_PROBLEMS } from '../../../contract/constants'
-import { useGetCatalogueQuery, useGetOrderQuery } from '../../api/returnsEndpoints'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { apiUrl, portalApi } from '../../api/portalApi'
+import { useGetCatalogueQuery } from '../../api/returnsEndpoints'
+import { useAppSelector } from '../../app/hooks'
+import type { RootState } from '../../app/store'
 import { paths } from '../../../contract/paths'
 import type { MessageId } from '../../i18n/i18n'
 import { useT } from '../../i18n/useT'
@@ -67,6 +69,36 @@ const alreadyHasReturn = (error: unknown) =>
   error !== null &&
   (error as FetchBaseQueryError).status === 409 &&
   ((error as { data?: { error?: unknown } }).data?.error ?? null) === 'order_already_has_return'
+
+/*
+ * Injected here, with the later steps that show a refusal, not in the start screen's bundle.
+ */
+const refusalApi = portalApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The session's order as it is now, after a refused return, with the flow's choices renewed
+     * against it (renewOrder): the steps a refusal links to then offer what holds today (units
+     * left, sizes in stock), not what verify said. Failing that, they show what they had. Every
+     * unit of it returned (another tab made the return): no order is answered, so the one held as
+     * the request started is marked so, and the items step says "Already returned" rather than
+     * offer them again. Only an answer asked for renews the flow, never a cached one.
+     */
+    renewOrderAfterRefusal: build.query<VerifiedOrder, void>({
+      query: () => apiUrl('/portal-registration/order'),
+      async onQueryStarted(_arg, api) {
+        const { dispatch, queryFulfilled } = api
+        const held = (api.getState() as RootState).returnFlow.order
+        try {
+          const { data } = await queryFulfilled
+          dispatch(renewOrder(data))
+        } catch (caught) {
+          if (held && alreadyHasReturn((caught as { error?: unknown }).error))
+            dispatch(renewOrder(everythingReturned(held)))
+        }
+      },
+    }),
+  }),
+})
 
 /** What to say and where to go for one problem; the same step is offered once. */
 interface Fix {
@@ -193,24 +225,9 @@ export function ReturnProblems({ problems, request, order, returns = [] }: Retur
   const t = useT()
   const fixes = useFixes(problems, request, order, returns)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const dispatch = useAppDispatch()
-  // The order as it is now, with the choices that still hold (renewOrder): the steps linked below
-  // then offer what holds today (units left, sizes in stock), not what verify said. Failing that,
-  // they show what they had. Asked anew each time the refusal appears (never a cached answer).
-  const fresh = useGetOrderQuery(undefined, { refetchOnMountOrArgChange: true })
-  // Every unit of it returned (another tab made the return): no order is answered, so the one held
-  // as the refusal appeared is marked so, and the items step says "Already returned" rather than
-  // offer them again.
-  const held = useRef(order)
-  // An answer to an earlier refusal's request, still cached, is not the order as it is now.
-  const [appeared] = useState(Date.now)
-  const answered = !fresh.isFetching && (fresh.startedTimeStamp ?? 0) >= appeared
+  // The order as it is now, and the flow renewed with it: asked anew each time the refusal appears.
+  refusalApi.useRenewOrderAfterRefusalQuery(undefined, { refetchOnMountOrArgChange: true })
   useEffect(() => headingRef.current?.focus(), [])
-  useEffect(() => {
-    if (!answered) return
-    if (fresh.currentData) dispatch(renewOrder(fresh.currentData))
-    else if (alreadyHasReturn(fresh.error)) dispatch(renewOrder(everythingReturned(held.current)))
-  }, [dispatch, answered, fresh.currentData, fresh.error])
   return (
     <section className="confirm__problems" aria-labelledby="confirm-problems">
       <h2 id="confirm-problems" className="confirm__heading" ref={headingRef} tabIndex={-1}>
