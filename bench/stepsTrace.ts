@@ -75,8 +75,11 @@ export function summariseTrace(events: TraceEvent[]): WindowSummary[] {
     const inside = main.filter((event) => event.ts < to && event.ts + event.dur! > from)
     const topLevel = outermost(inside)
     const busy = topLevel.reduce((sum, event) => sum + overlap(event, from, to), 0)
-    const cpu = topLevel.filter((event) => event.ts >= from).reduce((sum, event) => sum + (event.tdur ?? 0), 0)
-    const byKind = selfTimes(inside.filter((event) => event.ts >= from))
+    // The click's own task began before the probe's mark (made in its listener), and holds what
+    // the click does at once (the choice rendered, or the next step): it counts, whole.
+    const counted = topLevel.filter((event) => event.ts >= from || event.ts + event.dur! > from)
+    const cpu = counted.reduce((sum, event) => sum + (event.tdur ?? 0), 0)
+    const byKind = selfTimes(inside.filter((event) => counted.some((task) => within(event, task))))
     const byFunction = new Map<string, number>()
     for (const sample of samples)
       if (sample.ts >= from && sample.ts < to)
@@ -110,6 +113,9 @@ const overlap = (event: TraceEvent, from: number, to: number) =>
   Math.max(0, Math.min(to, event.ts + event.dur!) - Math.max(from, event.ts))
 
 /** The events no other event holds: the thread's tasks. */
+/** Whether `event` is inside `task` on the thread's timeline. */
+const within = (event: TraceEvent, task: TraceEvent) => event.ts >= task.ts && event.ts < task.ts + task.dur!
+
 function outermost(events: TraceEvent[]): TraceEvent[] {
   const tasks: TraceEvent[] = []
   let end = -Infinity

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import { Provider } from 'react-redux'
-import { BrowserRouter } from 'react-router-dom'
 import { i18n } from '../i18n/i18n'
+import { PortalRouter } from './PortalRouter'
 import { PortalRoutes } from './routes'
 import type { AppStore } from './store'
 
@@ -10,9 +10,9 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <BrowserRouter>
+        <PortalRouter>
           <PortalRoutes />
-        </BrowserRouter>
+        </PortalRouter>
       </I18nProvider>
     </Provider>
   )

@@ -9,6 +9,8 @@ export interface ScreenLoader {
   (): Promise<ScreenModule>
   /** Fetches the chunk now (a failure is left to the render, which tries again). */
   preload: () => Promise<void>
+  /** Whether the chunk is in: the screen then renders without suspending. */
+  isLoaded: () => boolean
 }
 
 /**
@@ -64,5 +66,6 @@ export function lazyScreen(load: () => Promise<ScreenModule>): ScreenLoader {
       () => undefined,
       () => undefined,
     )
+  loader.isLoaded = () => loaded !== null
   return loader
 }

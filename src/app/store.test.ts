@@ -9,11 +9,21 @@ import { makeStore, PERSIST_VERSION, persistedFlowKey } from './store'
 // jsdom's page is on localhost: the default subdomain, demo.
 const KEY = persistedFlowKey('demo')
 
+const persistors: Persistor[] = []
+
 function rehydrated(store: ReturnType<typeof makeStore>): Promise<Persistor> {
   return new Promise((resolve) => {
     const persistor = persistStore(store, null, () => resolve(persistor))
+    persistors.push(persistor)
   })
 }
+
+// A store writes after the next frame (afterPaintStorage.ts): each test's writes are done, and
+// cleared, before the next test begins.
+afterEach(async () => {
+  await Promise.all(persistors.splice(0).map((persistor) => persistor.flush()))
+  sessionStorage.clear()
+})
 
 test('the flow survives a reload through sessionStorage', async () => {
   const first = makeStore()

@@ -10,12 +10,12 @@ import {
   type PersistConfig,
   type PersistedState,
 } from 'redux-persist'
-import sessionStorage from 'redux-persist/es/storage/session'
 import { portalApi } from '../api/portalApi'
 import type * as Restore from '../features/returnFlow/restore'
 import { returnFlowSlice, type ReturnFlowState } from '../features/returnFlow/returnFlowSlice'
 import { sessionExpiry } from '../features/returnFlow/session'
 import { subdomainFromHost } from '../../contract/subdomain'
+import { afterPaintStorage } from './afterPaintStorage'
 import { devToolsOptions } from './devTools'
 import { env } from './env'
 
@@ -45,7 +45,9 @@ const currentPortal = () => subdomainFromHost(window.location.hostname, env.defa
 
 const returnFlowPersistConfig = (portal: string): PersistConfig<ReturnFlowState> => ({
   key: flowKey(portal),
-  storage: sessionStorage,
+  // Written after the next frame (afterPaintStorage.ts), which serializes what redux-persist hands it.
+  storage: afterPaintStorage(),
+  serialize: false,
   version: PERSIST_VERSION,
   // Runs on every rehydration, whatever version was stored: what sessionStorage holds is untrusted.
   // The checks are a chunk of their own, fetched only when there is a session to restore: a

@@ -4,25 +4,35 @@ import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { QuoteRequest } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
+import { navigateAtOnce } from '../../app/PortalRouter'
+import { screenLoaders } from '../../app/screens'
 import { useShop } from '../../shop/useShop'
 import { previousStep, type Step } from './navigation'
 import { selectLaunch, type ReturnFlowState } from './returnFlowSlice'
 import { quoteBody, returnRequest } from './returnRequest'
-import { stepCompleted } from './thunks'
+import { stepAfterAtOnce, stepCompleted } from './thunks'
+import { stepAt } from './location'
 
 /**
  * Moves on from a step to the route the navigation rules give (stepCompleted, which first asks
  * for a quote when that route hangs on one). Screens dispatch their choice, then call
- * `continueFrom(step)`; `isContinuing` is true until the next route is known.
+ * `continueFrom(step)`; `isContinuing` is true while a quote is awaited before the next route is known.
  */
 export function useContinue() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const { gift_card_value_multiplier: multiplier } = useShop()
+  const store = useAppStore()
   const [isContinuing, setContinuing] = useState(false)
 
   async function continueFrom(step: Step) {
+    // With nothing to wait for, the next step is rendered with the choice just dispatched, in the
+    // same render, and this screen is not drawn again (PortalRouter.tsx): nothing shows it busy.
+    const next = stepAfterAtOnce(store.getState().returnFlow, step, multiplier)
+    const route = next === null ? null : stepAt(new URL(next, window.location.href).pathname)
+    if (next !== null && (route === null || screenLoaders[route].isLoaded()))
+      return navigateAtOnce(() => void navigate(next))
     setContinuing(true)
     try {
       await navigate(await dispatch(stepCompleted({ step, multiplier })).unwrap())

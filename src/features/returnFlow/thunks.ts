@@ -20,6 +20,19 @@ const createFlowThunk = createAsyncThunk.withTypes<{
  * quote first, which the flow keeps (returnFlowSlice.ts); when it cannot answer, the value stays
  * unknown, which the rules send to the refund-method step, where it is asked for and shown again.
  */
+/**
+ * The route after `step` when the navigation rules can tell it from the flow as it is, with no
+ * quote to ask for first (stepCompleted); null when the route hangs on a quote.
+ */
+export function stepAfterAtOnce(
+  flow: RootState['returnFlow'],
+  step: Step,
+  multiplier: number | null | undefined,
+): string | null {
+  const input = { flow, multiplier }
+  return returnRequest(flow) && needsQuote(input, step) ? null : nextStep(input, step)
+}
+
 export const stepCompleted = createFlowThunk(
   'returnFlow/stepCompleted',
   async ({ step, multiplier }: { step: Step; multiplier: number | null | undefined }, { getState, dispatch }) => {
