@@ -15,12 +15,6 @@ const createFlowThunk = createAsyncThunk.withTypes<{
 }>()
 
 /**
- * A step is done (the screen dispatched its choice first): answers the route the navigation rules
- * give next. When that route hangs on a refund value not known yet, the server is asked for a
- * quote first, which the flow keeps (returnFlowSlice.ts); when it cannot answer, the value stays
- * unknown, which the rules send to the refund-method step, where it is asked for and shown again.
- */
-/**
  * The route after `step` when the navigation rules can tell it from the flow as it is, with no
  * quote to ask for first (stepCompleted); null when the route hangs on a quote.
  */
@@ -33,6 +27,12 @@ export function stepAfterAtOnce(
   return returnRequest(flow) && needsQuote(input, step) ? null : nextStep(input, step)
 }
 
+/**
+ * A step is done (the screen dispatched its choice first): answers the route the navigation rules
+ * give next. When that route hangs on a refund value not known yet, the server is asked for a
+ * quote first, which the flow keeps (returnFlowSlice.ts); when it cannot answer, the value stays
+ * unknown, which the rules send to the refund-method step, where it is asked for and shown again.
+ */
 export const stepCompleted = createFlowThunk(
   'returnFlow/stepCompleted',
   async ({ step, multiplier }: { step: Step; multiplier: number | null | undefined }, { getState, dispatch }) => {
