@@ -11,10 +11,15 @@ import type {
   StaffPhoto,
 } from '../../contract/staff'
 import { qrCodeValue } from '../src/domain/label'
-import { dropOffCodeSql } from '../src/storage/inspections'
+import type { Queryable } from '../src/storage/database'
+import { dropOffCodeSql, findDeductions, findInspections } from '../src/storage/inspections'
+import { findOrderById } from '../src/storage/orders'
+import { findReturnedLines } from '../src/storage/returnStates'
+import { findShopReturn, readShopReturn } from '../src/storage/staffReturns'
+import { findStoreCredit } from '../src/storage/storeCredits'
 import { signStatus } from '../src/domain/token'
 import { addEndpoint } from '../src/storage/webhookEndpoints'
-import { buildLine, buildOrder, buildProduct, buildShop, returnItem } from './builders'
+import { buildLine, buildOrder, buildProduct, buildReason, buildShop, returnItem } from './builders'
 import {
   bearer,
   engines,
@@ -52,6 +57,8 @@ const sam = buildOrder({
 })
 const DEMO = buildShop({
   shop: 'demo',
+  // "damaged" asks for a photo: the shopper's photos on the return's page.
+  return_reasons: [buildReason('changed_mind'), buildReason('damaged', { photos_required: 1 })],
   settings: {
     keep_item_below: '5.00',
     // Store credit goes out at once, at submission (decision 0057: what an inspection then says).
@@ -787,6 +794,81 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
       })
       expect(anonymous.statusCode).toBe(401)
       expect(await api.db.query('SELECT 1 FROM return_inspections')).toHaveLength(0)
+    })
+  })
+
+  describe("the return's page", () => {
+    test('is read in one statement, with what each of its parts reads on its own', async () => {
+      // Everything a page holds: states reached, an inspection with a deduction, a staff photo,
+      // a note (an action), the shopper's photo and store credit (another order's return).
+      const { id } = await janeReturns()
+      const taken = json<StaffPhoto>(await uploadPhoto(id, 'jane-jacket'), 201)
+      json(
+        await inspect(id, {
+          items: [{ ...opened.items[0], photo_ids: [taken.id] }],
+        }),
+      )
+      json(await post(`/admin/api/returns/${id}/notes`, { text: 'Box crushed' }))
+      const order = await verified(api.app, DEMO, sam)
+      const uploaded = json<UploadedPhoto>(
+        await api.app.inject({
+          method: 'POST',
+          url: '/portal-registration/photos',
+          headers: { ...bearer(order.token), 'content-type': 'image/png' },
+          payload: await photo(),
+        }),
+        201,
+      )
+      const credited = await submitted(api.app, order.token, {
+        items: [returnItem('sam-tee', { reason_id: 'damaged', photo_ids: [uploaded.id] })],
+        refund_method: 'store_credit',
+      })
+      for (const returnId of [id, credited.id!]) {
+        const statements: string[] = []
+        const counted: Queryable = {
+          query: (sql, params) => {
+            statements.push(sql)
+            return api.db.query(sql, params)
+          },
+          exec: (sql) => api.db.exec(sql),
+        }
+        const whole = await readShopReturn(counted, 'demo', returnId)
+        expect(statements).toHaveLength(1)
+        const { photos, actions, ...parts } = whole!
+        expect(parts).toEqual({
+          ...(await findShopReturn(api.db, 'demo', returnId)),
+          order: await findOrderById(api.db, whole!.record.order_id),
+          lines: await findReturnedLines(api.db, returnId),
+          inspections: await findInspections(api.db, returnId),
+          deductions: await findDeductions(api.db, returnId),
+          credit: await findStoreCredit(api.db, returnId),
+        })
+        // And the page shows them.
+        const page = json<ReturnDetail>(await get(`/admin/api/returns/${returnId}`))
+        expect(page.photos.map((each) => each.id)).toEqual(photos.map((each) => each.id))
+        expect(page.timeline.filter((entry) => entry.kind === 'note').map((entry) => entry.note)).toEqual(
+          actions.filter((action) => action.kind === 'note').map((action) => action.note),
+        )
+      }
+      const [jacket, credit] = [
+        await readShopReturn(api.db, 'demo', id),
+        await readShopReturn(api.db, 'demo', credited.id!),
+      ]
+      expect(
+        jacket!.lines.find((line) => line.line_item_id === 'jane-jacket')!.events.map((event) => event.state),
+      ).toEqual(['received'])
+      expect(jacket!.inspections).toMatchObject([{ line_item_id: 'jane-jacket', photo_ids: [taken.id] }])
+      expect(jacket!.deductions).toEqual([
+        { line_item_id: 'jane-jacket', condition: 'opened', percent: 10, deduction_minor: 450 },
+      ])
+      expect(jacket!.actions.map((action) => [action.kind, action.note])).toEqual([
+        ['inspected', null],
+        ['note', 'Box crushed'],
+      ])
+      expect(credit!.photos).toEqual([{ id: uploaded.id, line_item_id: 'sam-tee' }])
+      expect(credit!.credit?.amount.currency_code).toBe('EUR')
+      expect(credit!.credit?.code).toMatch(/\S/)
+      expect(await readShopReturn(api.db, 'acme', id)).toBeNull()
     })
   })
 })

@@ -21,8 +21,8 @@ import { signLabel, statusSignatureValid } from '../domain/token'
 import { findOrderById, type OrderRecord } from '../storage/orders'
 import { findReturn, type ReturnRecord } from '../storage/returns'
 import { findReturnedLines, type ReturnedLine } from '../storage/returnStates'
-import { findDeductions } from '../storage/inspections'
-import { findStoreCredit } from '../storage/storeCredits'
+import { findDeductions, type DeductionRow } from '../storage/inspections'
+import { findStoreCredit, type StoreCredit } from '../storage/storeCredits'
 import type { Queryable } from '../storage/database'
 import type { ShopRecord } from '../storage/shops'
 import { Refusal } from './refusal'
@@ -55,6 +55,8 @@ export async function returnStatus(
   lines?: ReturnedLine[],
   /** where to read them otherwise: the caller's transaction, or the database */
   db: Queryable = context.db,
+  /** the return's deductions and store credit, when the caller has read them already (readShopReturn) */
+  known?: { deductions: readonly DeductionRow[]; credit: StoreCredit | null },
 ): Promise<ReturnStatus> {
   const createdAt = new Date(found.created_at)
   const returned = lines ?? (await findReturnedLines(db, found.id))
@@ -99,9 +101,11 @@ export async function returnStatus(
     !waitsOrRejected(found) && !found.ended && items.some((item) => !item.keep && item.state === 'requested')
   const expires = Math.floor(context.now().getTime() / 1000) + context.limits.labelTtlSeconds
   const code = qrCodeValue(found.id)
-  const shownRefund = refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items))
+  const shownRefund =
+    refund && lessDeductions(refund, await deductionsOf(db, found.id, returned, items, known?.deductions))
   // Store credit, once issued, is a code to spend (decision 0064).
-  const credit = shownRefund?.method === 'store_credit' ? await findStoreCredit(db, found.id) : null
+  const credit =
+    shownRefund?.method === 'store_credit' ? (known ? known.credit : await findStoreCredit(db, found.id)) : null
   return {
     return_id: found.id,
     return_name: found.name,
@@ -131,10 +135,11 @@ async function deductionsOf(
   returnId: string,
   lines: readonly ReturnedLine[],
   items: readonly ReturnStatusItem[],
+  known: readonly DeductionRow[] | undefined,
 ) {
   if (!lines.some((line) => line.events.some((event) => event.state === 'received'))) return []
   const titles = new Map(items.map((item) => [item.line_item_id, item.title]))
-  return (await findDeductions(db, returnId)).map((row) => ({
+  return (known ?? (await findDeductions(db, returnId))).map((row) => ({
     line_item_id: row.line_item_id,
     title: titles.get(row.line_item_id) ?? 'Item',
     condition: row.condition,

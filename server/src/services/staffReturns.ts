@@ -29,21 +29,18 @@ import { heldExchanges } from '../domain/inspection'
 import { readSupportReference } from '../domain/supportReference'
 import { findSupportReference } from '../storage/supportReferences'
 import { findInsights } from '../storage/insights'
-import { findOrderById } from '../storage/orders'
-import { findActions, findReturnedLines } from '../storage/returnStates'
 import {
   decodeCursor,
   encodeCursor,
   type Cursor,
   type ReturnFilters,
   countReturnViews,
-  findReturnPhotos,
   findShopPhoto,
-  findShopReturn,
   listReturns,
+  readShopReturn,
 } from '../storage/staffReturns'
 import type { ReturnRecord } from '../storage/returns'
-import { inspectionViews } from '../storage/inspections'
+import { inspectionViewsOf } from '../storage/inspections'
 import { exchangeLines } from './inspection'
 import { audit, type Author } from './audit'
 import { csvWriter } from './csv'
@@ -265,24 +262,15 @@ async function* exportRows(context: PortalContext, shop: string, filters: Return
  * one is not found.
  */
 export async function returnDetail(context: PortalContext, shopId: string, id: string): Promise<ReturnDetail> {
-  const found = await findShopReturn(context.db, shopId, id)
-  if (!found) throw notFound('No such return.')
-  // The shop's return found, the rest is read at once, each statement on a connection of the
-  // pool: one round trip after the return's, where its order, then its shop, then these took three.
-  const shopOf = context.shops.find(shopId)
-  const [order, shop, lines, photos, actions, inspections] = await Promise.all([
-    findOrderById(context.db, found.record.order_id),
-    shopOf,
-    findReturnedLines(context.db, id),
-    findReturnPhotos(context.db, id),
-    findActions(context.db, id),
-    shopOf.then((known) => (known ? inspectionViews(context.db, known, id) : [])),
-  ])
-  if (!order || !shop) throw notFound('No such return.')
+  // The return whole in one statement (decision 0099), its shop from the cache.
+  const [found, shop] = await Promise.all([readShopReturn(context.db, shopId, id), context.shops.find(shopId)])
+  if (!found || !shop) throw notFound('No such return.')
+  const { order, lines, photos, actions } = found
   // The lines read once, for the shopper's status and the timeline alike.
-  const status = await returnStatus(context, found.record, order, shop, lines)
+  const status = await returnStatus(context, found.record, order, shop, lines, context.db, found)
   const titleOf = new Map(status.items.map((item) => [item.line_item_id, item.title]))
   const titles = (ids: readonly string[]) => ids.map((lineId) => titleOf.get(lineId) ?? lineId)
+  const inspections = inspectionViewsOf(shop, id, found.inspections, titleOf)
   // Item states reached without an action of record (the shopper's kept items refunded at
   // submission, an imported history) show as the state; those an action made show as the action.
   // An inspection that refunds at once also received its items: one action covers both states.

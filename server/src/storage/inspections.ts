@@ -83,42 +83,65 @@ export interface InspectionRow {
   inspected_by: string
 }
 
-/** The return's inspections, in the order they were recorded, an item's units in order. */
-export async function findInspections(db: Queryable, returnId: string): Promise<InspectionRow[]> {
-  const rows = await db.query<InspectionRow>(
-    `SELECT line_item_id, unit, condition, disposition, note, photo_ids, percent, deduction_minor, restocked_variant_id,
-            inspected_at, inspected_by
-       FROM return_inspections WHERE return_id = $1 ORDER BY inspected_at, line_item_id, unit`,
-    [returnId],
-  )
+/**
+ * The return's inspections, in the order they were recorded, an item's units in order, as one
+ * JSON array: an SQL expression over the return whose id is `returnId`, so that a read of a whole
+ * return takes them in its one statement (readShopReturn).
+ */
+export const inspectionRowsJson = (returnId: string) =>
+  `(SELECT COALESCE(json_agg(json_build_object('line_item_id', x.line_item_id, 'unit', x.unit, 'condition', x.condition,
+            'disposition', x.disposition, 'note', x.note, 'photo_ids', x.photo_ids, 'percent', x.percent,
+            'deduction_minor', x.deduction_minor, 'restocked_variant_id', x.restocked_variant_id,
+            'inspected_at', x.inspected_at, 'inspected_by', x.inspected_by)
+            ORDER BY x.inspected_at, x.line_item_id, x.unit), '[]')
+      FROM return_inspections x WHERE x.return_id = ${returnId})`
+
+/** The rows of inspectionRowsJson, typed: numbers as numbers, times as dates, no disposition as null. */
+export function inspectionsOf(
+  rows: readonly (Omit<InspectionRow, 'inspected_at'> & { inspected_at: Date | string })[],
+): InspectionRow[] {
   return rows.map((row) => ({
     ...row,
     unit: Number(row.unit),
     disposition: row.disposition || null,
     percent: Number(row.percent),
-    // bigint: a string from node-postgres
+    // bigint: a string from node-postgres outside JSON
     deduction_minor: Number(row.deduction_minor),
     inspected_at: new Date(row.inspected_at),
   }))
 }
 
+export async function findInspections(db: Queryable, returnId: string): Promise<InspectionRow[]> {
+  const [row] = await db.query<{ rows: Parameters<typeof inspectionsOf>[0] }>(
+    `SELECT ${inspectionRowsJson('$1')} AS rows`,
+    [returnId],
+  )
+  return inspectionsOf(row?.rows ?? [])
+}
+
+export type DeductionRow = Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>
+
 /**
  * What inspections took off the return's refund, per item: only items something was taken from.
  * An item's units in the same condition are one deduction, their amounts summed
- * (mergedDeductions, domain/inspection.ts, does the same for the preview).
+ * (mergedDeductions, domain/inspection.ts, does the same for the preview). One JSON array, an SQL
+ * expression as inspectionRowsJson.
  */
-export async function findDeductions(
-  db: Queryable,
-  returnId: string,
-): Promise<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>[]> {
-  const rows = await db.query<Pick<InspectionRow, 'line_item_id' | 'condition' | 'percent' | 'deduction_minor'>>(
-    `SELECT line_item_id, condition, percent, SUM(deduction_minor) AS deduction_minor FROM return_inspections
-      WHERE return_id = $1 AND deduction_minor > 0
-      GROUP BY line_item_id, condition, percent
-      ORDER BY MIN(inspected_at), line_item_id, MIN(unit)`,
-    [returnId],
-  )
-  return rows.map((row) => ({ ...row, percent: Number(row.percent), deduction_minor: Number(row.deduction_minor) }))
+export const deductionRowsJson = (returnId: string) =>
+  `(SELECT COALESCE(json_agg(json_build_object('line_item_id', d.line_item_id, 'condition', d.condition,
+            'percent', d.percent, 'deduction_minor', d.deduction_minor) ORDER BY d.first_at, d.line_item_id, d.first_unit), '[]')
+      FROM (SELECT line_item_id, condition, percent, SUM(deduction_minor) AS deduction_minor,
+                   MIN(inspected_at) AS first_at, MIN(unit) AS first_unit
+              FROM return_inspections WHERE return_id = ${returnId} AND deduction_minor > 0
+             GROUP BY line_item_id, condition, percent) AS d)`
+
+/** The rows of deductionRowsJson, numbers as numbers. */
+export const deductionsOf = (rows: readonly DeductionRow[]): DeductionRow[] =>
+  rows.map((row) => ({ ...row, percent: Number(row.percent), deduction_minor: Number(row.deduction_minor) }))
+
+export async function findDeductions(db: Queryable, returnId: string): Promise<DeductionRow[]> {
+  const [row] = await db.query<{ rows: DeductionRow[] }>(`SELECT ${deductionRowsJson('$1')} AS rows`, [returnId])
+  return deductionsOf(row?.rows ?? [])
 }
 
 export async function insertInspections(
@@ -220,17 +243,21 @@ export async function insertStaffPhoto(tx: Queryable, photo: NewStaffPhoto, now:
 
 /**
  * The return's inspections as the console shows them (contract/staff.ts `Inspection`), oldest
- * first. `titles` names the items (the status's, when the caller has it); read otherwise.
+ * first, its items named as its status page names them.
  */
-export async function inspectionViews(
-  db: Queryable,
-  shop: ShopRecord,
-  returnId: string,
-  titles?: ReadonlyMap<string, string>,
-): Promise<Inspection[]> {
+export async function inspectionViews(db: Queryable, shop: ShopRecord, returnId: string): Promise<Inspection[]> {
   const rows = await findInspections(db, returnId)
   if (rows.length === 0) return []
-  const named = titles ?? (await itemTitles(db, shop, returnId))
+  return inspectionViewsOf(shop, returnId, rows, await itemTitles(db, shop, returnId))
+}
+
+/** inspectionViews of rows read already, `named` naming the items (the status's, when the caller has it). */
+export function inspectionViewsOf(
+  shop: ShopRecord,
+  returnId: string,
+  rows: readonly InspectionRow[],
+  named: ReadonlyMap<string, string>,
+): Inspection[] {
   const catalogue = indexCatalogue(shop.catalogue, shop.currency_code)
   const money = (minor: number): Money => ({
     amount: fromMinor(minor, shop.currency_code),

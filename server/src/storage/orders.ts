@@ -183,8 +183,23 @@ export async function returnedQuantities(db: Queryable, orderId: string): Promis
   return new Map(rows.map((row) => [row.line_item_id, Number(row.quantity)]))
 }
 
+/**
+ * The order's COLUMNS as one JSON object: an SQL expression over the orders row `alias`, for a
+ * read that takes a return whole in one statement (readShopReturn); orderOf makes it a record.
+ */
+export const orderJson = (alias: string) =>
+  `json_build_object(${COLUMNS.split(', ')
+    .map((column) => `'${column}', ${alias}.${column}`)
+    .join(', ')})`
+
+/** An order of a row of COLUMNS, or of orderJson's object, its times as text. */
+export type OrderRow = Omit<OrderRecord, 'processed_at' | 'fulfilled_at'> & {
+  processed_at: Date | string
+  fulfilled_at: Date | string | null
+}
+
 // Both drivers give timestamptz as Date, but be sure: a string slipping through would compare wrong.
-function withDates(row: OrderRecord): OrderRecord {
+export function withDates(row: OrderRow): OrderRecord {
   return {
     ...row,
     processed_at: new Date(row.processed_at),

@@ -4,21 +4,28 @@ import type { Queryable } from './database'
 
 export type { ReturnedLine } from '../domain/returns'
 
-/** The lines of a return in the order's line order is the caller's job; here, with their events. */
-export async function findReturnedLines(db: Queryable, returnId: string): Promise<ReturnedLine[]> {
-  const rows = await db.query<{
-    line_item_id: string
-    quantity: number
-    exchange_variant_id: string | null
-    state: string | null
-    at: Date | null
-  }>(
-    `SELECT i.line_item_id, i.quantity, i.exchange_variant_id, e.state, e.at
-       FROM return_items i LEFT JOIN return_item_events e ON e.return_id = i.return_id AND e.line_item_id = i.line_item_id
-      WHERE i.return_id = $1
-      ORDER BY e.at NULLS FIRST`,
-    [returnId],
-  )
+/**
+ * The return's lines with their events, as one JSON array of rows (a line's row per event, one
+ * without when it has none, the earliest first): an SQL expression over the return whose id is
+ * `returnId`, so that a read of a whole return takes them in its one statement (readShopReturn).
+ */
+export const returnedLineRowsJson = (returnId: string) =>
+  `(SELECT COALESCE(json_agg(json_build_object('line_item_id', i.line_item_id, 'quantity', i.quantity,
+            'exchange_variant_id', i.exchange_variant_id, 'state', e.state, 'at', e.at) ORDER BY e.at NULLS FIRST), '[]')
+      FROM return_items i LEFT JOIN return_item_events e ON e.return_id = i.return_id AND e.line_item_id = i.line_item_id
+     WHERE i.return_id = ${returnId})`
+
+interface ReturnedLineRow {
+  line_item_id: string
+  quantity: number
+  exchange_variant_id: string | null
+  state: string | null
+  /** a Date, or its JSON text */
+  at: Date | string | null
+}
+
+/** The lines of rows of returnedLineRowsJson, each with its events, in the order their first row came. */
+export function returnedLinesOf(rows: readonly ReturnedLineRow[]): ReturnedLine[] {
   const lines = new Map<string, ReturnedLine>()
   for (const row of rows) {
     const line = lines.get(row.line_item_id) ?? {
@@ -32,6 +39,12 @@ export async function findReturnedLines(db: Queryable, returnId: string): Promis
     lines.set(row.line_item_id, line)
   }
   return [...lines.values()]
+}
+
+/** The lines of a return in the order's line order is the caller's job; here, with their events. */
+export async function findReturnedLines(db: Queryable, returnId: string): Promise<ReturnedLine[]> {
+  const [row] = await db.query<{ rows: ReturnedLineRow[] }>(`SELECT ${returnedLineRowsJson('$1')} AS rows`, [returnId])
+  return returnedLinesOf(row?.rows ?? [])
 }
 
 /** Records that these lines reached `state` at `at` (a state already recorded keeps its first time). */
@@ -100,17 +113,24 @@ export async function recordAction(tx: Queryable, returnId: string, action: Retu
   )
 }
 
-export async function findActions(db: Queryable, returnId: string): Promise<ReturnAction[]> {
-  const rows = await db.query<{
-    at: Date
+/** The return's actions, oldest first, as one JSON array: an SQL expression, as returnedLineRowsJson. */
+export const actionRowsJson = (returnId: string) =>
+  `(SELECT COALESCE(json_agg(json_build_object('at', a.at, 'actor', a.actor, 'kind', a.kind, 'state', a.state,
+            'line_item_ids', a.line_item_ids, 'note', a.note) ORDER BY a.at), '[]')
+      FROM return_actions a WHERE a.return_id = ${returnId})`
+
+/** The actions of rows of actionRowsJson. */
+export function actionsOf(
+  rows: readonly {
+    /** a Date, or its JSON text */
+    at: Date | string
     actor: string
     kind: ActionKind
     state: ReturnAction['state']
     line_item_ids: string[]
     note: string | null
-  }>('SELECT at, actor, kind, state, line_item_ids, note FROM return_actions WHERE return_id = $1 ORDER BY at', [
-    returnId,
-  ])
+  }[],
+): ReturnAction[] {
   return rows.map((row) => ({
     at: new Date(row.at),
     actor: row.actor,

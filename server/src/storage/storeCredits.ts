@@ -9,7 +9,24 @@ export interface StoreCredit {
   issued_at: string
 }
 
-const rowToCredit = (row: { code: string; amount: string; currency_code: string; issued_at: Date }): StoreCredit => ({
+interface CreditRow {
+  code: string
+  amount: string
+  currency_code: string
+  /** a Date, or its JSON text */
+  issued_at: Date | string
+}
+
+/**
+ * The return's store credit as one JSON object, null when none: an SQL expression over the return
+ * whose id is `returnId`, so that a read of a whole return takes it in its one statement (readShopReturn).
+ */
+export const storeCreditJson = (returnId: string) =>
+  `(SELECT json_build_object('code', c.code, 'amount', c.amount, 'currency_code', c.currency_code, 'issued_at', c.issued_at)
+      FROM store_credits c WHERE c.return_id = ${returnId})`
+
+/** The store credit of a row of storeCreditJson. */
+export const creditOf = (row: CreditRow): StoreCredit => ({
   code: row.code,
   amount: { amount: row.amount, currency_code: row.currency_code },
   issued_at: new Date(row.issued_at).toISOString(),
@@ -40,9 +57,6 @@ export async function issueStoreCredit(
 
 /** The store credit issued for a return; null before (or when it refunds otherwise). */
 export async function findStoreCredit(db: Queryable, returnId: string): Promise<StoreCredit | null> {
-  const [row] = await db.query<{ code: string; amount: string; currency_code: string; issued_at: Date }>(
-    'SELECT code, amount, currency_code, issued_at FROM store_credits WHERE return_id = $1',
-    [returnId],
-  )
-  return row ? rowToCredit(row) : null
+  const [row] = await db.query<{ credit: CreditRow | null }>(`SELECT ${storeCreditJson('$1')} AS credit`, [returnId])
+  return row?.credit ? creditOf(row.credit) : null
 }
