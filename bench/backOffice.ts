@@ -154,6 +154,12 @@ async function generate(where: {
           SELECT shop_id, day, kind, key, label, SUM(count), SUM(value) FROM insight_parts
            GROUP BY shop_id, day, kind, key, label`),
       )
+      // The views' tallies likewise, as migration 26's triggers would have kept them (decision 0100).
+      await timed('view tallies', () =>
+        tx.exec(`DELETE FROM return_view_tallies;
+          INSERT INTO return_view_tallies (shop_id, state, review, n)
+          SELECT shop_id, state, COALESCE(review, ''), count(*) FROM returns GROUP BY 1, 2, 3`),
+      )
     })
     // The load rewrote every row (its search text): vacuumed, the server's first reads need not
     // set the rows' hint bits, and the planner knows the tables.

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { ReturnRequest } from '../../contract/api'
 import { minorDigits } from '../../contract/money'
 import { findInsights, recountInsights } from '../src/storage/insights'
+import { countReturnViews } from '../src/storage/staffReturns'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop, returnItem } from './builders'
 import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified, demoStaffCookie } from './harness'
 
@@ -9,7 +10,9 @@ import { engines, loadShops, NOW, startApi, submitted, type TestApi, verified, d
  * The insights' daily tallies (migration 22, decision 0087) against a full recount of the rows:
  * returns driven through submit, review, receipt, refund, inspection, cancel and close, and rows
  * changed beneath the routes (dates moved, an order's prices re-imported, a return deleted), then
- * every period's insights read from the tallies equal the recount, field by field.
+ * every period's insights read from the tallies equal the recount, field by field. The views'
+ * tallies (migration 26, decision 0100) likewise: each view's count of the shop's every return
+ * equals the count of the rows.
  */
 const HOST = 'demo.localhost'
 
@@ -170,5 +173,20 @@ describe.each(engines())('the insights tallies equal a full recount, on %s', (en
     }
     // The comparison saw money move of every kind, not only zeros.
     expect(Object.values(insights).every((sum) => sum > 0)).toBe(true)
+
+    // The views: tallied (no search, no filter) and counted row by row (a filter every return passes).
+    const tallied = await countReturnViews(api.db, 'demo', {})
+    expect(tallied).toEqual(await countReturnViews(api.db, 'demo', { from: new Date('2000-01-01T00:00:00Z') }))
+    expect(tallied).toEqual({ all: 9, needs_review: 0, to_receive: 1, to_refund: 0, done: 8 })
+    expect(
+      await api.db.query(
+        'SELECT shop_id, state, review, n::int AS n FROM return_view_tallies WHERE n <> 0 ORDER BY 1, 2, 3',
+      ),
+    ).toEqual(
+      await api.db.query(
+        `SELECT shop_id, state, COALESCE(review, '') AS review, count(*)::int AS n FROM returns
+          GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      ),
+    )
   })
 })

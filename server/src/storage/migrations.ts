@@ -793,6 +793,55 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ANALYZE returns;
     `,
   },
+  {
+    version: 26,
+    name: 'the views counted as returns change',
+    // The returns list's tabs count each view of the shop's every return (decision 0089), and a
+    // view is a condition on a return's state and review alone: kept here per shop, state and
+    // review (no review is ''), so that counting them reads a few rows, not an index entry per
+    // return (docs/decisions/0100-view-tallies.md). A trigger on returns moves a return's count from
+    // its old group to its new one at commit (deferred, as migration 22's: a tally row is locked
+    // for the commit's end alone), under a lock per shop taken first, so that two writers of one
+    // shop never wait on each other's tally rows in a circle. A shop deleted meanwhile takes its
+    // tallies with it.
+    sql: `
+      CREATE TABLE return_view_tallies (
+        shop_id text NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
+        state text NOT NULL,
+        review text NOT NULL,
+        n bigint NOT NULL,
+        PRIMARY KEY (shop_id, state, review)
+      );
+      CREATE FUNCTION return_view_moved(moved_shop text, moved_state text, moved_review text, delta integer)
+      RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(4127026, hashtext(moved_shop));
+        IF NOT EXISTS (SELECT 1 FROM shops s WHERE s.id = moved_shop) THEN RETURN; END IF;
+        INSERT INTO return_view_tallies AS t (shop_id, state, review, n)
+        VALUES (moved_shop, moved_state, COALESCE(moved_review, ''), delta)
+            ON CONFLICT (shop_id, state, review) DO UPDATE SET n = t.n + EXCLUDED.n;
+      END
+      $$;
+      CREATE FUNCTION return_view_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN PERFORM return_view_moved(OLD.shop_id, OLD.state, OLD.review, -1); END IF;
+        IF TG_OP <> 'DELETE' THEN PERFORM return_view_moved(NEW.shop_id, NEW.state, NEW.review, 1); END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE CONSTRAINT TRIGGER return_view_on_insert AFTER INSERT ON returns
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION return_view_kept();
+      CREATE CONSTRAINT TRIGGER return_view_on_delete AFTER DELETE ON returns
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION return_view_kept();
+      CREATE CONSTRAINT TRIGGER return_view_on_update AFTER UPDATE OF shop_id, state, review ON returns
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+        WHEN (OLD.shop_id IS DISTINCT FROM NEW.shop_id OR OLD.state IS DISTINCT FROM NEW.state
+              OR OLD.review IS DISTINCT FROM NEW.review)
+        EXECUTE FUNCTION return_view_kept();
+      INSERT INTO return_view_tallies (shop_id, state, review, n)
+      SELECT shop_id, state, COALESCE(review, ''), count(*) FROM returns GROUP BY shop_id, state, COALESCE(review, '');
+    `,
+  },
 ]
 
 const LOCK_ID = 4_127_001

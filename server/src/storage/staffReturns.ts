@@ -304,12 +304,12 @@ export async function countReturnViews(
     (value) => `$${params.push(value)}`,
     filters.q ? await commonTrigrams(db) : new Map(),
   )
-  // The views' conditions read only a return's state and review: its rows are counted by those two
-  // from the index on (shop, state, review) (migration 24), without reading a row, and each view
-  // sums its groups. A search or a filter counts the rows it finds.
+  // The views' conditions read only a return's state and review: the shop's every return is
+  // counted by those two in the tallies triggers keep (migration 26, decision 0100), a few rows,
+  // and each view sums its groups. A search or a filter counts the rows it finds.
   const rows =
     where.length === 1
-      ? 'SELECT r.state, r.review, count(*) AS n FROM returns r WHERE r.shop_id = $1 GROUP BY r.state, r.review'
+      ? "SELECT t.state, NULLIF(t.review, '') AS review, t.n FROM return_view_tallies t WHERE t.shop_id = $1"
       : `SELECT r.state, r.review, 1 AS n ${FROM} WHERE ${where.join(' AND ')}`
   const views = Object.entries(VIEW_SQL) as [ReturnView, string | null][]
   const counts = views.map(
