@@ -5,7 +5,7 @@ import { buildApp, type AppOptions } from '../src/app'
 import { importShop } from '../src/import/importShop'
 import { deleteShop } from '../src/storage/shops'
 import type { OrderFile, ShopFile } from '../src/import/shopFile'
-import { openPglite, openPostgres, type Database } from '../src/storage/database'
+import { openPglite, openPostgres, type Database, type Queryable } from '../src/storage/database'
 import { migrate } from '../src/storage/migrations'
 import { addStaff } from '../src/storage/staff'
 import { hashPassword } from '../src/domain/passwords'
@@ -142,6 +142,21 @@ export async function verified(
   const response = await verify(app, { order_name: order.name, email: order.email, ...portalOf(shop) })
   if (response.statusCode !== 200) throw new Error(`verify ${order.name}: ${response.statusCode} ${response.body}`)
   return response.json<VerifiedOrder>()
+}
+
+/** `db` read through a Queryable of its own, which keeps the SQL of each statement it is given. */
+export function counted(db: Queryable): { db: Queryable; statements: string[] } {
+  const statements: string[] = []
+  return {
+    statements,
+    db: {
+      query: (sql, params) => {
+        statements.push(sql)
+        return db.query(sql, params)
+      },
+      exec: (sql) => db.exec(sql),
+    },
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -11,7 +11,6 @@ import type {
   StaffPhoto,
 } from '../../contract/staff'
 import { qrCodeValue } from '../src/domain/label'
-import type { Queryable } from '../src/storage/database'
 import { dropOffCodeSql, findDeductions, findInspections } from '../src/storage/inspections'
 import { findOrderById } from '../src/storage/orders'
 import { findReturnedLines } from '../src/storage/returnStates'
@@ -22,6 +21,7 @@ import { addEndpoint } from '../src/storage/webhookEndpoints'
 import { buildLine, buildOrder, buildProduct, buildReason, buildShop, returnItem } from './builders'
 import {
   bearer,
+  counted,
   engines,
   loadShops,
   NOW,
@@ -824,15 +824,8 @@ describe.each(engines())('receiving and inspection on %s', (engine) => {
         refund_method: 'store_credit',
       })
       for (const returnId of [id, credited.id!]) {
-        const statements: string[] = []
-        const counted: Queryable = {
-          query: (sql, params) => {
-            statements.push(sql)
-            return api.db.query(sql, params)
-          },
-          exec: (sql) => api.db.exec(sql),
-        }
-        const whole = await readShopReturn(counted, 'demo', returnId)
+        const { db, statements } = counted(api.db)
+        const whole = await readShopReturn(db, 'demo', returnId)
         expect(statements).toHaveLength(1)
         const { photos, actions, ...parts } = whole!
         expect(parts).toEqual({

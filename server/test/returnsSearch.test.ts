@@ -14,8 +14,7 @@ import {
   buildTrackedReturn,
   returnedUnit,
 } from './builders'
-import { engines, loadShops, startApi, type TestApi, demoStaffCookie } from './harness'
-import type { Queryable } from '../src/storage/database'
+import { counted, engines, loadShops, startApi, type TestApi, demoStaffCookie } from './harness'
 import { dropOffCodeSql } from '../src/storage/inspections'
 import { countReturnViews, listReturns } from '../src/storage/staffReturns'
 
@@ -271,14 +270,7 @@ describe.each(engines())('finding returns on %s', (engine) => {
     await api.db.exec('ANALYZE returns')
     try {
       // The storage read through a database of its own: the statistics are read afresh, and its statements seen.
-      const statements: string[] = []
-      const db: Queryable = {
-        query: (sql, params) => {
-          statements.push(sql)
-          return api.db.query(sql, params)
-        },
-        exec: (sql) => api.db.exec(sql),
-      }
+      const { db, statements } = counted(api.db)
       const names = async (q: string) =>
         (await listReturns(db, 'demo', { q }, 25, null)).returns.map((entry) => entry.name)
       expect(await names('shopper123')).toEqual(['#M123-R1'])
