@@ -59,6 +59,8 @@ export interface Load {
   /** answers by status */
   statuses: Record<number, number>
   errors: number
+  /** µs of this process's CPU (the load generator's) an answer took */
+  generatorCpuUs: number
 }
 
 /**
@@ -85,6 +87,7 @@ export async function loadFromAddresses(
     (_, client) => new Agent({ keepAlive: true, maxSockets: 1, localAddress: clientAddress(client) }),
   )
   const started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const until = started + seconds * 1000
   await Promise.all(
     agents.map(async (agent, client) => {
@@ -103,9 +106,17 @@ export async function loadFromAddresses(
     }),
   )
   const elapsed = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
   for (const agent of agents) agent.destroy()
   const ms = (percentile: number) => Math.round(histogram.getValueAtPercentile(percentile) / 100) / 10
-  const load = { rps: Math.round(answered / elapsed), p50: ms(50), p99: ms(99), statuses, errors }
+  const load = {
+    rps: Math.round(answered / elapsed),
+    p50: ms(50),
+    p99: ms(99),
+    statuses,
+    errors,
+    generatorCpuUs: Math.round((cpu.user + cpu.system) / Math.max(answered, 1)),
+  }
   histogram.destroy()
   return load
 }
