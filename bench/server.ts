@@ -16,7 +16,7 @@ let serverBuilt = false
  * Compiles the server (`npm run build:server`, incremental) once per process: the benchmarks
  * measure the JavaScript that ships, built from the sources as they are.
  */
-function buildServer() {
+export function buildServer() {
   if (serverBuilt) return
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   serverBuilt = true
