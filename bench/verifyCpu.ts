@@ -4,7 +4,8 @@
  * its own seeded as bench/verifyReplicas.ts seeds it, compiled (server/dist), called through `inject` (no sockets, no HTTP
  * parser), 50 at a time, each another shopper's order, the limits raised. This process's CPU
  * (user and system, so the pg driver and its socket too) a verify, per round of 5,000, and the
- * median of the rounds, and the fixed CPU loop of bench/reference.ts beside. A CPU count, not a
+ * median of the rounds, and the fixed CPU loop of bench/reference.ts beside. The request log at
+ * `warn` as the other benchmarks run the server (BENCH_LOG_LEVEL: another level, or `none`). A CPU count, not a
  * clock: other load on the machine moves it far less.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scripts/postgres.sh).
  *   npx tsx bench/verifyCpu.ts [rounds, default 5]
@@ -21,7 +22,12 @@ const ROUND = 5_000
 
 /** What is used here of the compiled server (server/dist), which the benchmarks measure as it ships. */
 interface Compiled {
-  buildApp: (options: { db: Database; secret: Buffer; limits: Record<string, number> }) => Promise<{
+  buildApp: (options: {
+    db: Database
+    secret: Buffer
+    limits: Record<string, number>
+    logger?: { level: string; stream: { write(line: string): void } }
+  }) => Promise<{
     inject(options: object): Promise<{ statusCode: number; body: string }>
     close(): Promise<void>
   }>
@@ -40,6 +46,7 @@ async function compiled(): Promise<Compiled> {
 
 async function main() {
   const rounds = Number(process.argv[2] ?? 5)
+  const level = process.env.BENCH_LOG_LEVEL ?? 'warn'
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
   if (!databaseUrl) throw new Error('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL)')
   const name = `rebound_bench_cpu_${process.pid}`
@@ -56,6 +63,8 @@ async function main() {
       db,
       secret: Buffer.from('bench-secret'),
       limits: { verifyPerClient: 100_000_000, verifyPerOrder: 100_000_000 },
+      // The request log as the benchmarks' servers keep it (warn), or BENCH_LOG_LEVEL's; its lines dropped.
+      ...(level === 'none' ? {} : { logger: { level, stream: { write: () => {} } } }),
     })
     try {
       let n = 0
@@ -85,7 +94,7 @@ async function main() {
       for (let i = 0; i < rounds; i++) figures.push(await round())
       const median = [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]
       console.log(
-        `CPU a verify (this process, ${ROUND} a round, ${CLIENTS} at a time): ${figures.join(', ')} µs; median ${median} µs`,
+        `CPU a verify (this process, ${ROUND} a round, ${CLIENTS} at a time, log level ${level}): ${figures.join(', ')} µs; median ${median} µs`,
       )
       console.log(`Reference (same run): a fixed CPU loop ${cpuLoop()} ms (bench/reference.ts).`)
     } finally {
