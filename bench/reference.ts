@@ -19,7 +19,7 @@ export interface Reference {
 }
 
 /** The fixed CPU loop, the same since bench/consoleUnderLoad.ts first printed it. */
-function cpuLoop(): number {
+export function cpuLoop(): number {
   const started = performance.now()
   let x = 0
   for (let i = 0; i < 50_000_000; i++) x = (x * 31 + i) | 0

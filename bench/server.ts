@@ -3,7 +3,7 @@
  * `staticDir` the built portal) on loopback, a free port, and a production build that is current.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,7 +16,7 @@ let serverBuilt = false
  * Compiles the server (`npm run build:server`, incremental) once per process: the benchmarks
  * measure the JavaScript that ships, built from the sources as they are.
  */
-function buildServer() {
+export function buildServer() {
   if (serverBuilt) return
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   serverBuilt = true
@@ -86,6 +86,33 @@ export async function freePort(from = 8470, to = 8490): Promise<number> {
     if (free) return port
   }
   throw new Error(`no free port in ${from}-${to}`)
+}
+
+/**
+ * `count` free ports at 127.0.0.1 for a benchmark's servers: within BENCH_PORTS (`from-to`) when
+ * set, so that sessions benchmarking on one machine at once keep apart, else within from..to.
+ */
+export async function benchPorts(count: number, from = 8430, to = 8439): Promise<number[]> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '')
+  let next = range ? Number(range[1]) : from
+  const last = range ? Number(range[2]) : to
+  const ports: number[] = []
+  while (ports.length < count) {
+    const port = await freePort(next, last)
+    ports.push(port)
+    next = port + 1
+  }
+  return ports
+}
+
+/** CPU time (ms) a process has used so far, by /proc (Linux); 0 where it cannot be read. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in ticks of 10 ms
+  } catch {
+    return 0
+  }
 }
 
 /** The newest modification time of the files under `path` (a file or a folder). */

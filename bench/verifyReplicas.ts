@@ -16,35 +16,18 @@
  */
 import pg from 'pg'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { seedHistory } from './consoleSeed'
-import { clientAddress, loadFromAddresses, send, type Call, type Load } from './fromAddresses'
+import { clientAddress, loadFromAddresses, send, type Load } from './fromAddresses'
 import { measureReference, printReference } from './reference'
 import { runBenchmark, saveResults } from './results'
-import { freePort, machineLoad, root, startServer, stop } from './server'
+import { benchPorts, machineLoad, processCpuMs, root, startServer, stop } from './server'
+import { bareCall, CLIENTS, nextVerify, verify } from './verifyLoad'
 
 const seconds = Number(process.argv[2] ?? 10)
 const BUDGET = { shareOfBare: 0.25, p99Ms: 20 }
-const CLIENTS = 50
-/** The orders the load verifies, in turn: #S1…#S5000. */
-const LOAD_ORDERS = 5_000
 /** The shipped limits (server/src/settings.ts), which the exactness check runs with. */
 const SHIPPED = { perClient: 30, perOrder: 10 }
-
-const verify = (order: number): Call => ({
-  method: 'POST',
-  path: '/portal-registration/verify',
-  body: JSON.stringify({
-    order_name: `#S${order}`,
-    email: `submitter${order}@example.com`,
-    shop: 'demo',
-    portal_id: 'portal-demo',
-  }),
-})
-/** Client c's n-th request: the orders c+1, c+51, c+101… in turn, each client its own. */
-const nextVerify = (client: number, n: number) => verify(1 + ((client + n * CLIENTS) % LOAD_ORDERS))
-const bareCall = (client: number, n: number): Call => ({ ...nextVerify(client, n), path: '/bare' })
 
 /** bench/bareFastify.ts in a process of its own, once it answers. */
 async function startBare(port: number): Promise<ChildProcess> {
@@ -120,17 +103,9 @@ interface SetResult {
   commitsPerVerify: number
   /** CPU µs a verify of the load took in the replicas and in the PostgreSQL backends (0: not read) */
   cpuPerVerify: { replicas: number; postgres: number }
+  /** CPU µs a call of the bare load took in the bare server */
+  cpuPerBare: number
   exactness: Exactness
-}
-
-/** CPU time (ms) a process has used so far, by /proc (Linux); 0 where it cannot be read. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in ticks of 10 ms
-  } catch {
-    return 0
-  }
 }
 
 /**
@@ -140,8 +115,8 @@ function cpuMs(pid: number | undefined): number {
 async function cpuNow(admin: pg.Client, database: string, servers: ChildProcess[]) {
   const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])
   return {
-    replicas: servers.reduce((sum, server) => sum + cpuMs(server.pid), 0),
-    backends: new Map(rows.map(({ pid }) => [pid, cpuMs(pid)])),
+    replicas: servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0),
+    backends: new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)])),
   }
 }
 
@@ -170,10 +145,12 @@ async function startReplicas(ports: number[], databaseUrl: string, env: Record<s
 async function measureSet(
   replicas: number,
   databaseUrl: string,
-  barePort: number,
+  bareServer: { port: number; pid: number | undefined },
   admin: pg.Client,
 ): Promise<SetResult> {
-  const ports = Array.from({ length: replicas }, (_, index) => 8_430 + index)
+  const barePort = bareServer.port
+  // After the bare route's: the ports of a run stay apart.
+  const ports = await benchPorts(replicas, barePort + 1)
   const database = new URL(databaseUrl).pathname.slice(1)
   let servers = await startReplicas(ports, databaseUrl, {
     VERIFY_RATE_LIMIT_PER_IP: '100000000',
@@ -184,11 +161,14 @@ async function measureSet(
   let before: number
   let warmUp: Load
   let cpuPerVerify: SetResult['cpuPerVerify']
+  let cpuPerBare: number
   try {
     before = await commits(admin, database)
     warmUp = await loadFromAddresses(ports, CLIENTS, Math.min(seconds, 3), nextVerify) // JIT, pools
     // The bare route just before, from the same addresses: both meet the machine in the same state.
+    const bareCpu = processCpuMs(bareServer.pid)
     bare = await loadFromAddresses([barePort], CLIENTS, seconds, bareCall)
+    cpuPerBare = Math.round(((processCpuMs(bareServer.pid) - bareCpu) * 1000) / Math.max(bare.rps * seconds, 1))
     const cpuBefore = await cpuNow(admin, database, servers)
     verifyLoad = await loadFromAddresses(ports, CLIENTS, seconds, nextVerify)
     const cpuAfter = await cpuNow(admin, database, servers)
@@ -226,6 +206,7 @@ async function measureSet(
       verify: verifyLoad,
       commitsPerVerify,
       cpuPerVerify,
+      cpuPerBare,
       exactness: await checkExact(ports, replicas),
     }
   } finally {
@@ -249,7 +230,7 @@ runBenchmark('Verify as replicas scale', async () => {
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   const sets: SetResult[] = []
-  const barePort = await freePort(8_437, 8_439)
+  const barePort = (await benchPorts(1))[0]!
   const bare = await startBare(barePort)
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -258,7 +239,8 @@ runBenchmark('Verify as replicas scale', async () => {
     own.pathname = `/${name}`
     await seedHistory({ databaseUrl: own.toString() }, 0)
     await loadFromAddresses([barePort], CLIENTS, Math.min(seconds, 3), bareCall) // warm-up: JIT
-    for (const replicas of [1, 2]) sets.push(await measureSet(replicas, own.toString(), barePort, admin))
+    for (const replicas of [1, 2])
+      sets.push(await measureSet(replicas, own.toString(), { port: barePort, pid: bare.pid }, admin))
   } finally {
     await stop(bare)
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
@@ -285,7 +267,7 @@ runBenchmark('Verify as replicas scale', async () => {
       ['verify', set.verify],
     ] as const)
       console.log(
-        `${String(set.replicas).padEnd(9)} ${call.padEnd(7)} ${String(load.rps).padStart(8)} ${String(load.p50).padStart(7)} ${String(load.p99).padStart(7)} ${String(non200(load)).padStart(8)} ${(call === 'bare' ? '100%' : percent(share)).padStart(8)}  ${call === 'bare' ? '' : `${exact ? 'yes' : 'NO'} (${perClient.answered}+${perClient.refused} refused / ${perOrder.answered}+${perOrder.refused} refused)  ${ok ? 'holds' : 'MISSED'}, ${set.commitsPerVerify} commits a verify, CPU ${set.cpuPerVerify.replicas} µs in the replicas and ${set.cpuPerVerify.postgres} µs in PostgreSQL a verify`}`,
+        `${String(set.replicas).padEnd(9)} ${call.padEnd(7)} ${String(load.rps).padStart(8)} ${String(load.p50).padStart(7)} ${String(load.p99).padStart(7)} ${String(non200(load)).padStart(8)} ${(call === 'bare' ? '100%' : percent(share)).padStart(8)}  ${call === 'bare' ? `CPU a call: ${set.cpuPerBare} µs in the bare server, ${load.generatorCpuUs} µs in the load generator` : `${exact ? 'yes' : 'NO'} (${perClient.answered}+${perClient.refused} refused / ${perOrder.answered}+${perOrder.refused} refused)  ${ok ? 'holds' : 'MISSED'}, ${set.commitsPerVerify} commits a verify, CPU a verify: ${set.cpuPerVerify.replicas} µs in the replicas, ${set.cpuPerVerify.postgres} µs in PostgreSQL, ${load.generatorCpuUs} µs in the load generator`}`,
       )
   }
   console.log(

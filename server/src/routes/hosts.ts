@@ -31,6 +31,15 @@ export function originOf(pattern: string, shop: string, port: number): string {
   return pattern.replaceAll('{shop}', shop).replaceAll('{PORT}', String(port))
 }
 
+// The host names' part after the shop, per pattern (an install has one): read at every request.
+const suffixes = new Map<string, string>()
+function suffixOf(pattern: string): string {
+  let suffix = suffixes.get(pattern)
+  if (suffix === undefined)
+    suffixes.set(pattern, (suffix = new URL(originOf(pattern, 'shop', 1)).hostname.replace(/^shop/, '')))
+  return suffix
+}
+
 /**
  * Whether a request for `hostname` (its port left off) is served: a host of the pattern whose first
  * label is a shop's subdomain as the portal reads it (contract/subdomain.ts), or an address.
@@ -39,7 +48,7 @@ export function originOf(pattern: string, shop: string, port: number): string {
 export function servedHost(pattern: string, hostname: string): boolean {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '')
   if (UNNAMED.test(host)) return true
-  const suffix = new URL(originOf(pattern, 'shop', 1)).hostname.replace(/^shop/, '')
+  const suffix = suffixOf(pattern)
   if (!host.endsWith(suffix)) return false
   const shop = host.slice(0, -suffix.length)
   return shop !== '' && subdomainFromHost(host, '') === shop

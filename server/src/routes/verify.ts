@@ -22,8 +22,14 @@ interface Answer {
   /** the answer holds until then; after it a line's window has ended (or every line's: order_too_old) */
   holdsUntil: number
   order: Omit<VerifiedOrder, 'token' | 'token_expires_at'>
-  /** the JSON before and after the token and its expiry; null: serialise the answer whole */
-  around: AroundToken | null
+  /**
+   * The JSON before and after the token and its expiry, cut when the answer is sent again (the
+   * first time it is serialised whole: an answer sent once never pays for the cut); null: the
+   * stand-ins were not found, serialise it whole every time.
+   */
+  around: AroundToken | null | undefined
+  /** how many times it was sent */
+  sent: number
   /**
    * The token last issued with it, and its expiry: a token is the signature of its claims alone,
    * so verifies of the order within the same second get the same one.
@@ -68,6 +74,10 @@ export const verifyRoutes = routes((app, context) => {
   const { limits } = context
   // This app's answers (its secret signs their tokens, its shop repository gives their shops).
   const answers = new WeakMap<Found, Map<string | null, Answer>>()
+  // Kept only where verify finds the same order object again: the embedded database's lookups
+  // (docs/decisions/0032-verify-cache-pglite.md). On a PostgreSQL server every verify reads its
+  // order afresh, so an answer kept there would never be asked for again.
+  const keepsAnswers = context.db.exclusive
   const attempt = verifyAttempts(context)
   // The order the limits' step read with them, for the handler's lookup (PostgreSQL only).
   const foundWithLimits = new WeakMap<FastifyRequest, Found | null>()
@@ -108,19 +118,22 @@ export const verifyRoutes = routes((app, context) => {
           request.log,
           foundWithLimits.get(request),
         ))
-        answer = answers.get(found)?.get(lang)
+        answer = keepsAnswers ? answers.get(found)?.get(lang) : undefined
         if (!answer || answer.shop !== shop || now.getTime() > answer.holdsUntil) {
           const outcome = verifiedAnswer(shop, found, now, lang)
           answer = {
             shop,
             holdsUntil: outcome.holdsUntil,
             order: outcome.order,
-            around: aroundToken((value) => reply.serializeInput(value, '200') as string, outcome.order),
+            around: undefined,
+            sent: 0,
             latest: null,
           }
-          let byLanguage = answers.get(found)
-          if (!byLanguage) answers.set(found, (byLanguage = new Map<string | null, Answer>()))
-          byLanguage.set(lang, answer)
+          if (keepsAnswers) {
+            let byLanguage = answers.get(found)
+            if (!byLanguage) answers.set(found, (byLanguage = new Map<string | null, Answer>()))
+            byLanguage.set(lang, answer)
+          }
         }
       } catch (error) {
         // Every failure takes the same time, so no answer tells by its time what it found.
@@ -139,7 +152,9 @@ export const verifyRoutes = routes((app, context) => {
       }
       const { token, expiresAt: token_expires_at } = answer.latest
       reply.header('cache-control', 'no-store')
-      if (answer.around === null) return reply.send({ ...answer.order, token, token_expires_at })
+      if (answer.sent++ > 0 && answer.around === undefined)
+        answer.around = aroundToken((value) => reply.serializeInput(value, '200') as string, answer.order)
+      if (!answer.around) return reply.send({ ...answer.order, token, token_expires_at })
       // A string with a JSON content type is sent as it is.
       const json = withToken(answer.around, token, token_expires_at)
       return (reply as FastifyReply).header('content-type', JSON_CONTENT_TYPE).send(json)
