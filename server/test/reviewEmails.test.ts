@@ -33,6 +33,7 @@ function buildShopRecord(): ShopRecord {
     catalogue: file.catalogue,
     email: null,
     policy: {},
+    review_over_minor: null,
   }
 }
 

@@ -12,6 +12,7 @@ import type {
   ReturnReason,
   VariantOption,
 } from '../../../contract/api'
+import type { Minor } from '../../../contract/money'
 import type { ShopPolicy } from '../../../contract/policy'
 
 /** The shop's settings (docs/shop-file.md). */
@@ -99,6 +100,11 @@ export interface Shop {
   email: EmailSender | null
   /** the return policy (docs/lifecycle.md): `{}` is the shop's settings alone */
   policy: ShopPolicy
+  /**
+   * the policy's `review.over_amount` in minor units, read with the policy (reviewOverMinor), not
+   * each time the review rules run; null when the policy has no such rule
+   */
+  review_over_minor: Minor | null
 }
 
 /** An order of a shop. */

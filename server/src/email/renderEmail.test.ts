@@ -36,6 +36,7 @@ const SHOP: ShopRecord = {
   ],
   email: null,
   policy: {},
+  review_over_minor: null,
 }
 
 const status = (overrides: Partial<ReturnStatus> = {}): ReturnStatus => ({

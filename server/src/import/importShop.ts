@@ -9,6 +9,7 @@ import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
 import { findShopPolicy, lockShopPricing, upsertShop, type ShopRecord } from '../storage/shops'
 import { orderNameKey } from '../domain/normalize'
+import { reviewOverMinor } from '../domain/policy'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
 import { orderRecord, planOrderUpsert, writeOrderUpsert, type OrderUpsert } from './orderUpserts'
@@ -241,6 +242,7 @@ function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
     catalogue: file.catalogue,
     email: file.email ?? null,
     policy,
+    review_over_minor: reviewOverMinor(policy, file.currency_code),
   }
 }
 

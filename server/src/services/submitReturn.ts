@@ -75,7 +75,7 @@ async function reviewOf(
   const rules = shop.policy.review
   if (!rules) return undefined
   const frequent = rules.frequent
-  const flags = reviewFlags(shop.policy, {
+  const flags = reviewFlags(shop, {
     currency: shop.currency_code,
     itemsValueMinor: request.items.reduce((sum, item) => sum + (paid.get(item.line_item_id) ?? 0) * item.quantity, 0),
     items: request.items.map((item) => ({ reason_id: item.reason_id, photos: item.photo_ids?.length ?? 0 })),

@@ -1,12 +1,24 @@
 import type { ShopPolicy } from '../../../contract/policy'
+import { reviewOverMinor } from '../domain/policy'
 import type { Shop } from '../domain/shop'
 import type { Queryable } from './database'
 
 /** A shop as stored: its file without the orders. */
 export type ShopRecord = Shop
 
+/** A shop's row: the shop as its file gives it. */
+type ShopRow = Omit<Shop, 'review_over_minor'>
+
 const COLUMNS =
   'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy'
+
+/**
+ * The shop as the rules read it, from its row: its money read here, once per row read
+ * (docs/decisions/0096-orders-and-settings-in-minor-units.md).
+ */
+function shopOf(row: ShopRow): ShopRecord {
+  return { ...row, review_over_minor: reviewOverMinor(row.policy, row.currency_code) }
+}
 
 /**
  * Shops read through a short cache: every verify and quote needs its shop, and a shop changes
@@ -23,8 +35,8 @@ export class ShopRepository {
   async find(id: string): Promise<ShopRecord | null> {
     const hit = this.cache.get(id)
     if (hit && hit.until > Date.now()) return hit.shop
-    const [row] = await this.db.query<ShopRecord>(`SELECT ${COLUMNS} FROM shops WHERE id = $1`, [id])
-    const shop = row ?? null
+    const [row] = await this.db.query<ShopRow>(`SELECT ${COLUMNS} FROM shops WHERE id = $1`, [id])
+    const shop = row ? shopOf(row) : null
     if (this.cache.size > 1_000) this.cache.clear()
     this.cache.set(id, { shop, until: Date.now() + this.ttlMs })
     return shop
