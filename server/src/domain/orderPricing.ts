@@ -1,9 +1,15 @@
 import { toMinor } from '../../../contract/money'
 import { allocateDiscount, type OrderPricing } from './refund'
-import type { Order, Shop } from './shop'
+import type { Order, ShopSettings } from './shop'
+
+/** What an order is priced in: its shop's currency and tax rule. */
+export interface PricingShop {
+  currency_code: string
+  settings: Pick<ShopSettings, 'prices_include_tax'>
+}
 
 /** The order's lines and discount in minor units, as the refund arithmetic takes them. */
-export function orderPricing(shop: Pick<Shop, 'currency_code' | 'settings'>, order: Order): OrderPricing {
+export function orderPricing(shop: PricingShop, order: Order): OrderPricing {
   const currency = shop.currency_code
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,

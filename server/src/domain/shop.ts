@@ -1,8 +1,9 @@
 /**
  * The shapes of a shop and its orders as the rules read them (docs/architecture.md): the domain
  * defines them, storage maps its rows to them, and the import's shop-file types, derived from its
- * schema, are checked against them (server/src/import/shopFile.ts). Amounts are decimal strings in
- * the shop's currency ("25.00"), as the shop file gives them.
+ * schema, are checked against them (server/src/import/shopFile.ts). The settings' amounts are
+ * minor units of the shop's currency, read where they enter (docs/decisions/0096-orders-and-settings-in-minor-units.md);
+ * the catalogue's are decimal strings ("25.00"), as the shop file gives them.
  */
 import type {
   Address,
@@ -15,20 +16,30 @@ import type {
 import type { Minor } from '../../../contract/money'
 import type { ShopPolicy } from '../../../contract/policy'
 
-/** The shop's settings (docs/shop-file.md). */
+/** The shop's settings (docs/shop-file.md), their amounts in minor units of the shop's currency. */
 export interface ShopSettings {
   /** days after fulfilment during which items can be returned */
   return_window_days: number
-  /** charged once per return that refunds something (never for exchanges only); "0.00" for none */
-  return_fee: string
+  /** charged once per return that refunds something (never for exchanges only); 0 for none */
+  return_fee: Minor
   /** whether line prices include tax (EU style) or tax is added on top (US style) */
   prices_include_tax: boolean
   /** offer the upsell (exchange for something new) after the items */
   upsell_enabled: boolean
-  /** items refunded below this price per unit paid are not sent back; absent: every item comes back */
-  keep_item_below?: string | undefined
+  /** items refunded below this price per unit paid are not sent back; null: every item comes back */
+  keep_item_below: Minor | null
   /** when the money arrives per refund method; absent: no timing words */
   refund_timing?: Partial<Record<RefundMethod, RefundTiming>> | undefined
+}
+
+/**
+ * The settings as the shop file gives them and storage keeps them: amounts as decimal strings
+ * ("3.95"), `keep_item_below` absent for none. Read into ShopSettings where they enter
+ * (domain/shopMoney.ts).
+ */
+export interface ShopSettingsFile extends Omit<ShopSettings, 'return_fee' | 'keep_item_below'> {
+  return_fee: string
+  keep_item_below?: string | undefined
 }
 
 export interface CatalogueVariant {

@@ -10,6 +10,7 @@ import { recordLineState } from '../storage/returnStates'
 import { findShopPolicy, lockShopPricing, upsertShop, type ShopRecord } from '../storage/shops'
 import { orderNameKey } from '../domain/normalize'
 import { reviewOverMinor } from '../domain/policy'
+import { settingsInMinor } from '../domain/shopMoney'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
 import { orderRecord, planOrderUpsert, writeOrderUpsert, type OrderUpsert } from './orderUpserts'
@@ -233,7 +234,7 @@ function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
   return {
     id: file.shop,
     currency_code: file.currency_code,
-    settings: file.settings,
+    settings: settingsInMinor(file.settings, file.currency_code),
     config: file.config,
     config_variants: file.config_variants ?? {},
     return_reasons: file.return_reasons,

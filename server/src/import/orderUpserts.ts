@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { emailKey, orderNameKey } from '../domain/normalize'
 import { sameJson } from '../domain/sameJson'
+import type { PricingShop } from '../domain/orderPricing'
 import { heldLineProblems, type OrderUpdateProblem } from '../domain/orderUpdates'
 import type { Shop } from '../domain/shop'
 import type { Queryable } from '../storage/database'
@@ -22,7 +23,7 @@ import { resolveDate } from './shopFileDates'
 export type OrderInput = Omit<OrderFile, 'returns' | 'tracked_returns'>
 
 /** The shop an order is written to: its id, and what its returns were priced in. */
-export type OrderShop = Pick<Shop, 'id' | 'currency_code' | 'settings'>
+export type OrderShop = Pick<Shop, 'id'> & PricingShop
 
 /** An order of the file or the API as stored under `id`, its relative dates (a file's) resolved at `now`. */
 export function orderRecord(shopId: string, order: OrderInput, id: string, now: Date): OrderRecord {

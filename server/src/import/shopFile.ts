@@ -19,14 +19,15 @@ export type {
   TrackedReturnFile,
 } from './shopFileSchema'
 
-import type { CatalogueProduct, LineItem, ShopSettings as DomainShopSettings, Shop } from '../domain/shop'
+import type { CatalogueProduct, LineItem, Shop, ShopSettingsFile } from '../domain/shop'
 import type * as File from './shopFileSchema'
 
-// The file's parts are stored as they are, so each must be the domain's shape: these lines stop
-// compiling when the schema and the domain's shapes (server/src/domain/shop.ts) drift apart.
+// The file's parts are stored as they are, so each must be the domain's shape (the settings: the
+// shape the domain reads its amounts from): these lines stop compiling when the schema and the
+// domain's shapes (server/src/domain/shop.ts) drift apart.
 type Is<A extends B, B> = A
 type _Checks = [
-  Is<File.ShopSettings, DomainShopSettings>,
+  Is<File.ShopSettings, ShopSettingsFile>,
   Is<File.CatalogueProductFile, CatalogueProduct>,
   Is<File.LineItemFile, LineItem>,
   Is<File.ShopFile['config'], Shop['config']>,
