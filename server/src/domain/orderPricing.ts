@@ -1,4 +1,3 @@
-import { toMinor } from '../../../contract/money'
 import { allocateDiscount, type OrderPricing } from './refund'
 import type { Order, ShopSettings } from './shop'
 
@@ -8,16 +7,18 @@ export interface PricingShop {
   settings: Pick<ShopSettings, 'prices_include_tax'>
 }
 
-/** The order's lines and discount in minor units, as the refund arithmetic takes them. */
-export function orderPricing(shop: PricingShop, order: Order): OrderPricing {
-  const currency = shop.currency_code
+/**
+ * The order's lines and discount as the refund arithmetic takes them: the order holds them in
+ * minor units already, read where it entered (domain/shopMoney.ts), so nothing is converted here.
+ */
+export function orderPricing(shop: Pick<PricingShop, 'settings'>, order: Order): OrderPricing {
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,
-    discount: toMinor(order.discount, currency),
+    discount: order.discount,
     lines: order.line_items.map((line) => ({
       id: line.id,
       quantity: line.quantity,
-      unitPrice: toMinor(line.price, currency),
+      unitPrice: line.price,
       taxRate: line.tax_rate,
     })),
   }

@@ -70,7 +70,7 @@ describe('refusedByRule: what a crafted request cannot return', () => {
     id: 'l',
     variant_id,
     quantity: 1,
-    price: '30.00',
+    price: 3000,
     tax_rate: '0',
   })
   const at = (days: number, ms = 0) => new Date(FULFILLED.getTime() + days * DAY_MS + ms)

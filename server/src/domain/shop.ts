@@ -1,9 +1,10 @@
 /**
  * The shapes of a shop and its orders as the rules read them (docs/architecture.md): the domain
  * defines them, storage maps its rows to them, and the import's shop-file types, derived from its
- * schema, are checked against them (server/src/import/shopFile.ts). The settings' amounts are
- * minor units of the shop's currency, read where they enter (docs/decisions/0096-orders-and-settings-in-minor-units.md);
- * the catalogue's are decimal strings ("25.00"), as the shop file gives them.
+ * schema, are checked against them (server/src/import/shopFile.ts). The settings' and the orders'
+ * amounts are minor units of the shop's currency, read where they enter
+ * (docs/decisions/0096-orders-and-settings-in-minor-units.md); the catalogue's are decimal strings
+ * ("25.00"), as the shop file gives them.
  */
 import type {
   Address,
@@ -76,13 +77,21 @@ export interface LineItem {
   variant_title?: string | null | undefined
   product_src?: string | null | undefined
   quantity: number
-  /** unit price paid before the order discount, as the shop shows it */
-  price: string
+  /** unit price paid before the order discount, as the shop shows it, in minor units */
+  price: Minor
   /** e.g. "0.19"; "0" for none */
   tax_rate: string
   final_sale?: boolean | undefined
   /** on an exchange order: the variant this line was exchanged from */
   exchange_variant_id?: string | null | undefined
+}
+
+/**
+ * A line as the shop file gives it and storage keeps it: its price a decimal string ("25.00").
+ * Read into a LineItem where it enters (domain/shopMoney.ts).
+ */
+export interface LineItemFile extends Omit<LineItem, 'price'> {
+  price: string
 }
 
 /** The portal's configuration as the shop sets it: the contract's, its `shop` taken from the shop's id. */
@@ -126,7 +135,8 @@ export interface Order {
   email_key: string
   processed_at: Date
   fulfilled_at: Date | null
-  discount: string
+  /** the order's discount, in minor units; 0 for none */
+  discount: Minor
   line_items: LineItem[]
   /** where the order was shipped: the label's sender; null for an order without one */
   shipping_address: Address | null

@@ -1,12 +1,13 @@
 /**
- * Where a shop's settings' money enters and leaves (docs/decisions/0096-orders-and-settings-in-minor-units.md):
- * the shop file gives, and storage keeps, their amounts as decimal strings; the rules take them in
- * minor units, read here once per shop as it is read (storage/shops.ts, the import), not once per
- * request, and written back only as the shop is stored.
+ * Where a shop's money enters and leaves (docs/decisions/0096-orders-and-settings-in-minor-units.md):
+ * the shop file gives, and storage keeps, the amounts of its settings and its orders' lines as
+ * decimal strings; the rules take them in minor units, read here once per shop or order as it is
+ * read (storage/shops.ts, storage/orders.ts, the import), not once per request, and written back
+ * only as they are stored.
  */
 import { fromMinor, toMinor } from '../../../contract/money'
 import { keepThreshold } from './keepItems'
-import type { ShopSettings, ShopSettingsFile } from './shop'
+import type { LineItem, LineItemFile, ShopSettings, ShopSettingsFile } from './shop'
 
 /** The settings as the file gives them, their amounts read in minor units of `currency`. */
 export function settingsInMinor(file: ShopSettingsFile, currency: string): ShopSettings {
@@ -22,4 +23,14 @@ export function settingsAsFile(settings: ShopSettings, currency: string): ShopSe
     return_fee: fromMinor(fee, currency),
     ...(keep === null ? {} : { keep_item_below: fromMinor(keep, currency) }),
   }
+}
+
+/** A line as the file gives it, its price read in minor units of `currency`. */
+export function lineInMinor(line: LineItemFile, currency: string): LineItem {
+  return { ...line, price: toMinor(line.price, currency) }
+}
+
+/** A line as the file gives it (and storage keeps it), its price written in `currency`. */
+export function lineAsFile(line: LineItem, currency: string): LineItemFile {
+  return { ...line, price: fromMinor(line.price, currency) }
 }
