@@ -118,7 +118,7 @@ const quoted = (labels: string[]) => labels.map((label) => `“${label}”`).joi
 /**
  * The policy's `review.over_amount` in minor units of the shop's currency, or null when it has
  * none: read once where the policy is read (storage/shops.ts, the import), as the shop's
- * `review_over_minor` (docs/decisions/0096-orders-and-settings-in-minor-units.md).
+ * `review_over_minor` (docs/decisions/0096-orders-settings-minor.md).
  * @example reviewOverMinor({ review: { over_amount: '200.00' } }, 'EUR') === 20000
  */
 export function reviewOverMinor(policy: ShopPolicy, currency: string): Minor | null {

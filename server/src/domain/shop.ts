@@ -3,7 +3,7 @@
  * defines them, storage maps its rows to them, and the import's shop-file types, derived from its
  * schema, are checked against them (server/src/import/shopFile.ts). The settings' and the orders'
  * amounts are minor units of the shop's currency, read where they enter
- * (docs/decisions/0096-orders-and-settings-in-minor-units.md); the catalogue's are decimal strings
+ * (docs/decisions/0096-orders-settings-minor.md); the catalogue's are decimal strings
  * ("25.00"), as the shop file gives them.
  */
 import type {

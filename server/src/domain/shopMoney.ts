@@ -1,5 +1,5 @@
 /**
- * Where a shop's money enters and leaves (docs/decisions/0096-orders-and-settings-in-minor-units.md):
+ * Where a shop's money enters and leaves (docs/decisions/0096-orders-settings-minor.md):
  * the shop file gives, and storage keeps, the amounts of its settings and its orders' lines as
  * decimal strings; the rules take them in minor units, read here once per shop or order as it is
  * read (storage/shops.ts, storage/orders.ts, the import), not once per request, and written back

@@ -21,7 +21,7 @@ const COLUMNS = `id, shop_id, name, email_key, processed_at, fulfilled_at, disco
 
 /**
  * The order as the rules read it, from its row: its amounts read into minor units here, once per
- * row read (docs/decisions/0096-orders-and-settings-in-minor-units.md), and its dates as Dates.
+ * row read (docs/decisions/0096-orders-settings-minor.md), and its dates as Dates.
  */
 export function orderOf(row: OrderRow): OrderRecord {
   const { currency_code: currency, discount, line_items: lines, ...order } = row

@@ -15,7 +15,7 @@ const COLUMNS =
 
 /**
  * The shop as the rules read it, from its row: its money read here, once per row read
- * (docs/decisions/0096-orders-and-settings-in-minor-units.md).
+ * (docs/decisions/0096-orders-settings-minor.md).
  */
 function shopOf(row: ShopRow): ShopRecord {
   return {
