@@ -20,13 +20,13 @@ export interface EngineLine {
   variantTitle: string | null
   imageSrc: string | null
   quantity: number
-  unitPriceMinor: number
+  unitPriceMinor: Minor
   /** whether `unitPriceMinor` includes the tax */
   taxInclusive: boolean
   /** the line's tax rates added up, as a fraction: 0.19 */
   taxRate: number
   /** what the engine's promotions took off the whole line, in the same terms as its price */
-  discountMinor: number
+  discountMinor: Minor
 }
 
 export interface EngineVariant {
@@ -34,7 +34,7 @@ export interface EngineVariant {
   title: string | null
   options: { name: string; value: string }[]
   /** its price in the order's currency, null when it has none */
-  priceMinor: number | null
+  priceMinor: Minor | null
   /** can be sold now (in stock, or not counted, or backordered) */
   available: boolean
   imageSrc: string | null
@@ -96,7 +96,7 @@ export const engineOrderName = (number: string) => `#${number}`
  * An amount in the terms the shop shows its prices in: with the tax when `prices_include_tax`,
  * without it otherwise, rounded to the minor unit.
  */
-function shopTerms(minor: number, line: { taxInclusive: boolean; taxRate: number }, includeTax: boolean): number {
+function shopTerms(minor: Minor, line: { taxInclusive: boolean; taxRate: number }, includeTax: boolean): Minor {
   if (line.taxInclusive === includeTax || line.taxRate === 0) return minor
   return includeTax ? Math.round(minor * (1 + line.taxRate)) : Math.round(minor / (1 + line.taxRate))
 }
