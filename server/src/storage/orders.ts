@@ -7,17 +7,25 @@ export type OrderRecord = Order
 
 /**
  * An order's row: its amounts as stored, decimal strings in its shop's currency, which the row
- * names (`currency_code`, read with it from the shop's row).
+ * names (`currency_code`, read with it from the shop's row); its times as the driver gives them.
  */
-export interface OrderRow extends Omit<Order, 'discount' | 'line_items'> {
+export interface OrderRow extends Omit<Order, 'discount' | 'line_items' | 'processed_at' | 'fulfilled_at'> {
+  processed_at: Date | string
+  fulfilled_at: Date | string | null
   discount: string
   line_items: LineItemFile[]
   currency_code: string
 }
 
-/** An order's columns, and its shop's currency: what orderOf reads its amounts in. */
-const COLUMNS = `id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address,
-  (SELECT s.currency_code FROM shops s WHERE s.id = orders.shop_id) AS currency_code`
+/** An order's columns. */
+const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
+
+/** The currency of the shop of the orders row `alias`, which orderOf reads the row's amounts in: a scalar subquery on the shops' key. */
+export const orderCurrency = (alias: string) =>
+  `(SELECT s.currency_code FROM shops s WHERE s.id = ${alias}.shop_id) AS currency_code`
+
+/** An order's columns and its shop's currency: a row for orderOf. */
+const READ = `${COLUMNS}, ${orderCurrency('orders')}`
 
 /**
  * The order as the rules read it, from its row: its amounts read into minor units here, once per
@@ -36,7 +44,7 @@ export function orderOf(row: OrderRow): OrderRecord {
 }
 
 /** The columns of an order as verify finds it: the order, and the units of each line returned (`returned`). */
-export const FOUND_COLUMNS = `${COLUMNS}, returned_units AS returned`
+export const FOUND_COLUMNS = `${READ}, returned_units AS returned`
 
 /** A row of FOUND_COLUMNS. */
 export type FoundRow = OrderRow & { returned: Record<string, number> }
@@ -147,7 +155,7 @@ export async function lockOrderByName(tx: Queryable, shopId: string, nameKey: st
 
 async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Promise<StoredOrder[]> {
   const rows = await tx.query<OrderRow & { name_key: string }>(
-    `SELECT ${COLUMNS}, name_key FROM orders WHERE ${where} FOR UPDATE`,
+    `SELECT ${READ}, name_key FROM orders WHERE ${where} FOR UPDATE`,
     params,
   )
   if (rows.length === 0) return []
@@ -207,10 +215,9 @@ export async function deleteOrdersWithoutReturns(tx: Queryable, ids: readonly st
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
 export async function findOrderById(db: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
-  const [row] = await db.query<OrderRow>(
-    `SELECT ${COLUMNS} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  )
+  const [row] = await db.query<OrderRow>(`SELECT ${READ} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    id,
+  ])
   return row ? orderOf(row) : null
 }
 
