@@ -1,6 +1,7 @@
 import type { RefundDeduction, ReturnReview, ReturnStatus } from '../../contract/api'
 import { itemStates } from '../../contract/constants'
 import type { EmailKind } from '../src/domain/events'
+import { settingsInMinor } from '../src/domain/shopMoney'
 import { renderEmail } from '../src/email/renderEmail'
 import type { EmailPayload } from '../src/storage/outbox'
 import type { ShopRecord } from '../src/storage/shops'
@@ -19,7 +20,7 @@ function buildShopRecord(): ShopRecord {
   return {
     id: file.shop,
     currency_code: file.currency_code,
-    settings: file.settings,
+    settings: settingsInMinor(file.settings, file.currency_code),
     config: file.config,
     // Texts of its own in each language: e-mails in a language the shop has none in are English (decision 0063).
     config_variants: {
@@ -33,6 +34,7 @@ function buildShopRecord(): ShopRecord {
     catalogue: file.catalogue,
     email: null,
     policy: {},
+    review_over_minor: null,
   }
 }
 

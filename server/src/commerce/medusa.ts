@@ -1,4 +1,4 @@
-import { fromMinor, minorDigits } from '../../../contract/money'
+import { fromMinor, minorDigits, type Minor } from '../../../contract/money'
 
 /**
  * The Medusa v2 Admin API, as Rebound calls it (docs/medusa.md, docs/decisions/0073-medusa-admin-api.md):
@@ -45,12 +45,12 @@ export interface MedusaOptions {
 export const ACTION_KEY = 'rebound_action'
 
 /** Minor units as Medusa's major units: 2550 EUR → 25.5, 1200 JPY → 1200. */
-export function toMedusa(minor: number, currency: string): number {
+export function toMedusa(minor: Minor, currency: string): number {
   return Number(fromMinor(minor, currency.toUpperCase()))
 }
 
 /** Medusa's major units (a number or a decimal string) as minor units, to the nearest one. */
-export function fromMedusa(major: number | string | null | undefined, currency: string): number {
+export function fromMedusa(major: number | string | null | undefined, currency: string): Minor {
   const value = Number(major ?? 0)
   if (!Number.isFinite(value)) throw new RangeError(`not an amount: ${String(major)}`)
   const minor = Math.round(value * 10 ** minorDigits(currency.toUpperCase()))
@@ -83,13 +83,13 @@ export interface MedusaOrderItem {
   quantity: number
   /** the units fulfilled so far */
   fulfilledQuantity: number
-  unitPriceMinor: number
+  unitPriceMinor: Minor
   /** whether the unit price includes the tax */
   taxInclusive: boolean
   /** the item's tax rates added up, in percent as Medusa gives them: 19 */
   taxRatePercent: number
   /** what promotions took off the whole item (its adjustments), in the terms of its price */
-  discountMinor: number
+  discountMinor: Minor
 }
 
 export interface MedusaFulfillment {
@@ -118,7 +118,7 @@ export interface MedusaVariant {
   title: string | null
   options: { name: string; value: string }[]
   /** the price without rules in the asked currency, null when it has none */
-  priceMinor: number | null
+  priceMinor: Minor | null
   /** in stock somewhere, or its inventory not managed, or backorders allowed */
   available: boolean
   thumbnail: string | null
@@ -126,9 +126,9 @@ export interface MedusaVariant {
 
 export interface MedusaPayment {
   id: string
-  amountMinor: number
-  capturedMinor: number
-  refundedMinor: number
+  amountMinor: Minor
+  capturedMinor: Minor
+  refundedMinor: Minor
 }
 
 export interface MedusaOrder {
@@ -148,7 +148,7 @@ export interface MedusaOrder {
 export interface MedusaRefund {
   id: string
   paymentId: string
-  amountMinor: number
+  amountMinor: Minor
   note: string | null
 }
 
@@ -682,7 +682,7 @@ export function medusaClient(options: MedusaOptions) {
       orderId: string
       /** this payment of the order; by default the first captured one with enough left */
       paymentId?: string
-      amountMinor: number
+      amountMinor: Minor
       note?: string
       key: string
     }): Promise<{ refundId: string; paymentId: string; alreadyDone: boolean }> {
@@ -737,7 +737,7 @@ export function medusaClient(options: MedusaOptions) {
      */
     async createStoreCreditCode(input: {
       code: string
-      amountMinor: number
+      amountMinor: Minor
       currency: string
       email?: string
       key: string

@@ -1,3 +1,4 @@
+import { fromMinor } from '../../../contract/money'
 import { engineOrderNumber, mergedProduct, orderFromEngine, type EngineOrder } from './engineOrders'
 
 const TEE = 'prod_tee'
@@ -77,7 +78,7 @@ const order = (change: Partial<EngineOrder> = {}): EngineOrder => ({
 
 const EU = { currency_code: 'EUR', settings: { prices_include_tax: true } }
 
-test('an engine order becomes the shop file’s order: the engine’s ids, "#<number>", its amounts as decimals', () => {
+test('an engine order becomes the shop file’s order: the engine’s ids, "#<number>", its amounts in minor units', () => {
   const mapped = orderFromEngine(EU, order())
   expect(mapped).toEqual({
     ok: true,
@@ -94,7 +95,7 @@ test('an engine order becomes the shop file’s order: the engine’s ids, "#<nu
           title: 'Organic tee',
           variant_title: 'M',
           quantity: 2,
-          price: '25.50',
+          price: 2550,
           tax_rate: '0.19',
         },
       ],
@@ -120,13 +121,13 @@ test('prices are shown in the shop’s terms: tax added for a shop whose prices 
   })
   const gross = orderFromEngine(EU, net)
   if (!gross.ok) throw new Error(gross.problem)
-  expect(gross.order.line_items[0]!.price).toBe('23.80')
-  expect(gross.order.discount).toBe('5.95')
+  expect(fromMinor(gross.order.line_items[0]!.price, 'EUR')).toBe('23.80')
+  expect(fromMinor(gross.order.discount!, 'EUR')).toBe('5.95')
   // The list prices of the product are in the same terms as its lines.
   expect(gross.products[0]!.variants.map((variant) => variant.price)).toEqual(['30.35', '30.35', '32.13'])
   const us = orderFromEngine({ currency_code: 'EUR', settings: { prices_include_tax: false } }, order())
   if (!us.ok) throw new Error(us.problem)
-  expect(us.order.line_items[0]!.price).toBe('21.43')
+  expect(fromMinor(us.order.line_items[0]!.price, 'EUR')).toBe('21.43')
 })
 
 test('a line whose variant the engine no longer lists is a custom line; a line of no units is left out', () => {
@@ -160,7 +161,7 @@ test('a not yet fulfilled order keeps fulfilled_at null; JPY amounts have no dec
   )
   if (!mapped.ok) throw new Error(mapped.problem)
   expect(mapped.order.fulfilled_at).toBeNull()
-  expect(mapped.order.line_items[0]!.price).toBe('1200')
+  expect(fromMinor(mapped.order.line_items[0]!.price, 'JPY')).toBe('1200')
 })
 
 test('the stored product keeps its tags and flags, and a variant the engine dropped stays, not available', () => {

@@ -6,7 +6,7 @@
  * actions carried out there later name what the engine knows.
  */
 import type { Address } from '../../../contract/api'
-import { fromMinor } from '../../../contract/money'
+import { fromMinor, type Minor } from '../../../contract/money'
 import type { CatalogueProduct, CatalogueVariant, LineItem, ShopSettings } from './shop'
 
 /** A line of an engine's order. Amounts are integer minor units of the order's currency. */
@@ -20,13 +20,13 @@ export interface EngineLine {
   variantTitle: string | null
   imageSrc: string | null
   quantity: number
-  unitPriceMinor: number
+  unitPriceMinor: Minor
   /** whether `unitPriceMinor` includes the tax */
   taxInclusive: boolean
   /** the line's tax rates added up, as a fraction: 0.19 */
   taxRate: number
   /** what the engine's promotions took off the whole line, in the same terms as its price */
-  discountMinor: number
+  discountMinor: Minor
 }
 
 export interface EngineVariant {
@@ -34,7 +34,7 @@ export interface EngineVariant {
   title: string | null
   options: { name: string; value: string }[]
   /** its price in the order's currency, null when it has none */
-  priceMinor: number | null
+  priceMinor: Minor | null
   /** can be sold now (in stock, or not counted, or backordered) */
   available: boolean
   imageSrc: string | null
@@ -66,14 +66,17 @@ export interface EngineOrder {
   products: EngineProduct[]
 }
 
-/** The order as the shop file and the Orders API give one (import/orderUpserts.ts OrderInput). */
+/**
+ * The order as the shop file and the Orders API give one once its amounts are read
+ * (import/orderUpserts.ts OrderEntry): the engine's minor units, never written as decimals on the way.
+ */
 export interface EngineOrderInput {
   name: string
   email: string
   processed_at: string
   fulfilled_at: string | null
   shipping_address?: Address
-  discount?: string
+  discount?: Minor
   line_items: LineItem[]
 }
 
@@ -93,7 +96,7 @@ export const engineOrderName = (number: string) => `#${number}`
  * An amount in the terms the shop shows its prices in: with the tax when `prices_include_tax`,
  * without it otherwise, rounded to the minor unit.
  */
-function shopTerms(minor: number, line: { taxInclusive: boolean; taxRate: number }, includeTax: boolean): number {
+function shopTerms(minor: Minor, line: { taxInclusive: boolean; taxRate: number }, includeTax: boolean): Minor {
   if (line.taxInclusive === includeTax || line.taxRate === 0) return minor
   return includeTax ? Math.round(minor * (1 + line.taxRate)) : Math.round(minor / (1 + line.taxRate))
 }
@@ -104,8 +107,8 @@ function taxRateText(rate: number): string {
 }
 
 /**
- * The engine's order as the shop file's order and the catalogue products its lines are of, for
- * `shop`; or why it cannot be taken (another currency, a tax rate of 100% or more, no lines).
+ * The engine's order as the shop file's order (its amounts in minor units) and the catalogue
+ * products its lines are of, for `shop`; or why it cannot be taken (another currency, a tax rate of 100% or more, no lines).
  * A line whose variant the engine no longer lists is a custom line (`variant_id` null).
  */
 export function orderFromEngine(shop: EngineOrderShop, engine: EngineOrder): OrderFromEngine {
@@ -120,7 +123,6 @@ export function orderFromEngine(shop: EngineOrderShop, engine: EngineOrder): Ord
 
   const products = engine.products.map((product) => catalogueProduct(product, lines, currency, includeTax))
   const variantIds = new Set(products.flatMap((product) => product.variants.map((variant) => variant.id)))
-  const money = (minor: number) => fromMinor(minor, currency)
   let discount = 0
   const lineItems = lines.map((line): LineItem => {
     discount += shopTerms(line.discountMinor, line, includeTax)
@@ -131,7 +133,7 @@ export function orderFromEngine(shop: EngineOrderShop, engine: EngineOrder): Ord
       variant_title: line.variantTitle,
       ...(line.imageSrc ? { product_src: line.imageSrc } : {}),
       quantity: line.quantity,
-      price: money(shopTerms(line.unitPriceMinor, line, includeTax)),
+      price: shopTerms(line.unitPriceMinor, line, includeTax),
       tax_rate: taxRateText(line.taxRate),
     }
   })
@@ -143,7 +145,7 @@ export function orderFromEngine(shop: EngineOrderShop, engine: EngineOrder): Ord
       processed_at: engine.createdAt,
       fulfilled_at: engine.fulfilledAt,
       ...(engine.shippingAddress ? { shipping_address: engine.shippingAddress } : {}),
-      ...(discount > 0 ? { discount: money(discount) } : {}),
+      ...(discount > 0 ? { discount } : {}),
       line_items: lineItems,
     },
     products,

@@ -1,4 +1,4 @@
-import type { ShopSettings } from './shop'
+import type { ShopSettingsFile } from './shop'
 import { toMinor } from '../../../contract/money'
 
 /**
@@ -19,7 +19,7 @@ export function keepsItem({
   return threshold !== null && !exchanged && unitPaid < threshold
 }
 
-/** The shop's threshold in minor units; null when it sets none (every item comes back). */
-export function keepThreshold(settings: ShopSettings, currency: string): number | null {
+/** The threshold of the shop's settings as its file gives them, in minor units; null when it sets none (every item comes back). */
+export function keepThreshold(settings: ShopSettingsFile, currency: string): number | null {
   return settings.keep_item_below === undefined ? null : toMinor(settings.keep_item_below, currency)
 }

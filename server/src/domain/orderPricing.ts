@@ -1,17 +1,24 @@
-import { toMinor } from '../../../contract/money'
 import { allocateDiscount, type OrderPricing } from './refund'
-import type { Order, Shop } from './shop'
+import type { Order, ShopSettings } from './shop'
 
-/** The order's lines and discount in minor units, as the refund arithmetic takes them. */
-export function orderPricing(shop: Pick<Shop, 'currency_code' | 'settings'>, order: Order): OrderPricing {
-  const currency = shop.currency_code
+/** What an order is priced in: its shop's currency and tax rule. */
+export interface PricingShop {
+  currency_code: string
+  settings: Pick<ShopSettings, 'prices_include_tax'>
+}
+
+/**
+ * The order's lines and discount as the refund arithmetic takes them: the order holds them in
+ * minor units already, read where it entered (domain/shopMoney.ts), so nothing is converted here.
+ */
+export function orderPricing(shop: Pick<PricingShop, 'settings'>, order: Order): OrderPricing {
   return {
     pricesIncludeTax: shop.settings.prices_include_tax,
-    discount: toMinor(order.discount, currency),
+    discount: order.discount,
     lines: order.line_items.map((line) => ({
       id: line.id,
       quantity: line.quantity,
-      unitPrice: toMinor(line.price, currency),
+      unitPrice: line.price,
       taxRate: line.tax_rate,
     })),
   }

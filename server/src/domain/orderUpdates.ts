@@ -6,8 +6,8 @@
  * names and pictures, other lines) may change.
  */
 import { fromMinor, parseRate } from '../../../contract/money'
-import { orderPricing, unitPricesPaid } from './orderPricing'
-import type { Order, Shop } from './shop'
+import { orderPricing, unitPricesPaid, type PricingShop } from './orderPricing'
+import type { Order } from './shop'
 
 /** A problem of the new copy: the field, relative to the order (`line_items[1].price`), and why. */
 export interface OrderUpdateProblem {
@@ -20,7 +20,7 @@ export interface OrderUpdateProblem {
  * `shop`'s currency and tax rule; none when every line that has returned units stays as priced.
  */
 export function heldLineProblems(
-  shop: Pick<Shop, 'currency_code' | 'settings'>,
+  shop: PricingShop,
   stored: Order,
   returned: ReadonlyMap<string, number>,
   next: Pick<Order, 'discount' | 'line_items'>,

@@ -1,6 +1,15 @@
 import type { ReturnReason } from '../../../contract/api'
 import type { ShopPolicy } from '../../../contract/policy'
-import { answerBy, limitSince, lineRule, refusedByRule, reviewFlags, shopperRefused, type ReviewInput } from './policy'
+import {
+  answerBy,
+  limitSince,
+  lineRule,
+  refusedByRule,
+  reviewFlags,
+  reviewOverMinor,
+  shopperRefused,
+  type ReviewInput,
+} from './policy'
 import type { LineItem, Shop } from './shop'
 
 const SWIM = { tag: 'swimwear', label: 'Swimwear' }
@@ -61,7 +70,7 @@ describe('refusedByRule: what a crafted request cannot return', () => {
     id: 'l',
     variant_id,
     quantity: 1,
-    price: '30.00',
+    price: 3000,
     tax_rate: '0',
   })
   const at = (days: number, ms = 0) => new Date(FULFILLED.getTime() + days * DAY_MS + ms)
@@ -208,7 +217,9 @@ describe('reviewFlags: the review rules a return matches, in words for staff', (
       ],
     ],
   ])('%s', (_name, policy, given, expected) => {
-    expect(reviewFlags(policy, given)).toEqual(expected)
+    // The policy as the shop is read with it: its review amount in the shop's currency.
+    const shop = { policy, review_over_minor: reviewOverMinor(policy, given.currency) }
+    expect(reviewFlags(shop, given)).toEqual(expected)
   })
 })
 

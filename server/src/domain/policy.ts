@@ -8,7 +8,7 @@ import type { ShopPolicy } from '../../../contract/policy'
 import { reasonPath } from '../../../contract/reasonTree'
 import type { ReviewFlag } from '../../../contract/staff'
 import { indexCatalogue } from './catalogue'
-import { formatMoney, fromMinor, toMinor } from '../../../contract/money'
+import { formatMoney, fromMinor, toMinor, type Minor } from '../../../contract/money'
 import { emailKey, orderNameKey } from './normalize'
 import { addDays } from './returnStatus'
 import type { LineItem, Shop } from './shop'
@@ -116,15 +116,26 @@ const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`
 const quoted = (labels: string[]) => labels.map((label) => `“${label}”`).join(', ')
 
 /**
- * The review rules a priced return matches, each with words for staff; none: it need not wait.
- * @example reviewFlags({ review: { over_amount: '200.00' } }, { currency: 'EUR', itemsValueMinor: 25000, … }) // [{ rule: 'over_amount', message: 'Worth €250.00, over the €200.00 that needs review' }]
+ * The policy's `review.over_amount` in minor units of the shop's currency, or null when it has
+ * none: read once where the policy is read (storage/shops.ts, the import), as the shop's
+ * `review_over_minor` (docs/decisions/0096-orders-settings-minor.md).
+ * @example reviewOverMinor({ review: { over_amount: '200.00' } }, 'EUR') === 20000
  */
-export function reviewFlags(policy: ShopPolicy, input: ReviewInput): ReviewFlag[] {
-  const rules = policy.review
+export function reviewOverMinor(policy: ShopPolicy, currency: string): Minor | null {
+  const over = policy.review?.over_amount
+  return over === undefined ? null : toMinor(over, currency)
+}
+
+/**
+ * The review rules a priced return matches, each with words for staff; none: it need not wait.
+ * @example reviewFlags({ policy: { review: { over_amount: '200.00' } }, review_over_minor: 20000 }, { currency: 'EUR', itemsValueMinor: 25000, … }) // [{ rule: 'over_amount', message: 'Worth €250.00, over the €200.00 that needs review' }]
+ */
+export function reviewFlags(shop: Pick<Shop, 'policy' | 'review_over_minor'>, input: ReviewInput): ReviewFlag[] {
+  const rules = shop.policy.review
   if (!rules) return []
   const flags: ReviewFlag[] = []
-  if (rules.over_amount !== undefined) {
-    const over = toMinor(rules.over_amount, input.currency)
+  const over = shop.review_over_minor
+  if (over !== null) {
     if (input.itemsValueMinor > over)
       flags.push({
         rule: 'over_amount',

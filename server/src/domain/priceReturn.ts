@@ -3,7 +3,6 @@ import { isLeaf, reasonPath } from '../../../contract/reasonTree'
 import { indexCatalogue } from './catalogue'
 import { keepsItem } from './keepItems'
 import { moneyBag, type Minor } from '../../../contract/money'
-import { shopMoney } from './shopMoney'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { computeRefund, type RefundFigures } from './refund'
 import { feeWaived, refusedByRule } from './policy'
@@ -57,8 +56,7 @@ export function priceReturn(
   const items: ReturnOrderItem[] = []
   const pricing = orderPricing(shop, order)
   const paid = unitPricesPaid(pricing)
-  const money = shopMoney(shop)
-  const threshold = money.keepBelow
+  const threshold = shop.settings.keep_item_below
 
   request.items.forEach((item, index) => {
     const at = `items[${index}]`
@@ -126,7 +124,7 @@ export function priceReturn(
       exchanged: item.exchange_variant_id !== null,
       kept: item.keep === true,
     })),
-    returnFee: money.returnFee,
+    returnFee: shop.settings.return_fee,
     multiplier: typeof multiplier === 'number' ? String(multiplier) : null,
     refundMethod: request.refund_method ?? null,
     upsellPrice: upsell ? catalogue.price(upsell.id)! : 0,

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/api'
 import type { ReturnedLine } from './returns'
 import { refundAfterDeductions } from './inspection'
-import { fromMinor, toMinor } from '../../../contract/money'
+import { fromMinor, readMinor, toMinor } from '../../../contract/money'
 
 const rank = (state: ReturnItemState) => RETURN_ITEM_STATES.indexOf(state)
 
@@ -162,7 +162,9 @@ export function statusRefund(
 ): ReturnStatusRefund | null {
   if (!answer) return null
   const amount = answer.breakdown.total.presentment_money
-  if (!(Number(amount.amount) > 0)) return null
+  // In minor units, as the answer's total was written (fromMinor): a float never decides it.
+  const minor = readMinor(amount)
+  if (minor === null || minor <= 0) return null
   const method = answer.refund_method ?? 'original_payment'
   const timing = answer.refund_timing?.[method] ?? null
   if (!timing) return { method, amount, timing: null, expected: null }

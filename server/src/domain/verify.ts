@@ -8,7 +8,6 @@ import type {
 } from '../../../contract/api'
 import { indexCatalogue } from './catalogue'
 import { keepsItem } from './keepItems'
-import { shopMoney } from './shopMoney'
 import { moneyBag } from '../../../contract/money'
 import { orderPricing, unitPricesPaid } from './orderPricing'
 import { ruleOfLine, windowEnd } from './policy'
@@ -49,7 +48,7 @@ export function decideVerify(
   const standings = order.line_items.map((line) => standingOf(shop, line, fulfilledAt, now))
   if (standings.every((standing) => now.getTime() > standing.end)) return { error: 'order_too_old' }
   const paid = unitPricesPaid(orderPricing(shop, order))
-  const threshold = shopMoney(shop).keepBelow
+  const threshold = shop.settings.keep_item_below
   const lines = order.line_items.map((line, at) => {
     const item = toLineItem(shop, line, returned.get(line.id) ?? 0, paid.get(line.id)!, standings[at]!)
     // Said before the shopper chooses, so the exchange step does not ask them to send back what they keep.

@@ -12,7 +12,13 @@ const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
 const SHOP: ShopRecord = {
   id: 'north',
   currency_code: 'EUR',
-  settings: { return_window_days: 30, return_fee: '3.95', prices_include_tax: true, upsell_enabled: true },
+  settings: {
+    return_window_days: 30,
+    return_fee: 395,
+    prices_include_tax: true,
+    upsell_enabled: true,
+    keep_item_below: null,
+  },
   config: { portal_id: 'portal-north', document_title_text: 'North Store' },
   config_variants: { fr: { need_help_message: 'Des questions ?' }, de: {} },
   return_reasons: [{ id: 'damaged', label: 'Damaged', comment_required: false }],
@@ -36,6 +42,7 @@ const SHOP: ShopRecord = {
   ],
   email: null,
   policy: {},
+  review_over_minor: null,
 }
 
 const status = (overrides: Partial<ReturnStatus> = {}): ReturnStatus => ({

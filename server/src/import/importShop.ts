@@ -9,9 +9,18 @@ import { insertReturn } from '../storage/returns'
 import { recordLineState } from '../storage/returnStates'
 import { findShopPolicy, lockShopPricing, upsertShop, type ShopRecord } from '../storage/shops'
 import { orderNameKey } from '../domain/normalize'
+import { reviewOverMinor } from '../domain/policy'
+import { settingsInMinor } from '../domain/shopMoney'
 import { priceReturn, type PricedReturn } from '../domain/priceReturn'
 import { keptItemCanReach, keptLineIds } from '../domain/returnStatus'
-import { orderRecord, planOrderUpsert, writeOrderUpsert, type OrderUpsert } from './orderUpserts'
+import {
+  orderEntry,
+  orderRecord,
+  planOrderUpsert,
+  writeOrderUpsert,
+  type OrderEntry,
+  type OrderUpsert,
+} from './orderUpserts'
 import type { OrderFile, ShopFile } from './shopFile'
 import { formatPath, resolveDate, validateShopFile } from './validateShopFile'
 import { endpointUrlProblem } from '../delivery/endpointUrl'
@@ -62,8 +71,10 @@ export async function importShop(
   const checked = validateShopFile(input, now)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   const file: ShopFile = checked.file
+  // Each order's amounts read once, checked: for its tracked returns' pricing and its write alike.
+  const entries = file.orders.map((order) => orderEntry(order, file.currency_code))
   const policy = file.policy ?? (await findShopPolicy(db, file.shop))
-  const tracked = priceTrackedReturns(file, policy, now)
+  const tracked = priceTrackedReturns(file, entries, policy, now)
   if (!tracked.ok) return { ok: false, errors: tracked.errors }
   const unsafe = await webhookProblems(file, options.allowPrivateNetworks ?? false)
   if (unsafe.length > 0) return { ok: false, errors: unsafe }
@@ -75,7 +86,7 @@ export async function importShop(
       // The shop's row first, then its orders: the Orders API's calls take them in that order too.
       const pricedIn = await lockShopPricing(tx, file.shop)
       const stored = await lockShopOrders(tx, file.shop)
-      const plans = file.orders.map((order) =>
+      const plans = entries.map((order) =>
         planOrderUpsert(shop, order, stored.get(orderNameKey(order.name)) ?? null, now),
       )
       // Whether the shop has returns, from its orders read once locked: a submit committed while
@@ -232,7 +243,7 @@ function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
   return {
     id: file.shop,
     currency_code: file.currency_code,
-    settings: file.settings,
+    settings: settingsInMinor(file.settings, file.currency_code),
     config: file.config,
     config_variants: file.config_variants ?? {},
     return_reasons: file.return_reasons,
@@ -241,6 +252,7 @@ function shopOf(file: ShopFile, policy: ShopPolicy): ShopRecord {
     catalogue: file.catalogue,
     email: file.email ?? null,
     policy,
+    review_over_minor: reviewOverMinor(policy, file.currency_code),
   }
 }
 
@@ -253,6 +265,7 @@ type TrackedReturn = NonNullable<OrderFile['tracked_returns']>[number]
  */
 function priceTrackedReturns(
   file: ShopFile,
+  entries: readonly OrderEntry[],
   policy: ShopPolicy,
   now: Date,
 ):
@@ -263,7 +276,7 @@ function priceTrackedReturns(
   const byOrder = new Map<OrderFile, { file: TrackedReturn; priced: PricedReturn }[]>()
   file.orders.forEach((order, o) => {
     if (!order.tracked_returns?.length) return
-    const record = orderRecord(file.shop, order, `import-${o}`, now)
+    const record = orderRecord(file.shop, entries[o]!, `import-${o}`, now)
     const returned = new Map<string, number>()
     for (const line of (order.returns ?? []).flat())
       returned.set(line.line_item_id, (returned.get(line.line_item_id) ?? 0) + line.quantity)

@@ -19,16 +19,17 @@ export type {
   TrackedReturnFile,
 } from './shopFileSchema'
 
-import type { CatalogueProduct, LineItem, ShopSettings as DomainShopSettings, Shop } from '../domain/shop'
+import type { CatalogueProduct, LineItemFile as DomainLineItemFile, Shop, ShopSettingsFile } from '../domain/shop'
 import type * as File from './shopFileSchema'
 
-// The file's parts are stored as they are, so each must be the domain's shape: these lines stop
-// compiling when the schema and the domain's shapes (server/src/domain/shop.ts) drift apart.
+// The file's parts are stored as they are, so each must be the domain's shape (the settings and
+// the lines: the shapes the domain reads their amounts from): these lines stop compiling when the
+// schema and the domain's shapes (server/src/domain/shop.ts) drift apart.
 type Is<A extends B, B> = A
 type _Checks = [
-  Is<File.ShopSettings, DomainShopSettings>,
+  Is<File.ShopSettings, ShopSettingsFile>,
   Is<File.CatalogueProductFile, CatalogueProduct>,
-  Is<File.LineItemFile, LineItem>,
+  Is<File.LineItemFile, DomainLineItemFile>,
   Is<File.ShopFile['config'], Shop['config']>,
   Is<NonNullable<File.ShopFile['config_variants']>, Shop['config_variants']>,
   Is<NonNullable<File.ShopFile['return_reason_variants']>, Shop['return_reason_variants']>,

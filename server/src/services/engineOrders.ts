@@ -11,6 +11,7 @@ import { withProduct } from '../domain/catalogueUpdates'
 import { orderNameKey } from '../domain/normalize'
 import type { CatalogueProduct } from '../domain/shop'
 import { checkOrderBody, checkProductBody, orderErrors, productErrors } from '../import/apiBodies'
+import { orderBody } from '../import/orderUpserts'
 import { lockShopCatalogue, replaceCatalogue } from '../storage/catalogue'
 import { lockEngineOrderId, setEngineOrderId } from '../storage/orders'
 import { lockShopForOrder, type ShopRecord } from '../storage/shops'
@@ -112,20 +113,22 @@ export async function storeEngineOrder(context: PortalContext, shopId: string, f
     }
     if (changed) await replaceCatalogue(tx, shopId, catalogue)
 
-    const checked = checkOrderBody(mapped.order, mapped.order.name)
+    // Checked as the Orders API checks an order, on the body that API would be given; what is
+    // written is the engine's order itself, its amounts the engine's minor units.
+    const checked = checkOrderBody(orderBody(mapped.order, shop.currency_code), mapped.order.name)
     if (!checked.ok) throw new NotTaken(checked.errors.join('; '))
     const variantIds = new Set(catalogue.flatMap((product) => product.variants.map((variant) => variant.id)))
     // The name is the engine's (`#1001`): the shop's order prefix is for the names its file gives.
     const errors = orderErrors(checked.value, { currency_code: shop.currency_code }, variantIds, now)
     if (errors.length > 0) throw new NotTaken(errors.join('; '))
     try {
-      await upsertOrder(tx, { id: shopId, ...shop }, checked.value, now)
+      await upsertOrder(tx, { id: shopId, ...shop }, mapped.order, now)
     } catch (error) {
       // Lines its returns were priced from would change (a 422 of the Orders API): it stays as it is.
       if (error instanceof Refusal) throw new NotTaken(error.message)
       throw error
     }
-    await setEngineOrderId(tx, shopId, orderNameKey(checked.value.name), found.id)
+    await setEngineOrderId(tx, shopId, orderNameKey(mapped.order.name), found.id)
     return changed
   })
   if (catalogueChanged === null) return false

@@ -12,7 +12,7 @@ import type { OrderUpdateProblem } from '../domain/orderUpdates'
 import { checkOrderBody, checkProductBody, orderErrors, productErrors } from '../import/apiBodies'
 import { errorLine } from '../import/errorLines'
 import { LIMITS } from '../import/limits'
-import { planOrderUpsert, writeOrderUpsert, type OrderInput, type OrderShop } from '../import/orderUpserts'
+import { orderEntry, planOrderUpsert, writeOrderUpsert, type OrderEntry, type OrderShop } from '../import/orderUpserts'
 import {
   catalogueVariantIds,
   lockShopCatalogue,
@@ -60,7 +60,7 @@ export async function putOrder(
     )
     const errors = orderErrors(order, shop, variantIds, now)
     if (errors.length > 0) throw refused(422, 'invalid_order', errors)
-    const result = await upsertOrder(tx, { id: shopId, ...shop }, order, now)
+    const result = await upsertOrder(tx, { id: shopId, ...shop }, orderEntry(order, shop.currency_code), now)
     if (result !== 'unchanged')
       await audit(tx, { shopId, at: now, ...author, kind: `orders_api.order_${result}`, subject: order.name })
     return { name: order.name, result }
@@ -68,10 +68,11 @@ export async function putOrder(
 }
 
 /**
- * Writes the order under its lock; a new one that another call stored meanwhile is updated instead.
- * Also verify's path for an order read from the engine (services/engineOrders.ts).
+ * Writes the order (its amounts read already) under its lock; a new one that another call stored
+ * meanwhile is updated instead. Also verify's path for an order read from the engine
+ * (services/engineOrders.ts).
  */
-export async function upsertOrder(tx: Queryable, shop: OrderShop, order: OrderInput, now: Date) {
+export async function upsertOrder(tx: Queryable, shop: OrderShop, order: OrderEntry, now: Date) {
   const nameKey = orderNameKey(order.name)
   for (let attempt = 0; ; attempt++) {
     const plan = planOrderUpsert(shop, order, await lockOrderByName(tx, shop.id, nameKey), now)

@@ -28,7 +28,9 @@ import { orderGone, Refusal } from './refusal'
 import { returnStatus } from './returnStatus'
 import { NOT_AVAILABLE, refused } from './verify'
 
-type Priced = { shopMissing: true } | { orderMissing: true } | PricedReturn | RequestProblems
+/** The request priced (or its problems), with the order as read for it (`stored`). */
+type Priced =
+  { shopMissing: true } | { orderMissing: true } | ((PricedReturn | RequestProblems) & { stored: OrderRecord })
 
 /**
  * `shop` is read by the caller before any transaction: the shop cache reads through the database's
@@ -54,8 +56,8 @@ async function price(
     request.items.flatMap((item) => item.photo_ids ?? []),
   )
   const photos = photoProblems(shop.return_reasons, request, stored)
-  if (photos.length === 0) return priced
-  return { problems: [...('problems' in priced ? priced.problems : []), ...photos] }
+  if (photos.length === 0) return { ...priced, stored: order }
+  return { problems: [...('problems' in priced ? priced.problems : []), ...photos], stored: order }
 }
 
 const DAY_MS = 86_400_000
@@ -75,7 +77,7 @@ async function reviewOf(
   const rules = shop.policy.review
   if (!rules) return undefined
   const frequent = rules.frequent
-  const flags = reviewFlags(shop.policy, {
+  const flags = reviewFlags(shop, {
     currency: shop.currency_code,
     itemsValueMinor: request.items.reduce((sum, item) => sum + (paid.get(item.line_item_id) ?? 0) * item.quantity, 0),
     items: request.items.map((item) => ({ reason_id: item.reason_id, photos: item.photo_ids?.length ?? 0 })),
@@ -222,19 +224,20 @@ export async function submitReturn(
         await earlierReturns(tx, context.secret, claims, request, priced.problems),
         NO_STORE,
       )
-    const order = await findOrderById(tx, claims.orderId)
+    // The order as priced, read under its lock: its amounts read once for the whole submit.
+    const order = priced.stored
     // Checked again here: a token verified before a block, or before the limit was reached, is
     // no way round them; and, where a rule counts the shopper's returns (the limit, the
     // frequent-returner review), with the shopper's other submits held off until this one ends.
-    if (shop!.policy.limit || shop!.policy.review?.frequent) await lockShopperReturns(tx, shop!.id, order!.email_key)
-    if (await refused(tx, shop!, order!, now)) throw new Refusal(403, NOT_AVAILABLE, NO_STORE)
+    if (shop!.policy.limit || shop!.policy.review?.frequent) await lockShopperReturns(tx, shop!.id, order.email_key)
+    if (await refused(tx, shop!, order, now)) throw new Refusal(403, NOT_AVAILABLE, NO_STORE)
     const returnId = randomUUID()
     const created = await insertReturn(
       tx,
       {
         id: returnId,
         orderId: claims.orderId,
-        orderName: order!.name,
+        orderName: order.name,
         idempotencyKey: submitted.key,
         requestHash: hash,
         answer: (name, createdAt): ReturnOrder => ({
@@ -248,13 +251,13 @@ export async function submitReturn(
         // The shopper's language and portal word and link the e-mails of this return, now and later.
         language: submitted.language,
         portalOrigin: context.portalOrigin(shop!.id),
-        review: await reviewOf(tx, shop!, order!, request, priced.unitPaid, now),
+        review: await reviewOf(tx, shop!, order, request, priced.unitPaid, now),
       },
       now,
     )
     const photos = request.items.map((item) => ({ lineItemId: item.line_item_id, photoIds: item.photo_ids ?? [] }))
     await attachPhotos(tx, claims.orderId, returnId, photos)
-    const status = await returnStatus(context, created, order!, shop!, undefined, tx)
+    const status = await returnStatus(context, created, order, shop!, undefined, tx)
     await writeReturnEvents(tx, returnId, null, status, created.created_at)
     return { created: true, order: created.return_order! }
   })

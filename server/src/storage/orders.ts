@@ -1,21 +1,62 @@
-import type { Order } from '../domain/shop'
+import { fromMinor, toMinor } from '../../../contract/money'
+import type { LineItemFile, Order } from '../domain/shop'
+import { lineAsFile, lineInMinor } from '../domain/shopMoney'
 import type { Database, Queryable } from './database'
 
 export type OrderRecord = Order
 
+/**
+ * An order's row: its amounts as stored, decimal strings in its shop's currency, which the row
+ * names (`currency_code`, read with it from the shop's row); its times as the driver gives them.
+ */
+export interface OrderRow extends Omit<Order, 'discount' | 'line_items' | 'processed_at' | 'fulfilled_at'> {
+  processed_at: Date | string
+  fulfilled_at: Date | string | null
+  discount: string
+  line_items: LineItemFile[]
+  currency_code: string
+}
+
+/** An order's columns. */
 const COLUMNS = 'id, shop_id, name, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address'
 
+/** The currency of the shop of the orders row `alias`, which orderOf reads the row's amounts in: a scalar subquery on the shops' key. */
+export const orderCurrency = (alias: string) =>
+  `(SELECT s.currency_code FROM shops s WHERE s.id = ${alias}.shop_id) AS currency_code`
+
+/** An order's columns and its shop's currency: a row for orderOf. */
+const READ = `${COLUMNS}, ${orderCurrency('orders')}`
+
+/**
+ * The order as the rules read it, from its row: its amounts read into minor units here, once per
+ * row read (docs/decisions/0096-orders-settings-minor.md), and its dates as Dates.
+ */
+export function orderOf(row: OrderRow): OrderRecord {
+  const { currency_code: currency, discount, line_items: lines, ...order } = row
+  return {
+    ...order,
+    // Both drivers give timestamptz as Date, but be sure: a string slipping through would compare wrong.
+    processed_at: new Date(row.processed_at),
+    fulfilled_at: row.fulfilled_at === null ? null : new Date(row.fulfilled_at),
+    discount: toMinor(discount, currency),
+    line_items: lines.map((line) => lineInMinor(line, currency)),
+  }
+}
+
 /** The columns of an order as verify finds it: the order, and the units of each line returned (`returned`). */
-export const FOUND_COLUMNS = `${COLUMNS}, returned_units AS returned`
+export const FOUND_COLUMNS = `${READ}, returned_units AS returned`
+
+/** A row of FOUND_COLUMNS. */
+export type FoundRow = OrderRow & { returned: Record<string, number> }
 
 /** An order as verify finds it, from a row of FOUND_COLUMNS. */
-export function foundOf(row: OrderRecord & { returned: Record<string, number> }): {
+export function foundOf(row: FoundRow): {
   order: OrderRecord
   returned: Map<string, number>
 } {
   const { returned, ...order } = row
   return {
-    order: withDates(order),
+    order: orderOf(order),
     returned: new Map(Object.entries(returned).map(([line, units]) => [line, Number(units)])),
   }
 }
@@ -26,10 +67,10 @@ export async function findOrderByName(
   shopId: string,
   nameKey: string,
 ): Promise<{ order: OrderRecord; returned: Map<string, number> } | null> {
-  const [row] = await db.query<OrderRecord & { returned: Record<string, number> }>(
-    `SELECT ${FOUND_COLUMNS} FROM orders WHERE shop_id = $1 AND name_key = $2`,
-    [shopId, nameKey],
-  )
+  const [row] = await db.query<FoundRow>(`SELECT ${FOUND_COLUMNS} FROM orders WHERE shop_id = $1 AND name_key = $2`, [
+    shopId,
+    nameKey,
+  ])
   return row ? foundOf(row) : null
 }
 
@@ -64,17 +105,23 @@ export async function findOrderForVerify(db: Database, shopId: string, nameKey: 
 }
 
 /**
- * Stores a new order (an import's, the Orders API's); `nameKey` is its name as verify looks it up
- * (domain/normalize.ts). False, and nothing written, when the shop has an order of that key
- * already: one written meanwhile by another transaction, which this one waited for.
+ * Stores a new order (an import's, the Orders API's), its amounts written in `currency` (its
+ * shop's); `nameKey` is its name as verify looks it up (domain/normalize.ts). False, and nothing
+ * written, when the shop has an order of that key already: one written meanwhile by another
+ * transaction, which this one waited for.
  */
-export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<boolean> {
+export async function insertOrder(
+  tx: Queryable,
+  order: OrderRecord,
+  nameKey: string,
+  currency: string,
+): Promise<boolean> {
   const rows = await tx.query(
     `INSERT INTO orders (id, shop_id, name, name_key, email_key, processed_at, fulfilled_at, discount, line_items, shipping_address)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (shop_id, name_key) DO NOTHING
      RETURNING id`,
-    orderParameters(order, nameKey),
+    orderParameters(order, nameKey, currency),
   )
   return rows.length > 0
 }
@@ -82,6 +129,8 @@ export async function insertOrder(tx: Queryable, order: OrderRecord, nameKey: st
 /** A stored order of a shop as an import finds it: its units returned (rejected returns hold none), whether it has any return. */
 export interface StoredOrder {
   order: OrderRecord
+  /** the currency its amounts are stored in: its shop's when it was read */
+  currency: string
   nameKey: string
   returned: Map<string, number>
   hasReturns: boolean
@@ -105,8 +154,8 @@ export async function lockOrderByName(tx: Queryable, shopId: string, nameKey: st
 }
 
 async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Promise<StoredOrder[]> {
-  const rows = await tx.query<OrderRecord & { name_key: string }>(
-    `SELECT ${COLUMNS}, name_key FROM orders WHERE ${where} FOR UPDATE`,
+  const rows = await tx.query<OrderRow & { name_key: string }>(
+    `SELECT ${READ}, name_key FROM orders WHERE ${where} FOR UPDATE`,
     params,
   )
   if (rows.length === 0) return []
@@ -120,16 +169,16 @@ async function lockedOrders(tx: Queryable, where: string, params: unknown[]): Pr
     ).map((row) => row.order_id),
   )
   const stored: StoredOrder[] = []
-  for (const { name_key: nameKey, ...order } of rows) {
-    const hasReturns = withReturns.has(order.id)
-    const returned = hasReturns ? await returnedQuantities(tx, order.id) : new Map<string, number>()
-    stored.push({ order: withDates(order), nameKey, returned, hasReturns })
+  for (const { name_key: nameKey, ...row } of rows) {
+    const hasReturns = withReturns.has(row.id)
+    const returned = hasReturns ? await returnedQuantities(tx, row.id) : new Map<string, number>()
+    stored.push({ order: orderOf(row), currency: row.currency_code, nameKey, returned, hasReturns })
   }
   return stored
 }
 
-/** An order's columns as insertOrder and updateOrder take them, $1 to $10. */
-const orderParameters = (order: OrderRecord, nameKey: string) => [
+/** An order's columns as insertOrder and updateOrder take them, $1 to $10: its amounts written in `currency`. */
+const orderParameters = (order: OrderRecord, nameKey: string, currency: string) => [
   order.id,
   order.shop_id,
   order.name,
@@ -137,18 +186,21 @@ const orderParameters = (order: OrderRecord, nameKey: string) => [
   order.email_key,
   order.processed_at,
   order.fulfilled_at,
-  order.discount,
-  JSON.stringify(order.line_items),
+  fromMinor(order.discount, currency),
+  JSON.stringify(order.line_items.map((line) => lineAsFile(line, currency))),
   order.shipping_address ? JSON.stringify(order.shipping_address) : null,
 ]
 
-/** Writes an order's new fields over the stored one (same id, so its returns, photos and links stay). */
-export async function updateOrder(tx: Queryable, order: OrderRecord, nameKey: string): Promise<void> {
+/**
+ * Writes an order's new fields over the stored one (same id, so its returns, photos and links
+ * stay), its amounts in `currency` (its shop's).
+ */
+export async function updateOrder(tx: Queryable, order: OrderRecord, nameKey: string, currency: string): Promise<void> {
   await tx.query(
     `UPDATE orders SET name = $3, name_key = $4, email_key = $5, processed_at = $6, fulfilled_at = $7, discount = $8,
             line_items = $9, shipping_address = $10
       WHERE id = $1 AND shop_id = $2`,
-    orderParameters(order, nameKey),
+    orderParameters(order, nameKey, currency),
   )
 }
 
@@ -163,11 +215,10 @@ export async function deleteOrdersWithoutReturns(tx: Queryable, ids: readonly st
 
 /** The order, locked until the transaction ends when `forUpdate` (one submit at a time per order). */
 export async function findOrderById(db: Queryable, id: string, forUpdate = false): Promise<OrderRecord | null> {
-  const [row] = await db.query<OrderRecord>(
-    `SELECT ${COLUMNS} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  )
-  return row ? withDates(row) : null
+  const [row] = await db.query<OrderRow>(`SELECT ${READ} FROM orders WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    id,
+  ])
+  return row ? orderOf(row) : null
 }
 
 /** Units of each line already returned, by line item id. */
@@ -184,28 +235,14 @@ export async function returnedQuantities(db: Queryable, orderId: string): Promis
 }
 
 /**
- * The order's COLUMNS as one JSON object: an SQL expression over the orders row `alias`, for a
- * read that takes a return whole in one statement (readShopReturn); orderOf makes it a record.
+ * The order's COLUMNS and its shop's currency as one JSON object: an SQL expression over the
+ * orders row `alias`, for a read that takes a return whole in one statement (readShopReturn);
+ * orderOf reads it, its times as text.
  */
 export const orderJson = (alias: string) =>
   `json_build_object(${COLUMNS.split(', ')
     .map((column) => `'${column}', ${alias}.${column}`)
-    .join(', ')})`
-
-/** An order of a row of COLUMNS, or of orderJson's object, its times as text. */
-export type OrderRow = Omit<OrderRecord, 'processed_at' | 'fulfilled_at'> & {
-  processed_at: Date | string
-  fulfilled_at: Date | string | null
-}
-
-// Both drivers give timestamptz as Date, but be sure: a string slipping through would compare wrong.
-export function withDates(row: OrderRow): OrderRecord {
-  return {
-    ...row,
-    processed_at: new Date(row.processed_at),
-    fulfilled_at: row.fulfilled_at === null ? null : new Date(row.fulfilled_at),
-  }
-}
+    .join(', ')}, 'currency_code', (SELECT s.currency_code FROM shops s WHERE s.id = ${alias}.shop_id))`
 
 /**
  * The engine's id of the shop's order of `nameKey`, its row locked until the transaction ends:

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Database } from './database'
-import { FOUND_COLUMNS, foundOf, type Found, type OrderRecord } from './orders'
+import { FOUND_COLUMNS, foundOf, type Found, type FoundRow } from './orders'
 
 type Incr = FastifyRateLimitStore['incr']
 
@@ -125,7 +125,7 @@ export function countTwoInDatabase(db: Database): CountTwo {
         first_ttl_ms: number
         second_hits: number | null
         second_ttl_ms: number | null
-      } & ((OrderRecord & { returned: Record<string, number> }) | { id: null })
+      } & (FoundRow | { id: null })
     >(
       HIT_TWO,
       [

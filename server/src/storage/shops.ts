@@ -1,12 +1,29 @@
 import type { ShopPolicy } from '../../../contract/policy'
-import type { Shop } from '../domain/shop'
+import { reviewOverMinor } from '../domain/policy'
+import type { Shop, ShopSettings, ShopSettingsFile } from '../domain/shop'
+import { settingsAsFile, settingsInMinor } from '../domain/shopMoney'
 import type { Queryable } from './database'
 
 /** A shop as stored: its file without the orders. */
 export type ShopRecord = Shop
 
+/** A shop's row: the shop as its file gives it, amounts as decimal strings. */
+type ShopRow = Omit<Shop, 'review_over_minor' | 'settings'> & { settings: ShopSettingsFile }
+
 const COLUMNS =
   'id, currency_code, settings, config, config_variants, return_reasons, return_reason_variants, return_address, catalogue, email, policy'
+
+/**
+ * The shop as the rules read it, from its row: its money read here, once per row read
+ * (docs/decisions/0096-orders-settings-minor.md).
+ */
+function shopOf(row: ShopRow): ShopRecord {
+  return {
+    ...row,
+    settings: settingsInMinor(row.settings, row.currency_code),
+    review_over_minor: reviewOverMinor(row.policy, row.currency_code),
+  }
+}
 
 /**
  * Shops read through a short cache: every verify and quote needs its shop, and a shop changes
@@ -23,8 +40,8 @@ export class ShopRepository {
   async find(id: string): Promise<ShopRecord | null> {
     const hit = this.cache.get(id)
     if (hit && hit.until > Date.now()) return hit.shop
-    const [row] = await this.db.query<ShopRecord>(`SELECT ${COLUMNS} FROM shops WHERE id = $1`, [id])
-    const shop = row ?? null
+    const [row] = await this.db.query<ShopRow>(`SELECT ${COLUMNS} FROM shops WHERE id = $1`, [id])
+    const shop = row ? shopOf(row) : null
     if (this.cache.size > 1_000) this.cache.clear()
     this.cache.set(id, { shop, until: Date.now() + this.ttlMs })
     return shop
@@ -63,7 +80,7 @@ export async function upsertShop(tx: Queryable, shop: ShopRecord, now: Date): Pr
     [
       shop.id,
       shop.currency_code,
-      JSON.stringify(shop.settings),
+      JSON.stringify(settingsAsFile(shop.settings, shop.currency_code)),
       JSON.stringify(shop.config),
       JSON.stringify(shop.config_variants),
       JSON.stringify(shop.return_reasons),
@@ -98,7 +115,7 @@ export async function lockShopPricing(
 /** What an order of the shop is checked and priced with (the Orders API). */
 export interface ShopForOrder {
   currency_code: string
-  settings: Shop['settings']
+  settings: Pick<ShopSettings, 'prices_include_tax'>
   order_prefix: string | null
 }
 
@@ -108,11 +125,18 @@ export interface ShopForOrder {
  * holds the shop (the variants an order names stay in the catalogue). Null when there is no shop.
  */
 export async function lockShopForOrder(tx: Queryable, shopId: string): Promise<ShopForOrder | null> {
-  const [row] = await tx.query<ShopForOrder>(
-    `SELECT currency_code, settings, config ->> 'order_prefix' AS order_prefix FROM shops WHERE id = $1 FOR SHARE`,
+  const [row] = await tx.query<{ currency_code: string; prices_include_tax: boolean; order_prefix: string | null }>(
+    `SELECT currency_code, (settings ->> 'prices_include_tax')::boolean AS prices_include_tax,
+            config ->> 'order_prefix' AS order_prefix
+       FROM shops WHERE id = $1 FOR SHARE`,
     [shopId],
   )
-  return row ?? null
+  if (!row) return null
+  return {
+    currency_code: row.currency_code,
+    settings: { prices_include_tax: row.prices_include_tax },
+    order_prefix: row.order_prefix,
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type DeductionRow,
   type InspectionRow,
 } from './inspections'
-import { orderJson, withDates, type OrderRow } from './orders'
+import { orderJson, orderOf, type OrderRow } from './orders'
 import type { OrderRecord } from './orders'
 import {
   actionRowsJson,
@@ -465,7 +465,7 @@ export async function readShopReturn(db: Queryable, shopId: string, id: string):
   if (!row) return null
   return {
     ...shopReturnOf(row),
-    order: withDates(row.whole_order),
+    order: orderOf(row.whole_order),
     lines: returnedLinesOf(row.line_rows),
     photos: row.photos,
     actions: actionsOf(row.action_rows),
