@@ -11,7 +11,7 @@ import { useStickyBarSpace } from '../../components/useStickyBarSpace'
 import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
 import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
-import { useContinue, useCreditQuote, usePreviousStep, useSessionExpired } from '../returnFlow/hooks'
+import { useContinue, useCreditQuote, usePreviousStep, useQuoteAhead, useSessionExpired } from '../returnFlow/hooks'
 import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { useOptionName } from '../returnFlow/size'
 import { creditOf, fitsCredit, variantLabel } from './credit'
@@ -42,6 +42,8 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
   const locale = useLocale()
   const optionName = useOptionName()
   const { continueFrom, isContinuing } = useContinue()
+  // A pick is kept in the flow at once (pick): the quote that decides the step after it is asked then.
+  useQuoteAhead({ kind: 'upsell-explore' })
   const errorId = useId()
   const [error, setError] = useState<string | null>(null)
   const grid = useRef<HTMLUListElement>(null)
