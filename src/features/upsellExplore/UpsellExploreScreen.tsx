@@ -10,7 +10,7 @@ import { formatMoney } from '../../components/format'
 import { useStickyBarSpace } from '../../components/useStickyBarSpace'
 import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
-import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
+import { upsellVariantChosen } from '../returnFlow/returnFlowSlice'
 import { useContinue, useCreditQuote, usePreviousStep, useQuoteAhead, useSessionExpired } from '../returnFlow/hooks'
 import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { useOptionName } from '../returnFlow/size'
@@ -143,7 +143,7 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
 
 /** docs/rules.md §9.4: a replacement from the catalogue, worth no more than the credit. */
 export default function UpsellExploreScreen() {
-  const flow = useAppSelector(selectFlow)
+  const flow = useAppSelector((state) => state.returnFlow)
   const t = useT()
   const catalogue = useGetCatalogueQuery()
   const backTo = usePreviousStep({ kind: 'upsell-explore' })
