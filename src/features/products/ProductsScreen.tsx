@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
+import { screenLoaders } from '../../app/screens'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { useStickyBarSpace } from '../../components/useStickyBarSpace'
@@ -67,6 +68,10 @@ export default function ProductsScreen() {
       else delete next[lineItemId]
       latest.current = next
       setChosen(next)
+      // An item chosen, the reason step comes next: its chunk is fetched now, not at Continue,
+      // should the steps' background preload not have reached it yet (a long order's rows keep
+      // the page from being idle; docs/decisions/0098-server-bound-steps.md).
+      if (quantity > 0) void screenLoaders.returnReason.preload()
       dispatch(itemsChosen(Object.entries(next).map(([id, units]) => ({ lineItemId: id, quantity: units }))))
     },
     [dispatch],
