@@ -420,7 +420,10 @@ describe('verification', () => {
     await screen.findByRole('heading', { level: 1 })
     await fillAndSubmit(user, '#1001', 'jane@example.com')
     await screen.findByRole('heading', { name: 'Choose the items to return' })
-    expect(requested).toEqual(['https://cdn.example.com/tee.png', 'http://localhost/demo-assets/mug.svg'])
+    // After the step's first frame (docs/decisions/0098-server-bound-steps.md).
+    await waitFor(() =>
+      expect(requested).toEqual(['https://cdn.example.com/tee.png', 'http://localhost/demo-assets/mug.svg']),
+    )
   })
 })
 
