@@ -75,8 +75,13 @@ export async function stop(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 }
 
-/** The first port in from..to that nothing listens on at 127.0.0.1. */
-export async function freePort(from = 8470, to = 8490): Promise<number> {
+/**
+ * The first port in from..to that nothing listens on at 127.0.0.1. BENCH_PORTS=<from>-<to> puts
+ * every benchmark's ports in that range instead (a machine shared with other runs).
+ */
+export async function freePort(defaultFrom = 8470, defaultTo = 8490): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '')
+  const [from, to] = range ? [Number(range[1]), Number(range[2])] : [defaultFrom, defaultTo]
   for (let port = from; port <= to; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer()

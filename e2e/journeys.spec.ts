@@ -1,5 +1,5 @@
 import { chunkGroupRoute, ownChunkRoute } from './chunks'
-import type { Request } from '@playwright/test'
+import type { Request, Response } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import type { ReturnInstructions, ReturnOrder } from '../contract/api'
 import { apiUrl, expect, expectAccessible, shopUrl, startReturn, test, verifyOrder } from './fixtures'
@@ -34,6 +34,17 @@ import {
  */
 
 const eur = (amount: string) => ({ amount, currency_code: 'EUR' })
+
+/**
+ * An answered quote of the flow's choices as they stand, no refund method chosen yet: with no new
+ * item (`null`), or with one (`'any'`). The offer's and the exploration's credit is another quote
+ * (as store credit).
+ */
+const isChoicesQuote = (response: Response, newItem: null | 'any') => {
+  if (!isQuote(response.request()) || !response.ok()) return false
+  const body = response.request().postDataJSON() as { upsell_variant_id: string | null; refund_method: string | null }
+  return body.refund_method === null && (newItem === null ? body.upsell_variant_id === null : !!body.upsell_variant_id)
+}
 
 test.describe('journeys of docs/rules.md §9', () => {
   test('#1001: one tee exchanged for L, the mug refunded as store credit, label and QR at the end', async ({
@@ -81,12 +92,14 @@ test.describe('journeys of docs/rules.md §9', () => {
     await expect(page.getByText('Item 2 of 2')).toBeVisible()
     await page.getByRole('radio', { name: 'Changed my mind', exact: true }).check()
     await expectAccessible(page)
+    // The quote of these choices, which decides the step after the offer: asked as the offer
+    // arrives, declining changing none of them (docs/decisions/0098-server-bound-steps.md).
+    const refundQuote = page.waitForResponse((response) => isChoicesQuote(response, null))
     await continueButton(page).click()
 
     await expectStep(page, '/upsell-offer', 'Exchange for something new?')
     await expect(page.getByText('+10%', { exact: true })).toBeVisible()
     await expectAccessible(page)
-    const refundQuote = page.waitForResponse((response) => isQuote(response.request()) && response.ok())
     await page.getByRole('button', { name: 'No thanks, continue with my return' }).click()
 
     // The refund method: both amounts with currency formatting, the bonus as a percent.
@@ -201,11 +214,12 @@ test.describe('journeys of docs/rules.md §9', () => {
     await expect(page.getByText('Your pick:')).toContainText('Dotted Notebook')
     await expect(page.locator('.explore__pick')).toContainText(money(eur('12.00')))
     await expect(page.getByRole('button', { name: 'Choose this item' })).toBeInViewport()
-    // Like every other step, the pick survives a reload.
+    // Like every other step, the pick survives a reload. Its quote, which decides the step after
+    // it, is asked as it is known (docs/decisions/0098-server-bound-steps.md).
+    const refundQuote = page.waitForResponse((response) => isChoicesQuote(response, 'any'))
     await page.reload()
     await expect(page.getByRole('group', { name: 'Dotted Notebook' }).getByRole('radio')).toBeChecked()
     await expectAccessible(page)
-    const refundQuote = page.waitForResponse((response) => isQuote(response.request()) && response.ok())
     await page.getByRole('button', { name: 'Choose this item' }).click()
 
     // The tee's exchange step ended in no exchange and the notebook leaves something to refund,

@@ -1,4 +1,5 @@
 import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import {
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
@@ -33,12 +34,15 @@ export function PortalRouter({ children }: { children: ReactNode }) {
     action: history.action,
     location: history.location,
   }))
+  // The history's update as it comes ({ action, location, delta }): what the router reads of it.
+  // At once, it is rendered there and then (flushSync), with the store's changes before it: also
+  // after an awaited answer, outside any event, where it would otherwise wait for a task of its
+  // own, a frame of the step left drawn before it (docs/decisions/0098-server-bound-steps.md).
   useLayoutEffect(
     () =>
-      history.listen(({ action, location }) => {
-        if (atOnce) setState({ action, location })
-        else startTransition(() => setState({ action, location }))
-      }),
+      history.listen((update) =>
+        atOnce ? flushSync(() => setState(update)) : startTransition(() => setState(update)),
+      ),
     [history],
   )
   return (

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import type { MessageId } from '../i18n/i18n'
 import { useT } from '../i18n/useT'
 import { SupportCodePanel } from '../support/SupportCodePanel'
+import { afterFrame } from './afterFrame'
 import { useDocumentTitle } from './useDocumentTitle'
-import { useHeadingFocus } from './useHeadingFocus'
 
 /** The four stages a shopper sees in the progress indicator. */
 export const STAGES = ['Items', 'Details', 'Refund', 'Confirm'] as const
@@ -36,6 +36,20 @@ interface StepScreenProps {
  */
 export function focusStepHeading() {
   document.getElementById('step-title')?.focus()
+}
+
+/**
+ * Moves the focus to the step's heading when the shopper navigates to it, so screen readers
+ * announce the new step (docs/rules.md §16.1), as useHeadingFocus does for the start screen; after
+ * the frame that first draws the step, so that frame answers the click that moved on (the focus
+ * makes a layout of its own; docs/decisions/0098-server-bound-steps.md). The page's first screen
+ * keeps the browser's own focus.
+ */
+function useStepHeadingFocus() {
+  const ref = useRef<HTMLHeadingElement>(null)
+  const { key } = useLocation()
+  useEffect(() => (key === 'default' ? undefined : afterFrame(() => ref.current?.focus())), [key])
+  return ref
 }
 
 /** Back goes to the previous step of this session's history, or to `fallback` without one. */
@@ -79,7 +93,7 @@ function Progress({ stage }: { stage: Stage }) {
  * the need-help area with the shopper's support code.
  */
 export function StepScreen({ title, stage, backTo, pending = false, children }: StepScreenProps) {
-  const headingRef = useHeadingFocus()
+  const headingRef = useStepHeadingFocus()
   useDocumentTitle(title)
   return (
     <section className="step" aria-labelledby="step-title" aria-busy={pending}>

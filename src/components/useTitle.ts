@@ -5,8 +5,9 @@ let toPutBack: string | null = null
 
 /**
  * Names the page in the browser's tab and history while the calling screen is shown; leaving the
- * screen puts back the title it found. The portal's screens add the shop's name
- * (useDocumentTitle.ts); the back office its own (src/admin/useConsoleTitle.ts).
+ * screen puts back the title it found. The back office's screens add its name
+ * (src/admin/useConsoleTitle.ts); the portal's steps name the page after their first frame
+ * instead, in the same way (useDocumentTitle.ts).
  *
  * Moving from one screen to the next writes the title once: the screen left puts its title back
  * after the commit's effects (a microtask), and the next screen's effect, in the same commit,

@@ -4,7 +4,6 @@ import { useCreateSupportReferenceMutation, useCreateSupportTokenMutation } from
 import { useAppSelector } from '../app/hooks'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Spinner } from '../components/Spinner'
-import { selectFlow } from '../features/returnFlow/returnFlowSlice'
 import { HelpText } from '../components/HelpText'
 import { useT } from '../i18n/useT'
 import { useShop } from '../shop/useShop'
@@ -22,7 +21,7 @@ type State = { kind: 'idle' } | { kind: 'making' } | { kind: 'ready'; reference:
 export function SupportCodePanel() {
   const t = useT()
   const shop = useShop()
-  const flow = useAppSelector(selectFlow)
+  const flow = useAppSelector((state) => state.returnFlow)
   const { pathname } = useLocation()
   const [createToken] = useCreateSupportTokenMutation()
   const [keepCode] = useCreateSupportReferenceMutation()

@@ -16,7 +16,7 @@ import { T } from '../../i18n/T'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { nextStep } from '../returnFlow/navigation'
-import { selectFlow, type ReturnFlowState } from '../returnFlow/returnFlowSlice'
+import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { submitReturn } from '../returnFlow/thunks'
 import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
 import { NewItem } from '../returnFlow/NewItem'
@@ -186,7 +186,7 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
 
 /** docs/rules.md §9.6: everything chosen, the server's breakdown, and one submit that makes one return. */
 export default function ConfirmScreen() {
-  const flow = useAppSelector(selectFlow)
+  const flow = useAppSelector((state) => state.returnFlow)
   const t = useT()
   const current = useQuoteBody()
   // A refusal that leaves no item (every one returned meanwhile, from another tab) stays said on

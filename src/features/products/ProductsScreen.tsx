@@ -1,5 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
+import { screenLoaders } from '../../app/screens'
+import { afterFrame } from '../../components/afterFrame'
 import { Spinner } from '../../components/Spinner'
 import { StepScreen } from '../../components/StepScreen'
 import { useStickyBarSpace } from '../../components/useStickyBarSpace'
@@ -50,11 +52,11 @@ export default function ProductsScreen() {
   const barRef = useStickyBarSpace<HTMLDivElement>()
   const rows = useMemo(() => productRows(lines ?? [], locale, nameVariant), [lines, locale, nameVariant])
   // docs/rules.md §11.5: the product images are prefetched after verification, once this step,
-  // which follows it, is on screen: fetched and decoded (an SVG is parsed as a document) while
-  // the step is drawn, they put off its first paint (docs/benchmarks.md, the shopper's steps).
-  useEffect(() => {
-    if (lines) prefetchProductImages(lines)
-  }, [lines])
+  // which follows it, is drawn: fetched and decoded (an SVG is parsed as a document) while the
+  // step is drawn, they put off its first paint (docs/benchmarks.md, the shopper's steps). After
+  // its first frame, as the step is now rendered and its effects run before that frame
+  // (docs/decisions/0098-server-bound-steps.md).
+  useEffect(() => (lines ? afterFrame(() => prefetchProductImages(lines)) : undefined), [lines])
   const shownRows = useDeferredValue(rows.length, Math.min(rows.length, FIRST_ROWS))
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
@@ -67,6 +69,10 @@ export default function ProductsScreen() {
       else delete next[lineItemId]
       latest.current = next
       setChosen(next)
+      // An item chosen, the reason step comes next: its chunk is fetched now, not at Continue,
+      // should the steps' background preload not have reached it yet (a long order's rows keep
+      // the page from being idle; docs/decisions/0098-server-bound-steps.md).
+      if (quantity > 0) void screenLoaders.returnReason.preload()
       dispatch(itemsChosen(Object.entries(next).map(([id, units]) => ({ lineItemId: id, quantity: units }))))
     },
     [dispatch],

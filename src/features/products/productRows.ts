@@ -89,13 +89,34 @@ export function prefetchProductImages(lines: readonly LineItem[]) {
   })
 }
 
+/** The long-date formatter of each language, made once (below). */
+const longDates = new Map<string, Intl.DateTimeFormat>()
+
+function longDate(locale: string): Intl.DateTimeFormat {
+  let format = longDates.get(locale)
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
+    } catch {
+      format = new Intl.DateTimeFormat('en', { dateStyle: 'long' })
+    }
+    longDates.set(locale, format)
+  }
+  return format
+}
+
+/*
+ * A page's first date formatter reads ICU's calendar data: at a phone's speed, a verify's step
+ * waited about 30 ms for it in the item selection's render (docs/benchmarks.md, the shopper's
+ * steps). This module comes with that step's chunk, fetched while the shopper types on the start
+ * screen (app/boot.ts): the page's formatter is made then, when the page is idle, as the money
+ * formatter is (components/format.ts).
+ */
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function')
+  window.requestIdleCallback(() => longDate(document.documentElement.lang || 'en'), { timeout: 2_000 })
+
 /** The order date in the shopper's language, e.g. "10 November 2026"; null when not a date. */
 export function formatOrderDate(iso: string, locale: string): string | null {
   const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return null
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date)
-  } catch {
-    return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date)
-  }
+  return Number.isNaN(date.getTime()) ? null : longDate(locale).format(date)
 }

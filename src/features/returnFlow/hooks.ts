@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { QuoteRequest } from '../../../contract/api'
 import { portalApi } from '../../api/portalApi'
@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { navigateAtOnce } from '../../app/PortalRouter'
 import { screenLoaders } from '../../app/screens'
 import { useShop } from '../../shop/useShop'
-import { previousStep, type Step } from './navigation'
+import { needsQuote, previousStep, type Step } from './navigation'
 import { selectLaunch, type ReturnFlowState } from './returnFlowSlice'
 import { quoteBody, returnRequest } from './returnRequest'
 import { stepAfterAtOnce, stepCompleted } from './thunks'
@@ -26,16 +26,24 @@ export function useContinue() {
   const store = useAppStore()
   const [isContinuing, setContinuing] = useState(false)
 
+  /** Whether the screen of `next` renders without loading first. */
+  const isLoaded = (next: string) => {
+    const route = stepAt(new URL(next, window.location.href).pathname)
+    return route === null || screenLoaders[route].isLoaded()
+  }
+
   async function continueFrom(step: Step) {
     // With nothing to wait for, the next step is rendered with the choice just dispatched, in the
     // same render, and this screen is not drawn again (PortalRouter.tsx): nothing shows it busy.
-    const next = stepAfterAtOnce(store.getState().returnFlow, step, multiplier)
-    const route = next === null ? null : stepAt(new URL(next, window.location.href).pathname)
-    if (next !== null && (route === null || screenLoaders[route].isLoaded()))
-      return navigateAtOnce(() => void navigate(next))
+    const next = stepAfterAtOnce(store.getState(), step, multiplier)
+    if (next !== null && isLoaded(next)) return navigateAtOnce(() => void navigate(next))
     setContinuing(true)
     try {
-      await navigate(await dispatch(stepCompleted({ step, multiplier })).unwrap())
+      const after = await dispatch(stepCompleted({ step, multiplier })).unwrap()
+      // The answer in, a loaded screen is rendered in one piece, not in a transition's slices with
+      // this step drawn again between them (docs/decisions/0098-server-bound-steps.md).
+      if (isLoaded(after)) navigateAtOnce(() => void navigate(after))
+      else await navigate(after)
     } finally {
       setContinuing(false)
     }
@@ -62,6 +70,32 @@ export function useQuoteBody(): QuoteRequest | null {
   const launch = useAppSelector(selectLaunch)
   const { gift_card_value_multiplier: multiplier } = useShop()
   return useMemo(() => request && quoteBody(request, launch, multiplier), [request, launch, multiplier])
+}
+
+/**
+ * Asks for the quote of the current choices while the shopper is still on `step`, when leaving it
+ * with them would wait for one (needsQuote: the refund value decides the next step): Continue then
+ * moves on at once (stepAfterAtOnce), or waits for the answer already on its way (stepCompleted),
+ * rather than asking only then. Asked after the frame that shows the choice, as the screen's (the
+ * flow keeps only a quote asked for at Continue): an answer for choices changed meanwhile is
+ * never taken for the current ones, as the API's cache keeps each under its own choices.
+ */
+export function useQuoteAhead(step: Step) {
+  const dispatch = useAppDispatch()
+  const body = useQuoteBody()
+  const { gift_card_value_multiplier: multiplier } = useShop()
+  const wanted = useAppSelector((state) => body !== null && needsQuote({ flow: state.returnFlow, multiplier }, step))
+  useEffect(() => {
+    if (!wanted || !body) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void dispatch(portalApi.util.prefetch('quoteReturn', { body, current: false }, {})))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [dispatch, wanted, body])
 }
 
 /** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */

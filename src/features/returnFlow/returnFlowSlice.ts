@@ -185,10 +185,8 @@ export const {
 
 type WithFlow = { returnFlow: ReturnFlowState }
 
-export const selectFlow = (state: WithFlow) => state.returnFlow
 export const selectLaunch = (state: WithFlow) => state.returnFlow.launch
 export const selectOrder = (state: WithFlow) => state.returnFlow.order
 export const selectHasOrder = (state: WithFlow) => state.returnFlow.order !== null
 export const selectChosenItems = (state: WithFlow) => state.returnFlow.items
-export const selectSubmitted = (state: WithFlow) => state.returnFlow.submitted
 export const selectReadOnly = (state: WithFlow) => state.returnFlow.readOnly

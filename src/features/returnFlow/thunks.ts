@@ -15,39 +15,66 @@ const createFlowThunk = createAsyncThunk.withTypes<{
 }>()
 
 /**
- * The route after `step` when the navigation rules can tell it from the flow as it is, with no
- * quote to ask for first (stepCompleted); null when the route hangs on a quote.
+ * The quote of the current choices (in a preview, with the bonus shown: quoteBody) as the API's
+ * cache holds it, priced and fresh (docs/rules.md §13.1), whoever asked for it: this step before
+ * it was left (useQuoteAhead), the step that moved on before, or the flow; null when there is none
+ * yet, or while it is still on its way.
  */
-export function stepAfterAtOnce(
-  flow: RootState['returnFlow'],
-  step: Step,
+function pricedNow(state: RootState, multiplier: number | null | undefined) {
+  const flow = state.returnFlow
+  const body = returnRequest(flow)
+  if (!body) return null
+  const entry = portalApi.endpoints.quoteReturn.select({
+    body: quoteBody(body, flow.launch, multiplier),
+    current: true,
+  })(state)
+  return entry.isSuccess ? entry.data : null
+}
+
+/** The navigation rules' input, with the refund value of a quote of these very choices when the flow has none. */
+function navigationInput(
+  state: RootState,
   multiplier: number | null | undefined,
-): string | null {
-  const input = { flow, multiplier }
-  return returnRequest(flow) && needsQuote(input, step) ? null : nextStep(input, step)
+  priced = pricedNow(state, multiplier),
+) {
+  const flow = state.returnFlow
+  return { flow: flow.quote === null && priced ? { ...flow, quote: priced } : flow, multiplier }
+}
+
+/**
+ * The route after `step` when the navigation rules can tell it from the flow as it is, with no
+ * quote to wait for first (stepCompleted): none needed, or one of these very choices already
+ * priced (useQuoteAhead asks for it while the shopper is on the step); null when the route hangs
+ * on a quote still to come.
+ */
+export function stepAfterAtOnce(state: RootState, step: Step, multiplier: number | null | undefined): string | null {
+  const input = navigationInput(state, multiplier)
+  return returnRequest(input.flow) && needsQuote(input, step) ? null : nextStep(input, step)
 }
 
 /**
  * A step is done (the screen dispatched its choice first): answers the route the navigation rules
  * give next. When that route hangs on a refund value not known yet, the server is asked for a
- * quote first, which the flow keeps (returnFlowSlice.ts); when it cannot answer, the value stays
- * unknown, which the rules send to the refund-method step, where it is asked for and shown again.
+ * quote first, or the one already asked for these choices (useQuoteAhead) is awaited; the flow
+ * keeps a quote it asked for as it arrives (returnFlowSlice.ts). When the server cannot answer,
+ * the value stays unknown, which the rules send to the refund-method step, where it is asked for
+ * and shown again.
  */
 export const stepCompleted = createFlowThunk(
   'returnFlow/stepCompleted',
   async ({ step, multiplier }: { step: Step; multiplier: number | null | undefined }, { getState, dispatch }) => {
-    const input = () => ({ flow: getState().returnFlow, multiplier })
     const body = returnRequest(getState().returnFlow)
-    if (body && needsQuote(input(), step)) {
-      // Asked again even when these choices were priced before: the flow keeps a quote as it arrives.
-      await dispatch(
+    if (body && needsQuote(navigationInput(getState(), multiplier), step)) {
+      // One request for these choices: one in flight is awaited, a failed one is asked again.
+      const answer = await dispatch(
         portalApi.endpoints.quoteReturn.initiate(
           { body: quoteBody(body, getState().returnFlow.launch, multiplier), current: true },
-          { subscribe: false, forceRefetch: true },
+          { subscribe: false },
         ),
       )
+      return nextStep(navigationInput(getState(), multiplier, answer.isSuccess ? answer.data : null), step)
     }
-    return nextStep(input(), step)
+    return nextStep(navigationInput(getState(), multiplier), step)
   },
 )
 

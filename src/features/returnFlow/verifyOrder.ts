@@ -2,6 +2,8 @@ import type { NavigateFunction } from 'react-router-dom'
 import type { VerifiedOrder, VerifyRequest } from '../../../contract/api'
 import { paths } from '../../../contract/paths'
 import { verifyApi } from '../../api/verifyEndpoints'
+import { navigateAtOnce } from '../../app/PortalRouter'
+import { screenLoaders } from '../../app/screens'
 import type { AppDispatch } from '../../app/store'
 import { orderVerified } from './returnFlowSlice'
 
@@ -26,9 +28,13 @@ export const verifyAndOpen =
       verifyApi.endpoints.verifyOrder.initiate(request, { fixedCacheKey: VERIFY_KEY }),
     ).unwrap()
     if (order.order_id !== keep) {
-      // The item selection, shown next, prefetches the order's product images (docs/rules.md §11.5).
+      // The item selection's chunk in (the start screen fetches it while the shopper types, so it
+      // usually is), the order and that step are rendered in one piece, not in a transition's
+      // slices with frames of this screen between them (docs/decisions/0098-server-bound-steps.md).
+      // The step prefetches the order's product images (docs/rules.md §11.5).
+      await screenLoaders.products.preload()
       dispatch(orderVerified(order))
-      void navigate(paths.products.build())
+      navigateAtOnce(() => void navigate(paths.products.build()))
     }
     return order
   }

@@ -20,7 +20,6 @@ import { useLocale, useT, type Translate } from '../../i18n/useT'
 import { useSessionExpired } from '../returnFlow/hooks'
 import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
-import { selectSubmitted } from '../returnFlow/returnFlowSlice'
 import { FollowReturn, ReturnNumber } from './ReturnParts'
 import { UnderReview } from './UnderReview'
 import './ReturnInstructionScreen.css'
@@ -260,7 +259,7 @@ function InstructionsLoader({ returnId, submitted }: { returnId: string; submitt
 
 /** docs/rules.md §9.7: the return is made; how to send it back. No back link. */
 export default function ReturnInstructionScreen() {
-  const submitted = useAppSelector(selectSubmitted)
+  const submitted = useAppSelector((state) => state.returnFlow.submitted)
   const t = useT()
   // The loader's query (the same one, asked once): what follows the instructions waits for them.
   const { data, isError } = useGetReturnInstructionsQuery(submitted?.id ? { returnId: submitted.id } : skipToken)

@@ -195,9 +195,8 @@ describe('return reason', () => {
     await user.click(continueButton())
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/return-item/mug/return-reason'))
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' }),
-    ).toHaveFocus()
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Why are you returning the Ceramic Mug?' })
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(screen.getByText('Item 2 of 2')).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Arrived damaged' })).not.toBeChecked()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()

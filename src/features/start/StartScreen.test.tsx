@@ -420,7 +420,10 @@ describe('verification', () => {
     await screen.findByRole('heading', { level: 1 })
     await fillAndSubmit(user, '#1001', 'jane@example.com')
     await screen.findByRole('heading', { name: 'Choose the items to return' })
-    expect(requested).toEqual(['https://cdn.example.com/tee.png', 'http://localhost/demo-assets/mug.svg'])
+    // After the step's first frame (docs/decisions/0098-server-bound-steps.md).
+    await waitFor(() =>
+      expect(requested).toEqual(['https://cdn.example.com/tee.png', 'http://localhost/demo-assets/mug.svg']),
+    )
   })
 })
 
@@ -615,7 +618,9 @@ test('focus moves to the heading of each new screen', async () => {
   await screen.findByRole('heading', { level: 1 })
   expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus()
   await fillAndSubmit(user, '#1001', 'jane@example.com')
-  expect(await screen.findByRole('heading', { name: 'Choose the items to return' })).toHaveFocus()
+  // After the frame that first draws the step (docs/decisions/0098-server-bound-steps.md).
+  const heading = await screen.findByRole('heading', { name: 'Choose the items to return' })
+  await waitFor(() => expect(heading).toHaveFocus())
 })
 
 describe('an order name longer than the API takes', () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { ReturnRequest } from '../../../contract/api'
+import { screenLoaders } from '../../app/screens'
 import type { ChosenItem, ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import {
   buildCatalogue,
@@ -246,19 +247,50 @@ describe('upsell exploration', () => {
       await user.click(screen.getByRole('button', { name: 'Choose this item' }))
       // A new item is no exchange of the mug: the remainder decides (rule 3).
       await waitFor(() => expect(router.state.location.pathname).toBe(next))
-      // The credit, then the flow's choices with the new item, each asked once by this screen. The
-      // confirm screen may ask the same choices again on arrival (it always asks afresh).
+      // The credit, the choices without a new item (asked ahead, for Continue without one) and with
+      // the new item (as it is picked, or at Choose), each asked once by this screen. The confirm
+      // screen may ask the same choices again on arrival (it always asks afresh).
       const asked = bodies.map((body) => [body.upsell_variant_id, body.refund_method])
-      expect(asked.slice(0, 2)).toEqual([
-        [null, 'store_credit'],
-        ['h-s', null],
-      ])
+      expect(asked.slice(0, 3).map(String).sort()).toEqual([',', ',store_credit', 'h-s,'])
       expect(
-        asked.slice(2).every(([variant, method]) => next === '/confirm' && variant === 'h-s' && method === null),
+        asked.slice(3).every(([variant, method]) => next === '/confirm' && variant === 'h-s' && method === null),
       ).toBe(true)
-      expect(store.getState().returnFlow.quote?.refund_value.presentment_money.amount).toBe(remainder)
+      expect(store.getState().returnFlow.upsell).toEqual({ kind: 'accepted', variantId: 'h-s' })
       unmount()
     }
+  })
+
+  test('with a multiplier, a pick is priced while the shopper looks: Choose then moves on without waiting', async () => {
+    const answered: string[] = []
+    server.use(
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
+      http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+      http.post(quoteRoute, async ({ request }) => {
+        const body = (await request.json()) as ReturnRequest
+        answered.push(`${body.upsell_variant_id}`)
+        return HttpResponse.json(body.upsell_variant_id ? buildQuote('2.50') : quote)
+      }),
+    )
+    // The steps' chunks come in the background once the flow has begun (app/preloadSteps.ts).
+    await screenLoaders.refundMethod.preload()
+    const { user, router, store } = renderExplore()
+    await user.click(await screen.findByRole('radio', { name: /^Size S/ }))
+    // The pick's quote answered: the next step is known when Choose is pressed.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().portalApi.queries).some(
+          (entry) =>
+            entry?.endpointName === 'quoteReturn' &&
+            entry.data !== undefined &&
+            (entry.originalArgs as { body: ReturnRequest }).body.upsell_variant_id === 'h-s',
+        ),
+      ).toBe(true),
+    )
+    await user.click(screen.getByRole('button', { name: 'Choose this item' }))
+    expect(router.state.location.pathname).toBe('/refund-method')
+    expect(answered.filter((variant) => variant === 'h-s')).toHaveLength(1)
   })
 
   test('a variant chosen before is restored', async () => {

@@ -10,8 +10,8 @@ import { formatMoney } from '../../components/format'
 import { useStickyBarSpace } from '../../components/useStickyBarSpace'
 import { paths } from '../../../contract/paths'
 import { useLocale, useT } from '../../i18n/useT'
-import { selectFlow, upsellVariantChosen } from '../returnFlow/returnFlowSlice'
-import { useContinue, useCreditQuote, usePreviousStep, useSessionExpired } from '../returnFlow/hooks'
+import { upsellVariantChosen } from '../returnFlow/returnFlowSlice'
+import { useContinue, useCreditQuote, usePreviousStep, useQuoteAhead, useSessionExpired } from '../returnFlow/hooks'
 import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { useOptionName } from '../returnFlow/size'
 import { creditOf, fitsCredit, variantLabel } from './credit'
@@ -42,6 +42,8 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
   const locale = useLocale()
   const optionName = useOptionName()
   const { continueFrom, isContinuing } = useContinue()
+  // A pick is kept in the flow at once (pick): the quote that decides the step after it is asked then.
+  useQuoteAhead({ kind: 'upsell-explore' })
   const errorId = useId()
   const [error, setError] = useState<string | null>(null)
   const grid = useRef<HTMLUListElement>(null)
@@ -141,7 +143,7 @@ function ExploreForm({ catalogue, credit, choice }: ExploreFormProps) {
 
 /** docs/rules.md §9.4: a replacement from the catalogue, worth no more than the credit. */
 export default function UpsellExploreScreen() {
-  const flow = useAppSelector(selectFlow)
+  const flow = useAppSelector((state) => state.returnFlow)
   const t = useT()
   const catalogue = useGetCatalogueQuery()
   const backTo = usePreviousStep({ kind: 'upsell-explore' })

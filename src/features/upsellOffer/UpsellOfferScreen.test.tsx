@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { screenLoaders } from '../../app/screens'
 import type { ChosenItem } from '../returnFlow/returnFlowSlice'
 import {
   buildCatalogue,
@@ -141,13 +142,36 @@ describe('upsell offer', () => {
   })
 })
 
+test('the quote of the choices is asked while the offer is read: declining then moves on without waiting, asking nothing again', async () => {
+  nextScreensAnswer(1.1)
+  const methods: (string | null)[] = []
+  server.use(
+    http.post('*/portal-registration/returns/quote', async ({ request }) => {
+      methods.push(((await request.json()) as { refund_method: string | null }).refund_method)
+      return HttpResponse.json(buildQuote('25.00'))
+    }),
+  )
+  // The steps' chunks come in the background once the flow has begun (app/preloadSteps.ts).
+  await screenLoaders.refundMethod.preload()
+  const { user, router, store } = renderOffer()
+  // The offer's credit (as store credit) and the choices as they are (no method yet), each answered.
+  await waitFor(() =>
+    expect(Object.values(store.getState().portalApi.queries).filter((entry) => entry?.data)).toHaveLength(2),
+  )
+  await user.click(screen.getByRole('button', { name: 'No thanks, continue with my return' }))
+  expect(router.state.location.pathname).toBe('/refund-method')
+  expect(await screen.findByRole('radio', { name: /Original payment method/ })).toBeInTheDocument()
+  expect(methods.sort()).toEqual([null, 'store_credit'])
+})
+
 test('a quote that fails on Continue (the refund value decides the next step) leads to the refund method, which says so and retries; the answer is kept', async () => {
   nextScreensAnswer(1.1)
-  let quotes = 0
+  let failing = true
   server.use(
     http.post('*/portal-registration/returns/quote', () =>
-      // The offer's own credit, the quote on Continue and the refund method's first: all fail.
-      ++quotes <= 3 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')),
+      // The offer's own credit, the quote of these choices (asked ahead, and again on Continue)
+      // and the refund method's first: all fail, until Try again.
+      failing ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(buildQuote('25.00')),
     ),
   )
   const { user, router, store } = renderOffer()
@@ -156,7 +180,7 @@ test('a quote that fails on Continue (the refund value decides the next step) le
   await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not work out your refund. Please try again.')
   expect(store.getState().returnFlow.upsell).toEqual({ kind: 'declined' })
+  failing = false
   await user.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByRole('radio', { name: /Original payment method/ })).toBeInTheDocument()
-  expect(quotes).toBe(4)
 })

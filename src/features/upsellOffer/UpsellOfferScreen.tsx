@@ -7,7 +7,7 @@ import { moneyOf, readMinor } from '../../../contract/money'
 import { useLocale, useT } from '../../i18n/useT'
 import { useShop } from '../../shop/useShop'
 import { upsellAccepted, upsellDeclined } from '../returnFlow/returnFlowSlice'
-import { useContinue, useCreditQuote, usePreviousStep } from '../returnFlow/hooks'
+import { useContinue, useCreditQuote, usePreviousStep, useQuoteAhead } from '../returnFlow/hooks'
 import './UpsellOfferScreen.css'
 
 /**
@@ -47,6 +47,8 @@ export default function UpsellOfferScreen() {
   const { continueFrom, isContinuing } = useContinue()
   const bonus = bonusFraction(multiplier)
   const { quote } = useCreditQuote()
+  // Declining leaves these choices as they are: their quote, which decides the step after, is asked now.
+  useQuoteAhead({ kind: 'upsell-offer' })
 
   async function answer(accept: boolean) {
     if (isContinuing) return
