@@ -10,13 +10,11 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scripts/postgres.sh).
  *   npx tsx bench/verifyCpu.ts [rounds, default 5]
  */
-import pg from 'pg'
 import { join } from 'node:path'
 import type { Database } from '../server/src/storage/database'
-import { seedHistory } from './consoleSeed'
 import { cpuLoop } from './reference'
 import { buildServer, root } from './server'
-import { CLIENTS, nextVerify } from './verifyLoad'
+import { CLIENTS, nextVerify, withLoadDatabase } from './verifyLoad'
 
 const ROUND = 5_000
 
@@ -47,18 +45,9 @@ async function compiled(): Promise<Compiled> {
 async function main() {
   const rounds = Number(process.argv[2] ?? 5)
   const level = process.env.BENCH_LOG_LEVEL ?? 'warn'
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-  if (!databaseUrl) throw new Error('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-  const name = `rebound_bench_cpu_${process.pid}`
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-    const own = new URL(databaseUrl)
-    own.pathname = `/${name}`
-    await seedHistory({ databaseUrl: own.toString() }, 0)
+  await withLoadDatabase('rebound_bench_cpu', async ({ url }) => {
     const { buildApp, openPostgres } = await compiled()
-    const db = await openPostgres(own.toString())
+    const db = await openPostgres(url)
     const app = await buildApp({
       db,
       secret: Buffer.from('bench-secret'),
@@ -101,10 +90,7 @@ async function main() {
       await app.close()
       await db.close()
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-    await admin.end()
-  }
+  })
 }
 
 main().catch((error: unknown) => {

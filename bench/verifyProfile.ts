@@ -8,33 +8,22 @@
  * TEST_DATABASE_URL (scripts/postgres.sh); BENCH_PORTS (from-to) picks the server's port.
  *   npx tsx bench/verifyProfile.ts [seconds, default 15] [profile directory, default a fresh one]
  */
-import pg from 'pg'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monotonicUs, printSummary, summarise, type Profile } from './cpuProfile'
-import { seedHistory } from './consoleSeed'
 import { loadFromAddresses } from './fromAddresses'
 import { benchPorts, processCpuMs, startServer, stop } from './server'
-import { CLIENTS, nextVerify } from './verifyLoad'
+import { CLIENTS, nextVerify, withLoadDatabase } from './verifyLoad'
 
 async function main() {
   const seconds = Number(process.argv[2] ?? 15)
   const directory = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'verify-profile-'))
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-  if (!databaseUrl) throw new Error('No PostgreSQL server named (BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-  const name = `rebound_bench_profile_${process.pid}`
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-    const own = new URL(databaseUrl)
-    own.pathname = `/${name}`
-    await seedHistory({ databaseUrl: own.toString() }, 0)
+  await withLoadDatabase('rebound_bench_profile', async ({ url, name, admin }) => {
     const port = (await benchPorts(1))[0]!
     process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${directory}`
     const server = await startServer(port, {
-      DATABASE_URL: own.toString(),
+      DATABASE_URL: url,
       VERIFY_RATE_LIMIT_PER_IP: '100000000',
       VERIFY_RATE_LIMIT_PER_ORDER: '100000000',
     })
@@ -68,10 +57,7 @@ async function main() {
     if (!file) throw new Error(`no profile in ${directory}`)
     console.log(`Profile: ${join(directory, file)}\n`)
     printSummary(summarise(JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile, 30, window), answered)
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-    await admin.end()
-  }
+  })
 }
 
 main().catch((error: unknown) => {
