@@ -16,8 +16,7 @@ import {
   type DeductionRow,
   type InspectionRow,
 } from './inspections'
-import { orderJson, orderOf, type OrderRow } from './orders'
-import type { OrderRecord } from './orders'
+import { orderJson, orderOf, type OrderRecord, type OrderRow } from './orders'
 import {
   actionRowsJson,
   actionsOf,
