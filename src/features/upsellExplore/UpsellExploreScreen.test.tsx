@@ -224,24 +224,31 @@ describe('upsell exploration', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/refund-method'))
   })
 
+  /**
+   * A shop with a 1.1 multiplier and the catalogue; each quote asked is told to `seen`, and answered
+   * `remainder` with a new item, the quote without.
+   */
+  const withMultiplier = (remainder: string, seen: (body: ReturnRequest) => void) =>
+    server.use(
+      http.get('*/portal-registration/config/:id', () =>
+        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
+      ),
+      http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
+      http.post(quoteRoute, async ({ request }) => {
+        const body = (await request.json()) as ReturnRequest
+        seen(body)
+        return HttpResponse.json(body.upsell_variant_id ? buildQuote(remainder) : quote)
+      }),
+    )
+
   test('with a multiplier, a new item is priced before moving on: taking the whole credit goes to confirm, a remainder to the refund method', async () => {
     for (const [remainder, next] of [
       ['0.00', '/confirm'],
       ['2.50', '/refund-method'],
     ] as const) {
       const bodies: ReturnRequest[] = []
-      server.use(
-        http.get('*/portal-registration/config/:id', () =>
-          HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
-        ),
-        http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
-        http.post(quoteRoute, async ({ request }) => {
-          const body = (await request.json()) as ReturnRequest
-          bodies.push(body)
-          // The exploration's credit is asked without the new item; the flow's quote with it.
-          return HttpResponse.json(body.upsell_variant_id ? buildQuote(remainder) : quote)
-        }),
-      )
+      // The exploration's credit is asked without the new item; the flow's quote with it.
+      withMultiplier(remainder, (body) => bodies.push(body))
       const { user, router, store, unmount } = renderExplore()
       await user.click(await screen.findByRole('radio', { name: /^Size S/ }))
       await user.click(screen.getByRole('button', { name: 'Choose this item' }))
@@ -262,17 +269,7 @@ describe('upsell exploration', () => {
 
   test('with a multiplier, a pick is priced while the shopper looks: Choose then moves on without waiting', async () => {
     const answered: string[] = []
-    server.use(
-      http.get('*/portal-registration/config/:id', () =>
-        HttpResponse.json(buildConfig({ gift_card_value_multiplier: 1.1 })),
-      ),
-      http.get(catalogueRoute, () => HttpResponse.json(catalogue)),
-      http.post(quoteRoute, async ({ request }) => {
-        const body = (await request.json()) as ReturnRequest
-        answered.push(`${body.upsell_variant_id}`)
-        return HttpResponse.json(body.upsell_variant_id ? buildQuote('2.50') : quote)
-      }),
-    )
+    withMultiplier('2.50', (body) => answered.push(`${body.upsell_variant_id}`))
     // The steps' chunks come in the background once the flow has begun (app/preloadSteps.ts).
     await screenLoaders.refundMethod.preload()
     const { user, router, store } = renderExplore()
