@@ -2,8 +2,9 @@
  * What verify's statements cost PostgreSQL itself (docs/decisions/0092-two-limits-one-statement.md):
  * on one connection to a fresh schema, 4,000 verifies' statements in turn, the backend's own CPU
  * read from /proc (PostgreSQL on this machine), which other load inflates far less than a clock.
- * The statements before (two counter upserts and the order's lookup, each unnamed) against the
- * one statement, unnamed and prepared. Needs TEST_DATABASE_URL (scripts/postgres.sh).
+ * The statements of decision 0092's day (two counter upserts and the order's lookup, each
+ * unnamed) against the one statement, prepared, of one verify and of 50 verifies counted together
+ * (docs/decisions/0103-verify-limits-batched.md). Needs TEST_DATABASE_URL (scripts/postgres.sh).
  *   npx tsx bench/verifyStatements.ts
  */
 import { readFileSync } from 'node:fs'
@@ -11,7 +12,7 @@ import pg from 'pg'
 import { openPostgres } from '../server/src/storage/database'
 import { migrate } from '../server/src/storage/migrations'
 import { FOUND_COLUMNS } from '../server/src/storage/orders'
-import { HIT, HIT_TWO } from '../server/src/storage/rateLimits'
+import { HIT, HIT_BATCH } from '../server/src/storage/rateLimits'
 
 const CALLS = 4_000
 const ROUNDS = 4
@@ -40,14 +41,19 @@ async function main() {
     await client.connect()
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
     const pid = rows[0]!.pid
-    const two = (tag: string, k: number) => [
-      `verify-client:${tag}${k % 50}`,
-      60_000,
-      1_000_000,
-      `verify-order:order:demo:${tag}${k}`,
-      60_000,
-      'demo',
-      `${tag}${k}`,
+    // HIT_BATCH's requests, the verifies k, k + 1, … (`count` of them).
+    const batch = (tag: string, k: number, count: number) => [
+      JSON.stringify(
+        Array.from({ length: count }, (_, i) => ({
+          first_key: `verify-client:${tag}${(k + i) % 50}`,
+          first_window: 60_000,
+          first_max: 1_000_000,
+          second_key: `verify-order:order:demo:${tag}${k + i}`,
+          second_window: 60_000,
+          shop_id: 'demo',
+          name_key: `${tag}${k + i}`,
+        })),
+      ),
     ]
     const variants: Record<string, (k: number) => Promise<unknown>> = {
       'three statements (before)': async (k) => {
@@ -55,8 +61,12 @@ async function main() {
         await client.query(HIT, [`verify-order:order:demo:a${k}`, 60_000])
         await client.query(FIND, ['demo', `a${k}`])
       },
-      'one statement, unnamed': (k) => client.query(HIT_TWO, two('b', k)),
-      'one statement, prepared': (k) => client.query({ name: 'hit-two', text: HIT_TWO, values: two('c', k) }),
+      'one statement a verify': (k) => client.query({ name: 'hit-one', text: HIT_BATCH, values: batch('b', k, 1) }),
+      // A 50th of a statement of 50 verifies, so that every variant runs CALLS verifies.
+      'one statement for 50': (k) =>
+        k % 50 === 0
+          ? client.query({ name: 'hit-batch', text: HIT_BATCH, values: batch('c', k, 50) })
+          : Promise.resolve(),
     }
     const totals = new Map<string, { cpu: number; wall: number }>()
     // In turns, so that the machine's load meets each alike.

@@ -14,6 +14,8 @@ interface Counting {
   replicas: CountTwo[]
   /** the window of `key` ends now */
   endWindow(key: string): Promise<void>
+  /** the statements the replicas ran so far; undefined for the memory twin */
+  statements?: () => number
   close(): Promise<void>
 }
 
@@ -24,9 +26,25 @@ const order = (name: string, max = 10, windowMs = 60_000): Counter => ({
   windowMs,
 })
 
+/** `db`, with its queries counted in `count`. */
+function counted(db: Database, count: { statements: number }): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown
+      if (property !== 'query' || typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        count.statements++
+        return (value as (...args: unknown[]) => unknown).apply(target, args)
+      }
+    },
+  })
+}
+
 function inDatabase(db: Database, others: Database[] = []): Counting {
+  const count = { statements: 0 }
   return {
-    replicas: [db, ...others].map(countTwoInDatabase),
+    replicas: [db, ...others].map((replica) => countTwoInDatabase(counted(replica, count))),
+    statements: () => count.statements,
     async endWindow(key) {
       await db.query("UPDATE rate_limits SET resets_at = now() - interval '1 millisecond' WHERE key = $1", [key])
     },
@@ -37,9 +55,11 @@ function inDatabase(db: Database, others: Database[] = []): Counting {
   }
 }
 
+const MEMORY = 'memory (the embedded database)'
+
 const kinds: [string, () => Promise<Counting>][] = [
   [
-    'memory (the embedded database)',
+    MEMORY,
     () => {
       let now = 1_000_000
       return Promise.resolve({
@@ -130,5 +150,30 @@ describe.each(kinds)('two limits in one step: %s', (_kind, open) => {
     expect(next.first.ttlMs).toBeGreaterThan(59_000)
     expect(next.second!.hits).toBe(31)
     expect(next.second!.ttlMs).toBeLessThanOrEqual(120_000)
+  })
+})
+
+// The memory twin runs no statement: only the database's counting is batched.
+describe.each(kinds.filter(([kind]) => kind !== MEMORY))('a batch of counts: %s', (_kind, open) => {
+  let counting: Counting
+  beforeEach(async () => {
+    counting = await open()
+  })
+  afterEach(() => counting.close())
+
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+  const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+  test('requests counted at once on one replica share one statement; one alone waits for nobody', async () => {
+    const one = counting.replicas[0]!
+    const before = counting.statements!()
+    const counts = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => one(client(`10.0.4.${i % 5}`), order('#4001'))),
+    )
+    expect(counting.statements!() - before).toBe(1)
+    expect(sorted(counts.map((count) => count.second!.hits))).toEqual(oneTo(25))
+    const alone = await one(client('10.0.4.9'), order('#4001'))
+    expect(counting.statements!() - before).toBe(2)
+    expect(alone.second!.hits).toBe(26)
   })
 })

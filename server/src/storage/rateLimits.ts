@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import DataLoader from 'dataloader'
 import type { Database } from './database'
 import { FOUND_COLUMNS, foundOf, type Found, type FoundRow } from './orders'
 
@@ -80,72 +81,134 @@ export type CountTwo = (
   order?: { shopId: string; nameKey: string },
 ) => Promise<{ first: LimitCount; second: LimitCount | null; found?: Found | null }>
 
-// The upsert of HIT for each counter, in one statement: one round trip, and atomic on each row as
-// HIT is; with the order verify then looks up ($6, $7; none when null), read in the same trip. The second counts only when the first's count allows the request; both read the
-// database server's clock, now() being one time for the whole statement. Every caller locks a
-// first-kind row before a second-kind one (their keys are named apart), so two never wait on
-// each other in a circle.
-export const HIT_TWO = `
-  WITH first AS (
-    INSERT INTO rate_limits AS limits (key, hits, resets_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+/** A counted request's limit, from a statement's hits and the ms until its window ends. */
+const TTL_MS = (resetsAt: string) => `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${resetsAt} - now())) * 1000))::int`
+
+/**
+ * The upsert of HIT for every counter of a batch of requests, in one statement: one round trip and
+ * one commit for all the verifies a replica has waiting (docs/decisions/0103-verify-limits-batched.md).
+ * The requests come as one JSON array ($1), in the order they are counted, each with the first
+ * counter's key, window and most, the second's key and window, and the order's shop and name key
+ * (null when none is read). JSON rather than arrays: the planner cannot count its rows, so the
+ * prepared statement's generic plan costs what each call's own would, and PostgreSQL keeps it
+ * instead of planning every call again (with arrays it did: a millisecond a call at load). Each counter is upserted once, by the number of requests counting at it
+ * (two upserts of one row in one statement are an error), and each request's own count is the
+ * row's new hits less the batch's requests after it: the counts of requests one after the other.
+ * The second counts only the requests the first's count allows, as HIT_TWO did. Both upserts take
+ * their rows in key order, and all the first kind's before any of the second's (the window over a
+ * first's rows needs every one of them, and the second's rows are those it passes), so two batches,
+ * from this replica or another, never wait on each other in a circle.
+ */
+export const HIT_BATCH = `
+  WITH request AS (
+    SELECT * FROM ROWS FROM (json_to_recordset($1::json) AS (
+        first_key text, first_window float8, first_max bigint, second_key text, second_window float8,
+        shop_id text, name_key text
+      )) WITH ORDINALITY AS request(first_key, first_window, first_max, second_key, second_window, shop_id, name_key, n)
+  ), first AS (
+    INSERT INTO rate_limits AS limits (key, hits, resets_at)
+      SELECT first_key, count(*), now() + max(first_window) * interval '1 millisecond'
+        FROM request GROUP BY first_key ORDER BY first_key
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN limits.resets_at <= now() THEN 1 ELSE limits.hits + 1 END,
-      resets_at = CASE WHEN limits.resets_at <= now() THEN now() + $2 * interval '1 millisecond' ELSE limits.resets_at END
-    RETURNING hits, resets_at
+      hits = CASE WHEN limits.resets_at <= now() THEN excluded.hits ELSE limits.hits + excluded.hits END,
+      resets_at = CASE WHEN limits.resets_at <= now() THEN excluded.resets_at ELSE limits.resets_at END
+    RETURNING key, hits, resets_at
+  ), counted AS (
+    SELECT request.*, first.resets_at AS first_resets_at,
+           first.hits - count(*) OVER by_key + row_number() OVER (by_key ORDER BY request.n) AS first_hits
+      FROM request JOIN first ON first.key = request.first_key
+      WINDOW by_key AS (PARTITION BY request.first_key)
   ), second AS (
     INSERT INTO rate_limits AS limits (key, hits, resets_at)
-      SELECT $4, 1, now() + $5 * interval '1 millisecond' FROM first WHERE first.hits <= $3::bigint
+      SELECT second_key, count(*), now() + max(second_window) * interval '1 millisecond'
+        FROM counted WHERE first_hits <= first_max GROUP BY second_key ORDER BY second_key
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN limits.resets_at <= now() THEN 1 ELSE limits.hits + 1 END,
-      resets_at = CASE WHEN limits.resets_at <= now() THEN now() + $5 * interval '1 millisecond' ELSE limits.resets_at END
-    RETURNING hits, resets_at
+      hits = CASE WHEN limits.resets_at <= now() THEN excluded.hits ELSE limits.hits + excluded.hits END,
+      resets_at = CASE WHEN limits.resets_at <= now() THEN excluded.resets_at ELSE limits.resets_at END
+    RETURNING key, hits, resets_at
+  ), counted_second AS (
+    SELECT counted.n, second.resets_at AS second_resets_at,
+           second.hits - count(*) OVER by_key + row_number() OVER (by_key ORDER BY counted.n) AS second_hits
+      FROM counted JOIN second ON second.key = counted.second_key
+      WHERE counted.first_hits <= counted.first_max
+      WINDOW by_key AS (PARTITION BY counted.second_key)
   )
-  SELECT first.hits AS first_hits,
-         GREATEST(0, CEIL(EXTRACT(EPOCH FROM (first.resets_at - now())) * 1000))::int AS first_ttl_ms,
-         second.hits AS second_hits,
-         GREATEST(0, CEIL(EXTRACT(EPOCH FROM (second.resets_at - now())) * 1000))::int AS second_ttl_ms,
+  SELECT counted.n AS request_n,
+         counted.first_hits, ${TTL_MS('counted.first_resets_at')} AS first_ttl_ms,
+         counted_second.second_hits, ${TTL_MS('counted_second.second_resets_at')} AS second_ttl_ms,
          found.*
-    FROM first LEFT JOIN second ON true
-    LEFT JOIN (SELECT ${FOUND_COLUMNS} FROM orders WHERE shop_id = $6 AND name_key = $7) found ON true`
+    FROM counted LEFT JOIN counted_second ON counted_second.n = counted.n
+    LEFT JOIN LATERAL (
+      SELECT ${FOUND_COLUMNS} FROM orders WHERE shop_id = counted.shop_id AND name_key = counted.name_key
+    ) found ON true
+    ORDER BY counted.n`
+
+/** The most requests one statement counts; more wait for the next. */
+const MOST_A_BATCH = 100
+
+interface Counting {
+  first: Counter
+  second: Counter
+  order: { shopId: string; nameKey: string } | undefined
+}
+
+type BatchRow = {
+  request_n: string
+  first_hits: string
+  first_ttl_ms: number
+  second_hits: string | null
+  second_ttl_ms: number | null
+} & (FoundRow | { id: null })
 
 /**
  * CountTwo on the rate_limits table, for a PostgreSQL server that replicas share: every replica
- * counts the same rows, in one round trip a request (docs/decisions/0092-two-limits-one-statement.md).
+ * counts the same rows (docs/decisions/0092-two-limits-one-statement.md). The requests that reach
+ * it within one turn of the event loop are counted together, in one statement (HIT_BATCH), by
+ * DataLoader's batching (docs/decisions/0103-verify-limits-batched.md): alone, a request waits for
+ * that turn only.
  */
 export function countTwoInDatabase(db: Database): CountTwo {
   let hitsSinceSweep = 0
-  return async (first, second, order) => {
+  const loader = new DataLoader<Counting, Awaited<ReturnType<CountTwo>>>(
+    async (batch) => {
+      const rows = await db.query<BatchRow>(
+        HIT_BATCH,
+        [
+          JSON.stringify(
+            batch.map(({ first, second, order }) => ({
+              first_key: first.key,
+              first_window: first.windowMs,
+              first_max: first.max,
+              second_key: second.key,
+              second_window: second.windowMs,
+              shop_id: order?.shopId ?? null,
+              name_key: order?.nameKey ?? null,
+            })),
+          ),
+        ],
+        // Parsed and planned once per connection: at every verify, it is most of the statement's cost.
+        'rate-limits-hit-batch',
+      )
+      return rows.map((row, i) => {
+        const { request_n, first_hits, first_ttl_ms, second_hits, second_ttl_ms, ...found } = row
+        // The rows come in the requests' order; a row out of place would answer another request.
+        if (Number(request_n) !== i + 1) throw new Error(`rate limit row ${request_n} came at ${i + 1}`)
+        return {
+          first: { hits: Number(first_hits), ttlMs: Number(first_ttl_ms) },
+          second: second_hits === null ? null : { hits: Number(second_hits), ttlMs: Number(second_ttl_ms) },
+          ...(batch[i]!.order ? { found: found.id === null ? null : foundOf(found) } : {}),
+        }
+      })
+    },
+    // No answer is kept: each call is another attempt to count.
+    { cache: false, maxBatchSize: MOST_A_BATCH, batchScheduleFn: (callback) => setImmediate(callback) },
+  )
+  return (first, second, order) => {
     if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
       hitsSinceSweep = 0
       db.query("DELETE FROM rate_limits WHERE resets_at < now() - interval '1 minute'").catch(() => {})
     }
-    const [row] = await db.query<
-      {
-        first_hits: number
-        first_ttl_ms: number
-        second_hits: number | null
-        second_ttl_ms: number | null
-      } & (FoundRow | { id: null })
-    >(
-      HIT_TWO,
-      [
-        first.key,
-        first.windowMs,
-        first.max,
-        second.key,
-        second.windowMs,
-        order?.shopId ?? null,
-        order?.nameKey ?? null,
-      ],
-      // Parsed and planned once per connection: at every verify, it is most of the statement's cost.
-      'rate-limits-hit-two',
-    )
-    const { first_hits, first_ttl_ms, second_hits, second_ttl_ms, ...found } = row!
-    return {
-      first: { hits: Number(first_hits), ttlMs: Number(first_ttl_ms) },
-      second: second_hits === null ? null : { hits: Number(second_hits), ttlMs: Number(second_ttl_ms) },
-      ...(order ? { found: found.id === null ? null : foundOf(found) } : {}),
-    }
+    return loader.load({ first, second, order })
   }
 }
 
