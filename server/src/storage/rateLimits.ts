@@ -5,14 +5,24 @@ import { FOUND_COLUMNS, foundOf, type Found, type FoundRow } from './orders'
 
 type Incr = FastifyRateLimitStore['incr']
 
+/** The ms until a window ending at `resetsAt` ends, by the database server's clock. */
+const TTL_MS = (resetsAt: string) => `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${resetsAt} - now())) * 1000))::int`
+
+/**
+ * A counter's upsert counted again: the hits asked for (`excluded.hits`) start a new window when
+ * the row's has ended, and add to it while it lasts.
+ */
+const COUNT_AGAIN = `
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN limits.resets_at <= now() THEN excluded.hits ELSE limits.hits + excluded.hits END,
+    resets_at = CASE WHEN limits.resets_at <= now() THEN excluded.resets_at ELSE limits.resets_at END`
+
 // One statement, atomic on the server: the first hit of a window starts it, later ones count.
 // Times are the database server's, so replicas whose clocks differ still agree on a window.
 export const HIT = `
   INSERT INTO rate_limits AS limits (key, hits, resets_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN limits.resets_at <= now() THEN 1 ELSE limits.hits + 1 END,
-    resets_at = CASE WHEN limits.resets_at <= now() THEN now() + $2 * interval '1 millisecond' ELSE limits.resets_at END
-  RETURNING hits, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - now())) * 1000))::int AS ttl_ms`
+  ${COUNT_AGAIN}
+  RETURNING hits, ${TTL_MS('resets_at')} AS ttl_ms`
 
 /** Windows ended this long ago are deleted, now and then, so the table stays small. */
 const SWEEP_EVERY_HITS = 1_000
@@ -81,9 +91,6 @@ export type CountTwo = (
   order?: { shopId: string; nameKey: string },
 ) => Promise<{ first: LimitCount; second: LimitCount | null; found?: Found | null }>
 
-/** A counted request's limit, from a statement's hits and the ms until its window ends. */
-const TTL_MS = (resetsAt: string) => `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${resetsAt} - now())) * 1000))::int`
-
 /**
  * The upsert of HIT for every counter of a batch of requests, in one statement: one round trip and
  * one commit for all the verifies a replica has waiting (docs/decisions/0103-verify-limits-batched.md).
@@ -109,9 +116,7 @@ export const HIT_BATCH = `
     INSERT INTO rate_limits AS limits (key, hits, resets_at)
       SELECT first_key, count(*), now() + max(first_window) * interval '1 millisecond'
         FROM request GROUP BY first_key ORDER BY first_key
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN limits.resets_at <= now() THEN excluded.hits ELSE limits.hits + excluded.hits END,
-      resets_at = CASE WHEN limits.resets_at <= now() THEN excluded.resets_at ELSE limits.resets_at END
+    ${COUNT_AGAIN}
     RETURNING key, hits, resets_at
   ), counted AS (
     SELECT request.*, first.resets_at AS first_resets_at,
@@ -122,9 +127,7 @@ export const HIT_BATCH = `
     INSERT INTO rate_limits AS limits (key, hits, resets_at)
       SELECT second_key, count(*), now() + max(second_window) * interval '1 millisecond'
         FROM counted WHERE first_hits <= first_max GROUP BY second_key ORDER BY second_key
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN limits.resets_at <= now() THEN excluded.hits ELSE limits.hits + excluded.hits END,
-      resets_at = CASE WHEN limits.resets_at <= now() THEN excluded.resets_at ELSE limits.resets_at END
+    ${COUNT_AGAIN}
     RETURNING key, hits, resets_at
   ), counted_second AS (
     SELECT counted.n, second.resets_at AS second_resets_at,
