@@ -60,7 +60,7 @@ export default function ProductsScreen() {
   // The rows' own images too: until the step's first frame is drawn they are not shown, so not
   // loaded (lazy images out of the layout), and their boxes hold their place. Each SVG is parsed
   // as a document on the main thread as it arrives, which put off that frame by 100–200 ms at a
-  // phone's speed (docs/benchmarks.md, "The steps that wait on the server, after the answer").
+  // phone's speed (docs/benchmarks.md, "What waits after the answer"; decision 0102).
   const [drawn, setDrawn] = useState(false)
   useEffect(() => afterFrame(() => setDrawn(true)), [])
   const shownRows = useDeferredValue(rows.length, Math.min(rows.length, FIRST_ROWS))
