@@ -61,6 +61,12 @@ test.describe('journeys of docs/rules.md §9', () => {
     // /products: the final-sale shirt greyed with its reason; Continue once a unit is chosen.
     await expectStep(page, '/products', 'Choose the items to return')
     await expect(page.getByText('Order #1001')).toBeVisible()
+    // Each item's image, shown (and loaded) once the step is drawn, in its box of the row.
+    const teeImage = page.getByRole('listitem').filter({ hasText: 'Classic Tee' }).locator('img')
+    await expect(teeImage).toBeVisible()
+    await expect(teeImage).toHaveJSProperty('complete', true)
+    expect(await teeImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+    expect(await teeImage.boundingBox()).toMatchObject({ width: 56, height: 56 })
     await expect(page.getByRole('checkbox', { name: /^Linen Shirt/ })).toBeDisabled()
     await expect(page.getByText('Final sale', { exact: true })).toBeVisible()
     await expect(continueButton(page)).toBeDisabled()

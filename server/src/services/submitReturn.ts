@@ -257,7 +257,15 @@ export async function submitReturn(
     )
     const photos = request.items.map((item) => ({ lineItemId: item.line_item_id, photoIds: item.photo_ids ?? [] }))
     await attachPhotos(tx, claims.orderId, returnId, photos)
-    const status = await returnStatus(context, created, order, shop!, undefined, tx)
+    // Its lines, deductions and store credit are those just written: none taken yet, no event
+    // of a line, nothing deducted or issued, so the status is made without reading them back.
+    const lines = priced.lines.map((line) => ({
+      line_item_id: line.lineItemId,
+      quantity: line.quantity,
+      exchange_variant_id: line.exchangeVariantId,
+      events: [],
+    }))
+    const status = await returnStatus(context, created, order, shop!, lines, tx, { deductions: [], credit: null })
     await writeReturnEvents(tx, returnId, null, status, created.created_at)
     return { created: true, order: created.return_order! }
   })

@@ -157,12 +157,20 @@ export async function writeReturnEvents(
     for (const endpoint of endpoints.filter((candidate) => candidate.events.includes(type)))
       rows.push([messageId(), contact.shop_id, returnId, type, 'webhook', endpoint.id, null, payload])
   }
-  for (const row of rows)
-    await tx.query(
-      `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [...row.slice(0, 7), JSON.stringify(row[7]), at],
-    )
+  if (rows.length === 0) return
+  // In one statement, in the order written (their seq follows it, as delivery does).
+  await tx.query(
+    `INSERT INTO outbox (id, shop_id, return_id, event, channel, target, recipient, payload, created_at, due_at)
+     SELECT row.id, row.shop_id, row.return_id, row.event, row.channel, row.target, row.recipient, row.payload::jsonb, $9, $9
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            WITH ORDINALITY AS row (id, shop_id, return_id, event, channel, target, recipient, payload, at)
+      ORDER BY row.at`,
+    [
+      ...Array.from({ length: 7 }, (_, column) => rows.map((row) => row[column])),
+      rows.map((row) => JSON.stringify(row[7])),
+      at,
+    ],
+  )
 }
 
 /**

@@ -83,12 +83,21 @@ export async function insertReturn(tx: Queryable, entry: NewReturn, now: Date): 
       entry.review?.answerBy ?? null,
     ],
   )
-  for (const line of entry.lines) {
+  // Its lines in one statement, however many (a submit's statements are its time on PGlite).
+  if (entry.lines.length > 0)
     await tx.query(
-      'INSERT INTO return_items (return_id, order_id, line_item_id, quantity, exchange_variant_id) VALUES ($1, $2, $3, $4, $5)',
-      [entry.id, entry.orderId, line.lineItemId, line.quantity, line.exchangeVariantId],
+      `INSERT INTO return_items (return_id, order_id, line_item_id, quantity, exchange_variant_id)
+       SELECT $1, $2, line.id, line.quantity, line.exchange
+         FROM unnest($3::text[], $4::int[], $5::text[]) WITH ORDINALITY AS line (id, quantity, exchange, at)
+        ORDER BY line.at`,
+      [
+        entry.id,
+        entry.orderId,
+        entry.lines.map((line) => line.lineItemId),
+        entry.lines.map((line) => line.quantity),
+        entry.lines.map((line) => line.exchangeVariantId),
+      ],
     )
-  }
   await countReturnedUnits(tx, entry.orderId)
   return {
     id: entry.id,

@@ -40,9 +40,11 @@ export async function issueStoreCredit(
   tx: Queryable,
   credit: { returnId: string; shopId: string; amount: Money; at: Date },
 ): Promise<StoreCredit> {
-  await tx.query(
+  // The new code as written; none written (issued before), the one issued then is read.
+  const [issued] = await tx.query<CreditRow>(
     `INSERT INTO store_credits (return_id, shop_id, code, amount, currency_code, issued_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (return_id) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (return_id) DO NOTHING
+     RETURNING code, amount, currency_code, issued_at`,
     [
       credit.returnId,
       credit.shopId,
@@ -52,7 +54,7 @@ export async function issueStoreCredit(
       credit.at,
     ],
   )
-  return (await findStoreCredit(tx, credit.returnId))!
+  return issued ? creditOf(issued) : (await findStoreCredit(tx, credit.returnId))!
 }
 
 /** The store credit issued for a return; null before (or when it refunds otherwise). */

@@ -31,15 +31,10 @@ export const ProductRow = memo(function ProductRow({ row, chosen, onChange }: Pr
           onChange={(event) => onChange(row.id, event.target.checked ? 1 : 0)}
         />
         {row.image ? (
-          <img
-            className="item__image products__image"
-            src={row.image}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            decoding="async"
-          />
+          // The box holds the image's place until the list shows it (ProductsScreen, drawn).
+          <span className="item__image products__image">
+            <img src={row.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+          </span>
         ) : (
           <span className="item__image products__image" aria-hidden="true" />
         )}

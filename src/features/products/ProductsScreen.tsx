@@ -57,6 +57,12 @@ export default function ProductsScreen() {
   // its first frame, as the step is now rendered and its effects run before that frame
   // (docs/decisions/0098-server-bound-steps.md).
   useEffect(() => (lines ? afterFrame(() => prefetchProductImages(lines)) : undefined), [lines])
+  // The rows' own images too: until the step's first frame is drawn they are not shown, so not
+  // loaded (lazy images out of the layout), and their boxes hold their place. Each SVG is parsed
+  // as a document on the main thread as it arrives, which put off that frame by 100–200 ms at a
+  // phone's speed (docs/benchmarks.md, "What waits after the answer"; decision 0102).
+  const [drawn, setDrawn] = useState(false)
+  useEffect(() => afterFrame(() => setDrawn(true)), [])
   const shownRows = useDeferredValue(rows.length, Math.min(rows.length, FIRST_ROWS))
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(rows, selectChosenItems(store.getState())))
   // The latest choice, for the stable onChange below (rows are memoised and must not re-render).
@@ -108,7 +114,10 @@ export default function ProductsScreen() {
         ) : null}
       </p>
       {nothingReturnable ? <p className="notice">{t('products.nothingReturnable')}</p> : null}
-      <ul className="item-list products__list" aria-label={t('products.listLabel')}>
+      <ul
+        className={`item-list products__list${drawn ? ' products__list--drawn' : ''}`}
+        aria-label={t('products.listLabel')}
+      >
         {rows.slice(0, shownRows).map((row) => (
           <ProductRow key={row.id} row={row} chosen={chosen[row.id] ?? 0} onChange={onChange} />
         ))}
