@@ -100,9 +100,10 @@ export function useQuoteAhead(step: Step) {
 }
 
 /**
- * False until the frame that first draws the calling screen is drawn (afterFrame). A step is
- * rendered in the task of the click that moved on (decision 0095), and its effects run there
- * too, before that frame: what a step asks the server for waits for this instead.
+ * Whether the frame that first draws the calling screen is drawn (afterFrame), and a function that
+ * takes it as drawn at once. A step is rendered in the task of the click that moved on (decision
+ * 0095), and its effects run there too, before that frame: what a step asks the server for waits
+ * for this instead.
  */
 export function useFirstFrameDrawn(): [drawn: boolean, drawNow: () => void] {
   const [drawn, setDrawn] = useState(false)
@@ -114,7 +115,7 @@ export function useFirstFrameDrawn(): [drawn: boolean, drawNow: () => void] {
  * A quote as `useQuoteReturnQuery` gives it, but asked for after the screen's first frame
  * (useFirstFrameDrawn): what the API's cache holds for `request` is shown at once, and the request
  * (its `fetch`, the store's updates and the renders they cause) no longer runs in the click's task
- * before the step is painted (docs/benchmarks.md, "The shopper's steps").
+ * before the step is painted (docs/decisions/0101-requests-after-frame.md).
  */
 export function useQuoteAfterFirstFrame(
   request: QuoteArgs | typeof skipToken,
