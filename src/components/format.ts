@@ -19,9 +19,22 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'func
     { timeout: 2_000 },
   )
 
-/** A fraction as a percent in the shopper's language: 0.1 → "10%". */
+const percents = new Map<string, Intl.NumberFormat>()
+const numbers = new Map<string, Intl.NumberFormat>()
+
+/** A fraction as a percent in the shopper's language: 0.1 → "10%". Its formatter is made once a language. */
 export function formatPercent(fraction: number, locale = 'en'): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(fraction)
+  let format = percents.get(locale)
+  if (!format)
+    percents.set(locale, (format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })))
+  return format.format(fraction)
+}
+
+/** A whole number in the shopper's language: 5 → "5". Its formatter is made once a language. */
+export function formatNumber(value: number, locale = 'en'): string {
+  let format = numbers.get(locale)
+  if (!format) numbers.set(locale, (format = new Intl.NumberFormat(locale)))
+  return format.format(value)
 }
 
 /** The store-credit bonus of a gift-card multiplier: 1.1 → 0.1 (10%). */

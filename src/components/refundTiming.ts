@@ -1,6 +1,7 @@
 import type { RefundTiming, ReturnOrderItem } from '../../contract/api'
 import type { MessageId } from '../i18n/i18n'
 import type { Translate } from '../i18n/useT'
+import { formatNumber } from './format'
 
 const WHEN: Record<'submit' | 'receipt', { now: MessageId; business: MessageId; calendar: MessageId }> = {
   submit: { now: 'timing.atOnce.submit', business: 'timing.businessDays.submit', calendar: 'timing.days.submit' },
@@ -15,11 +16,10 @@ const WHEN: Record<'submit' | 'receipt', { now: MessageId; business: MessageId; 
 export function refundWhen(timing: RefundTiming, t: Translate, locale: string): string {
   const words = WHEN[timing.after]
   if (timing.to_days === 0) return t(words.now)
-  const number = new Intl.NumberFormat(locale)
   const range =
     timing.from_days === timing.to_days
-      ? number.format(timing.to_days)
-      : `${number.format(timing.from_days)}–${number.format(timing.to_days)}`
+      ? formatNumber(timing.to_days, locale)
+      : `${formatNumber(timing.from_days, locale)}–${formatNumber(timing.to_days, locale)}`
   // A range is plural in every language we have ("0–1 days"); a single number by its own rule.
   const count = timing.from_days === timing.to_days ? timing.to_days : Math.max(2, timing.to_days)
   return t(timing.business_days ? words.business : words.calendar, { range, count })

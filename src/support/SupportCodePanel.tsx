@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { useCreateSupportReferenceMutation, useCreateSupportTokenMutation } from '../api/returnsEndpoints'
-import { useAppSelector } from '../app/hooks'
+import { returnsApi } from '../api/returnsEndpoints'
+import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Spinner } from '../components/Spinner'
 import { HelpText } from '../components/HelpText'
@@ -23,8 +23,10 @@ export function SupportCodePanel() {
   const shop = useShop()
   const flow = useAppSelector((state) => state.returnFlow)
   const { pathname } = useLocation()
-  const [createToken] = useCreateSupportTokenMutation()
-  const [keepCode] = useCreateSupportReferenceMutation()
+  // The calls are dispatched when the shopper asks, not held by mutation hooks: this panel is
+  // mounted anew with every step, in the render that answers the click that moved on
+  // (docs/benchmarks.md, "The shopper's steps"). Their answers are this panel's, not the store's.
+  const dispatch = useAppDispatch()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
   const field = useRef<HTMLInputElement>(null)
@@ -54,12 +56,14 @@ export function SupportCodePanel() {
     setCopied(null)
     try {
       const [{ token }, { encodeSupportCode }] = await Promise.all([
-        createToken().unwrap(),
+        dispatch(returnsApi.endpoints.createSupportToken.initiate(undefined, { track: false })).unwrap(),
         // The codec is its own chunk: most shoppers never ask for a code.
         import(/* webpackChunkName: "support-code" */ './supportCode'),
       ])
       const code = await encodeSupportCode({ shop: shop.shop, path: pathname, flow, token })
-      const { reference } = await keepCode({ code }).unwrap()
+      const { reference } = await dispatch(
+        returnsApi.endpoints.createSupportReference.initiate({ code }, { track: false }),
+      ).unwrap()
       setState({ kind: 'ready', reference })
     } catch {
       setState({ kind: 'failed' })

@@ -112,7 +112,7 @@ test('a support code opens on /support at the same screen with the same choices,
   ).toBeInTheDocument()
   expect(document.documentElement).toHaveAttribute('lang', 'de')
   expect(screen.getByRole('note', { name: '' })).toHaveTextContent(/Support-Ansicht, nur lesen/)
-  const submit = screen.getByRole('button', { name: 'Rücksendung absenden' })
+  const submit = await screen.findByRole('button', { name: 'Rücksendung absenden' })
   expect(submit).toBeDisabled()
   await user.click(submit)
   expect(seen.submits).toBe(0)

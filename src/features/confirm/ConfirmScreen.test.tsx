@@ -272,7 +272,7 @@ describe('confirm', () => {
   })
 
   test('while the quote is on its way, nothing stands below it that would move: the button and the help come with the breakdown', async () => {
-    let answer: () => void = () => undefined
+    let answer: (() => void) | null = null
     api()
     server.use(
       http.post(quoteRoute, async () => {
@@ -282,12 +282,14 @@ describe('confirm', () => {
     )
     renderConfirm()
     expect(await screen.findByRole('status', { name: 'Working out your refund' })).toBeInTheDocument()
+    // Asked after the step's first frame.
+    await waitFor(() => expect(answer).not.toBeNull())
     expect(screen.queryByRole('button', { name: 'Submit return' })).not.toBeInTheDocument()
     expect(screen.queryByText('Help with your return')).not.toBeInTheDocument()
     // Said to assistive technology too; the page's footer waits on it (styles.css).
     const step = screen.getByRole('region', { name: 'Check and confirm your return' })
     expect(step).toHaveAttribute('aria-busy', 'true')
-    answer()
+    answer!()
     expect(await screen.findByRole('button', { name: 'Submit return' })).toBeEnabled()
     expect(step).toHaveAttribute('aria-busy', 'false')
     expect(screen.getByText('Total')).toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { Navigate } from 'react-router-dom'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
@@ -18,7 +18,13 @@ import { useShop } from '../../shop/useShop'
 import { nextStep } from '../returnFlow/navigation'
 import type { ReturnFlowState } from '../returnFlow/returnFlowSlice'
 import { submitReturn } from '../returnFlow/thunks'
-import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
+import {
+  useContinue,
+  usePreviousStep,
+  useQuoteAfterFirstFrame,
+  useQuoteBody,
+  useSessionExpired,
+} from '../returnFlow/hooks'
 import { NewItem } from '../returnFlow/NewItem'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
 import { Breakdown } from './Breakdown'
@@ -50,9 +56,10 @@ function ConfirmContent({ flow, order, request }: ConfirmContentProps) {
   const locale = useLocale()
   const { continueFrom } = useContinue()
   // The full request: the quote of the current choices, which the flow keeps. Asked afresh on
-  // arrival, even when the same choices were priced before (the exploration's credit can be this
-  // very body): confirm is the last look before the return is made.
-  const quote = portalApi.useQuoteReturnQuery({ body: request, current: true }, { refetchOnMountOrArgChange: true })
+  // arrival (after the step's first frame), even when the same choices were priced before (the
+  // exploration's credit can be this very body): confirm is the last look before the return is made.
+  const asked = useMemo(() => ({ body: request, current: true }), [request])
+  const quote = useQuoteAfterFirstFrame(asked, { refetchOnMountOrArgChange: true })
   const expired = useSessionExpired()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -198,8 +205,8 @@ export default function ConfirmScreen() {
   const backTo = usePreviousStep({ kind: 'confirm' })
   // Decided once on arrival: a return made here moves on through continueFrom instead.
   const [submittedOnArrival] = useState(flow.submitted !== null)
-  // The content's quote (the same one, asked once): what follows the breakdown waits for it.
-  const quote = portalApi.useQuoteReturnQuery(
+  // The content's quote (the same one, which the content asks for): what follows the breakdown waits for it.
+  const quote = portalApi.endpoints.quoteReturn.useQueryState(
     request && !submittedOnArrival ? { body: request, current: true } : skipToken,
   )
   if (submittedOnArrival) return <Navigate to={nextStep({ flow, multiplier }, { kind: 'confirm' })} replace />

@@ -2,7 +2,6 @@ import { skipToken } from '@reduxjs/toolkit/query/react'
 import { useId, useMemo, useRef, useState, type ComponentProps } from 'react'
 import { Navigate } from 'react-router-dom'
 import type { Money, RefundMethod, ReturnOrder } from '../../../contract/api'
-import { portalApi } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Spinner } from '../../components/Spinner'
@@ -16,7 +15,13 @@ import { useShop } from '../../shop/useShop'
 import { refundMethodChosen } from '../returnFlow/returnFlowSlice'
 import { earlierReturns, invalidReturnProblems, ReturnProblems } from '../returnFlow/ReturnProblems'
 import { SessionRenewal } from '../returnFlow/SessionRenewal'
-import { useContinue, usePreviousStep, useQuoteBody, useSessionExpired } from '../returnFlow/hooks'
+import {
+  useContinue,
+  usePreviousStep,
+  useQuoteAfterFirstFrame,
+  useQuoteBody,
+  useSessionExpired,
+} from '../returnFlow/hooks'
 import './RefundMethodScreen.css'
 
 /** The store credit of a quote; the refund times the multiplier (in minor units) if the server left it out. */
@@ -189,7 +194,7 @@ export default function RefundMethodScreen() {
   const [held, setHeld] = useState(asked)
   if (asked && asked !== held) setHeld(asked)
   const quoteRequest = asked ?? held
-  const quote = portalApi.useQuoteReturnQuery(quoteRequest ?? skipToken)
+  const quote = useQuoteAfterFirstFrame(quoteRequest ?? skipToken)
   // Kept here so a retry of the quote does not lose the choice.
   const [choice, setChoice] = useState<RefundMethod | null>(storedMethod)
   // Choices that no longer hold (a 422: units returned meanwhile, a size sold out) are named with

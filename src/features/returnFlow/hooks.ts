@@ -3,10 +3,11 @@ import { skipToken } from '@reduxjs/toolkit/query/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { QuoteRequest } from '../../../contract/api'
-import { portalApi } from '../../api/portalApi'
+import { portalApi, type QuoteRequest as QuoteArgs } from '../../api/portalApi'
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { navigateAtOnce } from '../../app/PortalRouter'
 import { screenLoaders } from '../../app/screens'
+import { afterFrame } from '../../components/afterFrame'
 import { useShop } from '../../shop/useShop'
 import { needsQuote, previousStep, type Step } from './navigation'
 import { selectLaunch, type ReturnFlowState } from './returnFlowSlice'
@@ -98,6 +99,35 @@ export function useQuoteAhead(step: Step) {
   }, [dispatch, wanted, body])
 }
 
+/**
+ * Whether the frame that first draws the calling screen is drawn (afterFrame), and a function that
+ * takes it as drawn at once. A step is rendered in the task of the click that moved on (decision
+ * 0095), and its effects run there too, before that frame: what a step asks the server for waits
+ * for this instead.
+ */
+export function useFirstFrameDrawn(): [drawn: boolean, drawNow: () => void] {
+  const [drawn, setDrawn] = useState(false)
+  useEffect(() => afterFrame(() => setDrawn(true)), [])
+  return [drawn, () => setDrawn(true)]
+}
+
+/**
+ * A quote as `useQuoteReturnQuery` gives it, but asked for after the screen's first frame
+ * (useFirstFrameDrawn): what the API's cache holds for `request` is shown at once, and the request
+ * (its `fetch`, the store's updates and the renders they cause) no longer runs in the click's task
+ * before the step is painted (docs/decisions/0101-requests-after-frame.md).
+ */
+export function useQuoteAfterFirstFrame(
+  request: QuoteArgs | typeof skipToken,
+  options?: { refetchOnMountOrArgChange?: boolean },
+) {
+  const [drawn, drawNow] = useFirstFrameDrawn()
+  const state = portalApi.endpoints.quoteReturn.useQueryState(request)
+  const { refetch } = portalApi.endpoints.quoteReturn.useQuerySubscription(drawn ? request : skipToken, options)
+  // Asked again before that frame (a retry of a failed quote shown from the cache): asked now.
+  return { ...state, refetch: drawn ? refetch : drawNow }
+}
+
 /** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */
 export function usePreviousStep(step: Step): string {
   return useAppSelector((state) => previousStep(state.returnFlow, step))
@@ -121,5 +151,5 @@ export function useCreditQuote() {
         : null,
     [request],
   )
-  return { creditRequest, quote: portalApi.useQuoteReturnQuery(creditRequest ?? skipToken) }
+  return { creditRequest, quote: useQuoteAfterFirstFrame(creditRequest ?? skipToken) }
 }
