@@ -121,11 +121,21 @@ export function useQuoteAfterFirstFrame(
   request: QuoteArgs | typeof skipToken,
   options?: { refetchOnMountOrArgChange?: boolean },
 ) {
+  const dispatch = useAppDispatch()
   const [drawn, drawNow] = useFirstFrameDrawn()
   const state = portalApi.endpoints.quoteReturn.useQueryState(request)
-  const { refetch } = portalApi.endpoints.quoteReturn.useQuerySubscription(drawn ? request : skipToken, options)
-  // Asked again before that frame (a retry of a failed quote shown from the cache): asked now.
-  return { ...state, refetch: drawn ? refetch : drawNow }
+  portalApi.endpoints.quoteReturn.useQuerySubscription(drawn ? request : skipToken, options)
+  // Asked again (a retry of a failed quote, shown from the cache at once): asked now, as RTK
+  // Query's refetch asks (the same entry, forced), but not through the subscription's own
+  // refetch, which throws until the effect that begins the subscription has run; a click can come
+  // before that frame, or between the render after it and its effect. The subscription then joins
+  // the request on its way.
+  const refetch = () => {
+    drawNow()
+    if (request !== skipToken)
+      void dispatch(portalApi.endpoints.quoteReturn.initiate(request, { subscribe: false, forceRefetch: true }))
+  }
+  return { ...state, refetch }
 }
 
 /** Where a step's Back goes when the browser has no earlier step of this session (navigation.ts). */
