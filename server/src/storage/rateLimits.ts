@@ -98,13 +98,14 @@ export type CountTwo = (
  * counter's key, window and most, the second's key and window, and the order's shop and name key
  * (null when none is read). JSON rather than arrays: the planner cannot count its rows, so the
  * prepared statement's generic plan costs what each call's own would, and PostgreSQL keeps it
- * instead of planning every call again (with arrays it did: a millisecond a call at load). Each counter is upserted once, by the number of requests counting at it
- * (two upserts of one row in one statement are an error), and each request's own count is the
- * row's new hits less the batch's requests after it: the counts of requests one after the other.
- * The second counts only the requests the first's count allows, as HIT_TWO did. Both upserts take
- * their rows in key order, and all the first kind's before any of the second's (the window over a
- * first's rows needs every one of them, and the second's rows are those it passes), so two batches,
- * from this replica or another, never wait on each other in a circle.
+ * instead of planning every call again (with arrays it did: a millisecond a call at load).
+ * Each counter is upserted once, by the number of requests counting at it (two upserts of one
+ * row in one statement are an error), and each request's own count is the row's new hits less
+ * the batch's requests after it: the counts of requests one after the other. The second counts
+ * only the requests the first's count allows, as two limits checked one after the other do. Both
+ * upserts take their rows in key order, and all the first kind's before any of the second's (the
+ * window over a first's rows needs every one of them, and the second's rows are those it
+ * passes), so two batches, from this replica or another, never wait on each other in a circle.
  */
 export const HIT_BATCH = `
   WITH request AS (
